@@ -1,0 +1,38 @@
+//! Declarative MCP App cards: the `McpApp` format, a mirror of Adaptive Cards 1.6 whose real
+//! cards are accepted too.
+//!
+//! - [`parse`], [`parse_str`], [`parse_value`] read a card and return it with
+//!   [`Diagnostic`]s: severity, a stable [`Code`], a JSON pointer, line and column. Unknown
+//!   elements fall back or are dropped with a warning; nothing panics, whatever the input.
+//! - [`model`] holds the card types; they serialize back to the card format and describe it
+//!   as JSON Schema ([`card_schema`]).
+//! - [`InputValues`] is the state of a card's inputs; [`validate_input`] and
+//!   [`prepare_submit`] apply the card's input rules and merge values into an action's data as
+//!   the official renderer does; [`tool_call`] turns that into an MCP tool call.
+//! - [`template`] (re-exported from `mcpapp-template`) fills card templates with data.
+//!
+//! This crate knows nothing of GUIs, async or I/O.
+
+pub mod diagnostic;
+pub mod enums;
+pub mod model;
+mod parse;
+pub mod rules;
+mod schema;
+mod submit;
+mod values;
+mod walk;
+
+pub use diagnostic::{Code, Diagnostic, Severity};
+pub use mcpapp_template as template;
+pub use model::{Action, Card, Element};
+pub use parse::{Limits, Parsed, Parser, SUPPORTED_VERSION, check, parse, parse_str, parse_value};
+pub use schema::{card_schema, diagnostics_schema, input_values_schema};
+pub use submit::{
+    RESERVED_DATA_KEYS, SubmitError, TOOL_NAME_KEY, ToolCall, merge_inputs, prepare_submit,
+    tool_call,
+};
+pub use values::{
+    InputError, InputValue, InputValues, format_number, submitted_value, validate_input,
+};
+pub use walk::children;

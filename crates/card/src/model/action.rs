@@ -1,0 +1,158 @@
+//! Actions: buttons and what clicking things does.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::{ActionCommon, Card};
+use crate::enums::AssociatedInputs;
+
+/// What the user can do with a card.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(tag = "type")]
+pub enum Action {
+    /// Gather the inputs and send them with `data` (to the MCP tool named by
+    /// `data.mcp_tool_name`).
+    #[serde(rename = "Action.Submit")]
+    Submit(SubmitAction),
+    /// Like submit, with a `verb` (Universal Actions); the verb names the tool when `data` does
+    /// not.
+    #[serde(rename = "Action.Execute")]
+    Execute(ExecuteAction),
+    /// Open a link.
+    #[serde(rename = "Action.OpenUrl")]
+    OpenUrl(OpenUrlAction),
+    /// Expand a card inline below the actions.
+    #[serde(rename = "Action.ShowCard")]
+    ShowCard(ShowCardAction),
+    /// Show, hide or toggle elements.
+    #[serde(rename = "Action.ToggleVisibility")]
+    ToggleVisibility(ToggleVisibilityAction),
+}
+
+impl Action {
+    /// The action's `type` as written in cards.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Self::Submit(_) => "Action.Submit",
+            Self::Execute(_) => "Action.Execute",
+            Self::OpenUrl(_) => "Action.OpenUrl",
+            Self::ShowCard(_) => "Action.ShowCard",
+            Self::ToggleVisibility(_) => "Action.ToggleVisibility",
+        }
+    }
+
+    /// The properties every action has.
+    pub fn common(&self) -> &ActionCommon {
+        match self {
+            Self::Submit(a) => &a.common,
+            Self::Execute(a) => &a.common,
+            Self::OpenUrl(a) => &a.common,
+            Self::ShowCard(a) => &a.common,
+            Self::ToggleVisibility(a) => &a.common,
+        }
+    }
+
+    /// The properties every action has, to change them.
+    pub fn common_mut(&mut self) -> &mut ActionCommon {
+        match self {
+            Self::Submit(a) => &mut a.common,
+            Self::Execute(a) => &mut a.common,
+            Self::OpenUrl(a) => &mut a.common,
+            Self::ShowCard(a) => &mut a.common,
+            Self::ToggleVisibility(a) => &mut a.common,
+        }
+    }
+
+    /// The button's text, if any.
+    pub fn title(&self) -> Option<&str> {
+        self.common().title.as_deref()
+    }
+}
+
+/// Gathers inputs and sends them with fixed data.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubmitAction {
+    /// Fixed data sent with the inputs; input values are written under their ids over it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<Value>,
+    /// Which inputs are gathered (default: this card's and its parents').
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub associated_inputs: Option<AssociatedInputs>,
+    /// Disabled until an associated input changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disabled_unless_associated_inputs_change: Option<bool>,
+    /// Properties of every action.
+    #[serde(flatten)]
+    pub common: ActionCommon,
+}
+
+/// Gathers inputs and sends them with a verb and fixed data.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExecuteAction {
+    /// What to do; names the tool when `data.mcp_tool_name` is absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verb: Option<String>,
+    /// Fixed data sent with the inputs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<Value>,
+    /// Which inputs are gathered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub associated_inputs: Option<AssociatedInputs>,
+    /// Disabled until an associated input changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disabled_unless_associated_inputs_change: Option<bool>,
+    /// Properties of every action.
+    #[serde(flatten)]
+    pub common: ActionCommon,
+}
+
+/// Opens a link (`https`, `http` or `mailto`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenUrlAction {
+    /// The link.
+    pub url: String,
+    /// Properties of every action.
+    #[serde(flatten)]
+    pub common: ActionCommon,
+}
+
+/// Expands a card inline.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShowCardAction {
+    /// The card shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<Box<Card>>,
+    /// Properties of every action.
+    #[serde(flatten)]
+    pub common: ActionCommon,
+}
+
+/// Shows, hides or toggles elements by id.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ToggleVisibilityAction {
+    /// The elements. Cards may write a plain id; it is read as a toggle.
+    pub target_elements: Vec<TargetElement>,
+    /// Properties of every action.
+    #[serde(flatten)]
+    pub common: ActionCommon,
+}
+
+/// An element an `Action.ToggleVisibility` acts on.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TargetElement {
+    /// The element's id.
+    pub element_id: String,
+    /// `true` shows, `false` hides, absent toggles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_visible: Option<bool>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}

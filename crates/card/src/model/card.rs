@@ -1,0 +1,182 @@
+//! The root of a card.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::{Action, BackgroundImage, Element, Px};
+use crate::enums::{CardKind, ContainerStyle, VerticalAlignment};
+
+/// A card: `{"type": "McpApp", "body": [...], "actions": [...]}`, or an Adaptive Card.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Card {
+    /// `McpApp` or `AdaptiveCard`; both mean the same.
+    #[serde(rename = "type")]
+    pub kind: CardKind,
+    /// The Adaptive Cards schema version the card is written for (`"1.6"`); optional for
+    /// `McpApp` cards, where it defaults to 1.6.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The JSON Schema the author's editor used; ignored.
+    #[serde(rename = "$schema", skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// The content, top to bottom.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub body: Vec<Element>,
+    /// The buttons at the bottom.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<Action>,
+    /// What clicking anywhere on the card does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub select_action: Option<Box<Action>>,
+    /// Text for hosts that cannot render the card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback_text: Option<String>,
+    /// An image behind the card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub background_image: Option<BackgroundImage>,
+    /// The card's minimum height.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_height: Option<Px>,
+    /// Right-to-left layout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rtl: Option<bool>,
+    /// What a speech host says for the card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speak: Option<String>,
+    /// The card's language (BCP 47).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// Vertical position of the body when the card is taller than it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertical_content_alignment: Option<VerticalAlignment>,
+    /// The card's container style.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<ContainerStyle>,
+    /// How the card refreshes itself (Universal Actions).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refresh: Option<Refresh>,
+    /// Sign-in for Universal Actions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub authentication: Option<Authentication>,
+    /// Metadata about the card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<Metadata>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Card {
+    /// An empty `McpApp` card.
+    pub fn new() -> Self {
+        Self {
+            kind: CardKind::McpApp,
+            version: None,
+            schema: None,
+            body: Vec::new(),
+            actions: Vec::new(),
+            select_action: None,
+            fallback_text: None,
+            background_image: None,
+            min_height: None,
+            rtl: None,
+            speak: None,
+            lang: None,
+            vertical_content_alignment: None,
+            style: None,
+            refresh: None,
+            authentication: None,
+            metadata: None,
+            extra: Map::new(),
+        }
+    }
+}
+
+impl Default for Card {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// How a card asks to be refreshed.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Refresh {
+    /// The `Action.Execute` to invoke.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<Box<Action>>,
+    /// The users for whom the refresh happens automatically.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub user_ids: Vec<String>,
+    /// When the card expires (ISO 8601).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expires: Option<String>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Sign-in information for Universal Actions.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Authentication {
+    /// Text asking the user to sign in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The OAuth connection name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub connection_name: Option<String>,
+    /// Token exchange information.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token_exchange_resource: Option<TokenExchangeResource>,
+    /// Sign-in buttons.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub buttons: Vec<AuthCardButton>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Token exchange information for single sign-on.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenExchangeResource {
+    /// The resource's id.
+    pub id: String,
+    /// The resource's URI.
+    pub uri: String,
+    /// The identity provider's id.
+    pub provider_id: String,
+}
+
+/// A sign-in button.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthCardButton {
+    /// The button type (`"signin"`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The value, such as a sign-in URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// The button's text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// An image for the button.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+}
+
+/// Metadata about a card.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Metadata {
+    /// Where the card can be seen on the web.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub web_url: Option<String>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}

@@ -1,0 +1,65 @@
+//! Carousels (Adaptive Cards 1.6).
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::{Action, BackgroundImage, Element, ElementCommon, Px};
+use crate::enums::{CarouselOrientation, ContainerStyle, VerticalAlignment};
+
+/// Pages shown one at a time, with navigation between them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Carousel {
+    /// The pages.
+    pub pages: Vec<CarouselPage>,
+    /// Milliseconds before moving to the next page on its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timer: Option<u32>,
+    /// The page shown first (0-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initial_page: Option<u32>,
+    /// Whether the last page leads back to the first.
+    #[serde(rename = "loop", skip_serializing_if = "Option::is_none")]
+    pub loops: Option<bool>,
+    /// The direction pages move in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub orientation: Option<CarouselOrientation>,
+    /// A fixed height for every page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub height_in_pixels: Option<Px>,
+    /// Right-to-left layout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rtl: Option<bool>,
+    /// Properties of every element.
+    #[serde(flatten)]
+    pub common: ElementCommon,
+}
+
+/// One page of a carousel: a container.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarouselPage {
+    /// The elements, top to bottom.
+    pub items: Vec<Element>,
+    /// What clicking the page does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub select_action: Option<Box<Action>>,
+    /// The style.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<ContainerStyle>,
+    /// Vertical position of the items.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertical_content_alignment: Option<VerticalAlignment>,
+    /// An image behind the items.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub background_image: Option<BackgroundImage>,
+    /// The minimum height.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_height: Option<Px>,
+    /// Right-to-left layout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rtl: Option<bool>,
+    /// Properties of every element.
+    #[serde(flatten)]
+    pub common: ElementCommon,
+}

@@ -1,0 +1,381 @@
+//! Properties shared by many elements and actions, and the small value types they use.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use crate::enums::{
+    ActionMode, ActionRole, ActionStyle, BlockElementHeight, HorizontalAlignment, ImageFillMode,
+    InputLabelPosition, InputStyle, Spacing, VerticalAlignment,
+};
+
+/// Properties every element has. `F` is what may replace the element: another element, or
+/// for a [`super::Column`], another column.
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ElementCommon<F = super::Element> {
+    /// Identifies the element: for inputs the key of its value in submitted data, for others
+    /// the target of `Action.ToggleVisibility`. Unique across the whole card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Whether the element is shown initially (default `true`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_visible: Option<bool>,
+    /// Space before the element.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spacing: Option<Spacing>,
+    /// Whether a line separates the element from the one before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub separator: Option<bool>,
+    /// How tall the element is within its container.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub height: Option<BlockElementHeight>,
+    /// Features (name → minimum version) the host must support to show this element;
+    /// otherwise the fallback is shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requires: Option<BTreeMap<String, String>>,
+    /// What to show when the element cannot be shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<Fallback<F>>,
+    /// The card widths the element is shown at (`"narrow"`, `"atLeast:standard"`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_width: Option<String>,
+    /// The language of the element's text (BCP 47).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl<F> Default for ElementCommon<F> {
+    fn default() -> Self {
+        Self {
+            id: None,
+            is_visible: None,
+            spacing: None,
+            separator: None,
+            height: None,
+            requires: None,
+            fallback: None,
+            target_width: None,
+            lang: None,
+            extra: Map::new(),
+        }
+    }
+}
+
+/// Properties every input has, besides [`ElementCommon`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InputCommon {
+    /// The input's label, shown with it and read by screen readers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// Whether a value is needed before a submit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_required: Option<bool>,
+    /// What to tell the user when the value is missing or invalid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_message: Option<String>,
+    /// Where the label goes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label_position: Option<InputLabelPosition>,
+    /// The label's width when inline: a percentage number or `"Npx"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label_width: Option<Value>,
+    /// How the input looks before the user interacts with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_style: Option<InputStyle>,
+}
+
+/// Properties every action has.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionCommon {
+    /// Identifies the action; unique across the card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The button's text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// An icon shown with the title.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub icon_url: Option<String>,
+    /// The button's style.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<ActionStyle>,
+    /// A hint shown on hover and read by screen readers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tooltip: Option<String>,
+    /// Whether the action can be used (default `true`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_enabled: Option<bool>,
+    /// A button, or an entry of the overflow menu.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<ActionMode>,
+    /// The accessibility role.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<ActionRole>,
+    /// Features the host must support to show this action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requires: Option<BTreeMap<String, String>>,
+    /// What to show when the action cannot be shown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<Fallback<super::Action>>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// What replaces an element or action a host cannot show.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fallback<T> {
+    /// `"drop"`: show nothing, silently.
+    Drop,
+    /// Show this instead.
+    Item(Box<T>),
+}
+
+impl<T: Serialize> Serialize for Fallback<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Drop => serializer.serialize_str("drop"),
+            Self::Item(item) => item.serialize(serializer),
+        }
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for Fallback<T> {
+    fn schema_name() -> Cow<'static, str> {
+        format!("FallbackOf{}", T::schema_name()).into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let item = generator.subschema_for::<T>();
+        json_schema!({
+            "description": "What to show instead when this cannot be shown: `\"drop\"` for nothing, or a replacement.",
+            "anyOf": [
+                { "type": "string", "pattern": "^[dD][rR][oO][pP]$" },
+                item
+            ]
+        })
+    }
+}
+
+/// A size in device-independent pixels, written `"50px"` in cards.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Px(pub f32);
+
+impl Px {
+    /// Reads `"50px"` (also `"50"`); `None` for anything else or a negative size.
+    pub fn parse(s: &str) -> Option<Self> {
+        let s = s.trim();
+        let number = s
+            .strip_suffix("px")
+            .or_else(|| s.strip_suffix("PX"))
+            .unwrap_or(s);
+        let value: f32 = number.trim().parse().ok()?;
+        (value.is_finite() && value >= 0.0).then_some(Self(value))
+    }
+}
+
+impl Serialize for Px {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!("{}px", self.0))
+    }
+}
+
+impl JsonSchema for Px {
+    fn schema_name() -> Cow<'static, str> {
+        "Pixels".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A size in pixels, such as `\"50px\"`.",
+            "type": "string",
+            "pattern": "^[0-9]+(\\.[0-9]+)?(px|PX)?$"
+        })
+    }
+}
+
+/// The width of a column: a keyword, a relative weight or pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ColumnWidth {
+    /// As wide as its content.
+    Auto,
+    /// Shares the remaining width with the other stretch columns.
+    Stretch,
+    /// A share of the width relative to the other weighted columns (`2` is twice `1`).
+    Weight(f32),
+    /// A fixed width.
+    Pixels(Px),
+}
+
+impl ColumnWidth {
+    /// Reads a width from its JSON form: `"auto"`, `"stretch"`, `2`, `"2"` or `"50px"`.
+    pub fn from_json(value: &Value) -> Option<Self> {
+        match value {
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "a column weight needs no more than f32 precision"
+            )]
+            Value::Number(n) => n
+                .as_f64()
+                .filter(|w| w.is_finite() && *w >= 0.0)
+                .map(|w| Self::Weight(w as f32)),
+            Value::String(s) => {
+                let t = s.trim();
+                if t.eq_ignore_ascii_case("auto") {
+                    Some(Self::Auto)
+                } else if t.eq_ignore_ascii_case("stretch") {
+                    Some(Self::Stretch)
+                } else if t.to_ascii_lowercase().ends_with("px") {
+                    Px::parse(t).map(Self::Pixels)
+                } else {
+                    t.parse::<f32>()
+                        .ok()
+                        .filter(|w| w.is_finite() && *w >= 0.0)
+                        .map(Self::Weight)
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Serialize for ColumnWidth {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Auto => serializer.serialize_str("auto"),
+            Self::Stretch => serializer.serialize_str("stretch"),
+            Self::Weight(w) => serializer.serialize_f32(*w),
+            Self::Pixels(px) => px.serialize(serializer),
+        }
+    }
+}
+
+impl JsonSchema for ColumnWidth {
+    fn schema_name() -> Cow<'static, str> {
+        "ColumnWidth".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "`\"auto\"`, `\"stretch\"`, a relative weight (number), or pixels (`\"50px\"`).",
+            "anyOf": [
+                { "type": "number", "minimum": 0 },
+                { "type": "string", "pattern": "^([aA][uU][tT][oO]|[sS][tT][rR][eE][tT][cC][hH]|[0-9]+(\\.[0-9]+)?(px|PX)?)$" }
+            ]
+        })
+    }
+}
+
+/// The height or width of an image: a keyword or pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Dimension {
+    /// The natural size.
+    Auto,
+    /// Fill the container.
+    Stretch,
+    /// A fixed size.
+    Pixels(Px),
+}
+
+impl Dimension {
+    /// Reads `"auto"`, `"stretch"` or `"50px"`.
+    pub fn parse(s: &str) -> Option<Self> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("auto") {
+            Some(Self::Auto)
+        } else if t.eq_ignore_ascii_case("stretch") {
+            Some(Self::Stretch)
+        } else {
+            Px::parse(t).map(Self::Pixels)
+        }
+    }
+}
+
+impl Serialize for Dimension {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Auto => serializer.serialize_str("auto"),
+            Self::Stretch => serializer.serialize_str("stretch"),
+            Self::Pixels(px) => px.serialize(serializer),
+        }
+    }
+}
+
+impl JsonSchema for Dimension {
+    fn schema_name() -> Cow<'static, str> {
+        "Dimension".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "`\"auto\"`, `\"stretch\"`, or pixels (`\"50px\"`).",
+            "type": "string",
+            "pattern": "^([aA][uU][tT][oO]|[sS][tT][rR][eE][tT][cC][hH]|[0-9]+(\\.[0-9]+)?(px|PX)?)$"
+        })
+    }
+}
+
+/// An image drawn behind a container or card. Cards may write just the URL; it is read into
+/// this form.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BackgroundImage {
+    /// The image (`https`, `http` or `data:`).
+    pub url: String,
+    /// How the image fills the area.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fill_mode: Option<ImageFillMode>,
+    /// Horizontal position when not covering.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub horizontal_alignment: Option<HorizontalAlignment>,
+    /// Vertical position when not covering.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertical_alignment: Option<VerticalAlignment>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_column_widths() {
+        assert_eq!(
+            ColumnWidth::from_json(&json!("Auto")),
+            Some(ColumnWidth::Auto)
+        );
+        assert_eq!(
+            ColumnWidth::from_json(&json!(2)),
+            Some(ColumnWidth::Weight(2.0))
+        );
+        assert_eq!(
+            ColumnWidth::from_json(&json!("3")),
+            Some(ColumnWidth::Weight(3.0))
+        );
+        assert_eq!(
+            ColumnWidth::from_json(&json!("50px")),
+            Some(ColumnWidth::Pixels(Px(50.0)))
+        );
+        assert_eq!(ColumnWidth::from_json(&json!("wide")), None);
+        assert_eq!(ColumnWidth::from_json(&json!(-1)), None);
+    }
+
+    #[test]
+    fn pixels_round_trip() {
+        assert_eq!(Px::parse("12.5px"), Some(Px(12.5)));
+        assert_eq!(serde_json::to_value(Px(40.0)).unwrap(), json!("40px"));
+        assert_eq!(Px::parse("-3px"), None);
+    }
+}

@@ -1,0 +1,111 @@
+//! Tables.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::{Action, BackgroundImage, ColumnWidth, Element, ElementCommon, Px};
+use crate::enums::{ContainerStyle, HorizontalAlignment, VerticalAlignment};
+
+/// A table of rows and cells.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Table {
+    /// The columns' widths and alignments.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub columns: Vec<TableColumnDefinition>,
+    /// The rows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rows: Vec<TableRow>,
+    /// Whether the first row is a header row (default `true`). Written
+    /// `firstRowAsHeaders` by real cards and the official renderer; the 1.6 schema's
+    /// `firstRowAsHeader` is read too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_row_as_headers: Option<bool>,
+    /// Whether lines separate the cells (default `true`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub show_grid_lines: Option<bool>,
+    /// The style of the grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid_style: Option<ContainerStyle>,
+    /// Default horizontal position of cell content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub horizontal_cell_content_alignment: Option<HorizontalAlignment>,
+    /// Default vertical position of cell content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertical_cell_content_alignment: Option<VerticalAlignment>,
+    /// Properties of every element.
+    #[serde(flatten)]
+    pub common: ElementCommon,
+}
+
+/// The width and alignment of one table column.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TableColumnDefinition {
+    /// The width: a relative weight or pixels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<ColumnWidth>,
+    /// Horizontal position of the column's cell content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub horizontal_cell_content_alignment: Option<HorizontalAlignment>,
+    /// Vertical position of the column's cell content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertical_cell_content_alignment: Option<VerticalAlignment>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One row of a table.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TableRow {
+    /// The cells, one per column.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<TableCell>,
+    /// The row's style.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<ContainerStyle>,
+    /// Horizontal position of the row's cell content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub horizontal_cell_content_alignment: Option<HorizontalAlignment>,
+    /// Vertical position of the row's cell content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertical_cell_content_alignment: Option<VerticalAlignment>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One cell of a table row: a container.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TableCell {
+    /// The elements, top to bottom.
+    pub items: Vec<Element>,
+    /// What clicking the cell does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub select_action: Option<Box<Action>>,
+    /// The cell's style.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub style: Option<ContainerStyle>,
+    /// Vertical position of the items.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertical_content_alignment: Option<VerticalAlignment>,
+    /// Whether the style's background reaches the table's edges.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bleed: Option<bool>,
+    /// An image behind the items.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub background_image: Option<BackgroundImage>,
+    /// The minimum height.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_height: Option<Px>,
+    /// Right-to-left layout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rtl: Option<bool>,
+    /// Properties this model does not know, kept as they were.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}

@@ -1,0 +1,248 @@
+//! Reading a card from bytes, text or a JSON value, with diagnostics.
+//!
+//! The steps, each cheap and each bounded: size limit → UTF-8 → JSON (serde_json) → the other
+//! limits (depth, strings, element count) → one pass that converts the JSON into the model and
+//! applies the local rules (types, enums, URLs, regexes, ranges) → the card-wide rules (unique
+//! ids, inputs shadowing data) → line and column numbers, only when there is something to
+//! report.
+
+mod action;
+mod card;
+mod common;
+mod element;
+mod input;
+mod limits;
+mod locate;
+mod reader;
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+pub use card::SUPPORTED_VERSION;
+pub use limits::Limits;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::Card;
+use reader::Ctx;
+
+/// The outcome of reading a card: the card (unless it could not be read at all) and every
+/// finding about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    /// The card as far as it could be read: unknown elements dropped or replaced by their
+    /// fallbacks, invalid properties left out.
+    pub card: Option<Card>,
+    /// The findings, in document order where positions are known.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Parsed {
+    /// Whether the card was read and nothing in it is an error (warnings are fine).
+    pub fn is_valid(&self) -> bool {
+        self.card.is_some() && !self.has_errors()
+    }
+
+    /// Whether any finding is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The findings that are errors.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+
+    /// The card, if it is valid.
+    pub fn into_valid(self) -> Result<Card, Vec<Diagnostic>> {
+        match self.card {
+            Some(card) if !self.diagnostics.iter().any(Diagnostic::is_error) => Ok(card),
+            _ => Err(self.diagnostics),
+        }
+    }
+
+    fn failed(diagnostic: Diagnostic) -> Self {
+        Self {
+            card: None,
+            diagnostics: vec![diagnostic],
+        }
+    }
+}
+
+/// Reads cards with a given set of limits.
+#[derive(Debug, Clone, Default)]
+pub struct Parser {
+    limits: Limits,
+}
+
+impl Parser {
+    /// A parser with the default limits.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Uses other limits.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Reads a card from bytes, which must be UTF-8 JSON.
+    pub fn parse(&self, bytes: &[u8]) -> Parsed {
+        if bytes.len() > self.limits.max_bytes {
+            return Parsed::failed(Diagnostic::new(
+                Code::TooLarge,
+                "",
+                format!(
+                    "the card is {} bytes, more than the limit of {} bytes",
+                    bytes.len(),
+                    self.limits.max_bytes
+                ),
+            ));
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.parse_str(text),
+            Err(e) => {
+                let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
+                let line = valid.iter().filter(|b| **b == b'\n').count() + 1;
+                let line_start = valid.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+                let column = String::from_utf8_lossy(valid.get(line_start..).unwrap_or_default())
+                    .chars()
+                    .count()
+                    + 1;
+                let mut d = Diagnostic::new(
+                    Code::InvalidUtf8,
+                    "",
+                    format!(
+                        "the card is not UTF-8 text (bad byte at offset {})",
+                        e.valid_up_to()
+                    ),
+                );
+                d.line = Some(line);
+                d.column = Some(column);
+                Parsed::failed(d)
+            }
+        }
+    }
+
+    /// Reads a card from JSON text.
+    pub fn parse_str(&self, text: &str) -> Parsed {
+        if text.len() > self.limits.max_bytes {
+            return self.parse(text.as_bytes());
+        }
+        let value: Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) => return Parsed::failed(json_error(&e)),
+        };
+        let mut parsed = self.parse_value(value);
+        locate::locate(text, &mut parsed.diagnostics);
+        sort_by_position(&mut parsed.diagnostics);
+        parsed
+    }
+
+    /// Reads a card from a JSON value (a tool result's `structuredContent`, say). Findings have
+    /// pointers but no line numbers.
+    pub fn parse_value(&self, value: Value) -> Parsed {
+        if let Err(d) = limits::check(&value, &self.limits) {
+            return Parsed::failed(d);
+        }
+        let mut cx = Ctx::new();
+        let card = card::card(&mut cx, value, true);
+        card_wide_rules(&mut cx);
+        Parsed {
+            card,
+            diagnostics: cx.diagnostics,
+        }
+    }
+}
+
+/// Reads a card from bytes with the default limits. See [`Parser::parse`].
+pub fn parse(bytes: &[u8]) -> Parsed {
+    Parser::new().parse(bytes)
+}
+
+/// Reads a card from JSON text with the default limits. See [`Parser::parse_str`].
+pub fn parse_str(text: &str) -> Parsed {
+    Parser::new().parse_str(text)
+}
+
+/// Reads a card from a JSON value with the default limits. See [`Parser::parse_value`].
+pub fn parse_value(value: Value) -> Parsed {
+    Parser::new().parse_value(value)
+}
+
+/// Checks a card built in code (by a server, say) by the same rules as a card read from JSON.
+/// Pointers refer to the card's JSON form.
+pub fn check(card: &Card) -> Vec<Diagnostic> {
+    match serde_json::to_value(card) {
+        Ok(value) => parse_value(value).diagnostics,
+        Err(e) => vec![Diagnostic::new(
+            Code::InvalidProperty,
+            "",
+            format!("the card cannot be written as JSON: {e}"),
+        )],
+    }
+}
+
+fn json_error(e: &serde_json::Error) -> Diagnostic {
+    let text = e.to_string();
+    // serde_json appends " at line L column C"; we carry those as fields.
+    let message = text
+        .rfind(" at line ")
+        .and_then(|i| text.get(..i))
+        .unwrap_or(&text)
+        .to_owned();
+    let code = if message.contains("recursion limit exceeded") {
+        Code::TooDeep
+    } else {
+        Code::JsonSyntax
+    };
+    let message = if code == Code::TooDeep {
+        "objects and arrays nest too deeply".to_owned()
+    } else {
+        format!("the card is not valid JSON: {message}")
+    };
+    let mut d = Diagnostic::new(code, "", message);
+    if e.line() > 0 {
+        d.line = Some(e.line());
+        d.column = Some(e.column().max(1));
+    }
+    d
+}
+
+/// The rules that need the whole card: ids are unique (across ShowCard cards too), and an
+/// input should not silently overwrite an action's fixed data.
+fn card_wide_rules(cx: &mut Ctx) {
+    let mut first: HashMap<&str, &str> = HashMap::with_capacity(cx.ids.len());
+    let mut found = Vec::new();
+    for (id, pointer) in &cx.ids {
+        if let Some(previous) = first.get(id.as_str()) {
+            found.push(Diagnostic::new(
+                Code::DuplicateId,
+                pointer.clone(),
+                format!("the id `{id}` is already used at {previous}; ids must be unique across the card"),
+            ));
+        } else {
+            first.insert(id, pointer);
+        }
+    }
+    if !cx.data_keys.is_empty() {
+        for (id, pointer) in &cx.input_ids {
+            if let Some((_, action)) = cx.data_keys.iter().find(|(key, _)| key == id) {
+                found.push(Diagnostic::new(
+                    Code::InputShadowsData,
+                    pointer.clone(),
+                    format!(
+                        "the value of input `{id}` will overwrite the fixed `{id}` in the data at {action}; rename the input if that is not intended"
+                    ),
+                ));
+            }
+        }
+    }
+    cx.diagnostics.extend(found);
+}
+
+fn sort_by_position(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by_key(|d| (d.line.unwrap_or(usize::MAX), d.column.unwrap_or(usize::MAX)));
+}

@@ -1,0 +1,325 @@
+//! The card rules that are not about JSON types: safe URLs, regexes that compile, sane ranges,
+//! well-formed dates and times. Each rule is a plain function so the renderer and the server
+//! can apply the same checks to values.
+
+use std::fmt;
+
+/// Where a URL is used, which decides the schemes allowed there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UrlUse {
+    /// A link the user opens (`Action.OpenUrl`): `https`, `http`, `mailto`.
+    Link,
+    /// Something the host loads and shows (images, posters, media, icons): `https`, `http`,
+    /// `data:`.
+    Resource,
+}
+
+impl UrlUse {
+    /// The schemes allowed for this use.
+    pub fn allowed_schemes(self) -> &'static [&'static str] {
+        match self {
+            Self::Link => &["https", "http", "mailto"],
+            Self::Resource => &["https", "http", "data"],
+        }
+    }
+}
+
+/// Schemes that run code or reach local or browser-internal resources. A card using one is
+/// invalid: there is no honest reason for it, and a careless host would be exploited by it.
+pub const DANGEROUS_SCHEMES: &[&str] = &[
+    "javascript",
+    "vbscript",
+    "livescript",
+    "file",
+    "data",
+    "blob",
+    "filesystem",
+    "about",
+    "view-source",
+    "chrome",
+    "chrome-extension",
+    "moz-extension",
+    "resource",
+    "jar",
+];
+
+/// Why a URL was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UrlProblem {
+    /// It does not parse as a URL.
+    Invalid(String),
+    /// A relative URL. Resources may be relative to a base the host knows (Adaptive Cards'
+    /// `imageBaseUrl`); links may not.
+    Relative,
+    /// A scheme that is never allowed (see [`DANGEROUS_SCHEMES`]).
+    Unsafe {
+        /// The scheme found (`javascript`).
+        scheme: String,
+        /// The use it was refused for.
+        used_as: UrlUse,
+    },
+    /// A harmless scheme this host does not open, such as an app's own (`ms-cortana:`).
+    Unsupported {
+        /// The scheme found.
+        scheme: String,
+        /// The use it was refused for.
+        used_as: UrlUse,
+    },
+}
+
+impl UrlProblem {
+    /// Whether the problem makes a card invalid, rather than just leaving the URL unused.
+    pub fn is_error(&self, used_as: UrlUse) -> bool {
+        match self {
+            Self::Invalid(_) | Self::Unsafe { .. } => true,
+            Self::Relative => used_as == UrlUse::Link,
+            Self::Unsupported { .. } => false,
+        }
+    }
+}
+
+impl fmt::Display for UrlProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let allowed = |used_as: UrlUse| {
+            used_as
+                .allowed_schemes()
+                .iter()
+                .map(|s| format!("`{s}:`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            Self::Invalid(reason) => write!(f, "not a valid URL ({reason})"),
+            Self::Relative => f.write_str("a relative URL"),
+            Self::Unsafe { scheme, used_as } => write!(
+                f,
+                "a `{scheme}:` URL, which is never allowed; use {}",
+                allowed(*used_as)
+            ),
+            Self::Unsupported { scheme, used_as } => write!(
+                f,
+                "a `{scheme}:` URL, which this host does not open; use {}",
+                allowed(*used_as)
+            ),
+        }
+    }
+}
+
+/// Checks a URL for its use. Parsing follows the WHATWG URL standard (as browsers do), so tricks
+/// such as `" java\tscript:..."` are seen for what they are.
+pub fn check_url(url: &str, used_as: UrlUse) -> Result<(), UrlProblem> {
+    let parsed = match url::Url::parse(url) {
+        Ok(parsed) => parsed,
+        Err(url::ParseError::RelativeUrlWithoutBase) => return Err(UrlProblem::Relative),
+        Err(e) => return Err(UrlProblem::Invalid(e.to_string())),
+    };
+    let scheme = parsed.scheme();
+    if used_as.allowed_schemes().contains(&scheme) {
+        Ok(())
+    } else if DANGEROUS_SCHEMES.contains(&scheme) {
+        Err(UrlProblem::Unsafe {
+            scheme: scheme.to_owned(),
+            used_as,
+        })
+    } else {
+        Err(UrlProblem::Unsupported {
+            scheme: scheme.to_owned(),
+            used_as,
+        })
+    }
+}
+
+/// Checks that an input's `regex` is one this renderer (and the server) can apply. Adaptive
+/// Cards regexes are JavaScript regexes; the common subset works the same, look-around and
+/// back-references are refused.
+pub fn check_regex(pattern: &str) -> Result<(), String> {
+    regex_syntax::ParserBuilder::new()
+        .build()
+        .parse(pattern)
+        .map(|_| ())
+        .map_err(|e| {
+            // The error's Display spans several lines with a caret diagram; the first
+            // line of its kind is what a person needs in a one-line diagnostic.
+            let text = e.to_string();
+            text.lines()
+                .rev()
+                .find(|l| l.starts_with("error:"))
+                .map_or(text.clone(), |l| {
+                    l.trim_start_matches("error:").trim().to_owned()
+                })
+        })
+}
+
+/// A calendar date, as `Input.Date` values are written (`YYYY-MM-DD`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    /// The year.
+    pub year: i32,
+    /// The month, 1–12.
+    pub month: u8,
+    /// The day of the month, 1–31.
+    pub day: u8,
+}
+
+impl Date {
+    /// Reads `YYYY-MM-DD`; `None` unless it is a real date.
+    pub fn parse(s: &str) -> Option<Self> {
+        let mut parts = s.trim().splitn(3, '-');
+        let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+        if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+            return None;
+        }
+        let year: i32 = digits(y)?.try_into().ok()?;
+        let month: u8 = digits(m)?.try_into().ok()?;
+        let day: u8 = digits(d)?.try_into().ok()?;
+        (1..=12).contains(&month).then_some(())?;
+        (day >= 1 && day <= days_in_month(year, month)).then_some(())?;
+        Some(Self { year, month, day })
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// A time of day, as `Input.Time` values are written (`HH:MM`, seconds optional).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Time {
+    /// The hour, 0–23.
+    pub hour: u8,
+    /// The minute, 0–59.
+    pub minute: u8,
+    /// The second, 0–59.
+    pub second: u8,
+}
+
+impl Time {
+    /// Reads `HH:MM` or `HH:MM:SS`; `None` unless it is a real time of day.
+    pub fn parse(s: &str) -> Option<Self> {
+        let mut parts = s.trim().split(':');
+        let h = parts.next()?;
+        let m = parts.next()?;
+        let sec = parts.next();
+        if parts.next().is_some() || h.len() != 2 || m.len() != 2 {
+            return None;
+        }
+        let hour: u8 = digits(h)?.try_into().ok()?;
+        let minute: u8 = digits(m)?.try_into().ok()?;
+        let second: u8 = match sec {
+            Some(s) if s.len() == 2 => digits(s)?.try_into().ok()?,
+            Some(_) => return None,
+            None => 0,
+        };
+        (hour < 24 && minute < 60 && second < 60).then_some(Self {
+            hour,
+            minute,
+            second,
+        })
+    }
+}
+
+impl fmt::Display for Time {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.second == 0 {
+            write!(f, "{:02}:{:02}", self.hour, self.minute)
+        } else {
+            write!(f, "{:02}:{:02}:{:02}", self.hour, self.minute, self.second)
+        }
+    }
+}
+
+fn digits(s: &str) -> Option<u32> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+fn days_in_month(year: i32, month: u8) -> u8 {
+    match month {
+        4 | 6 | 9 | 11 => 30,
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        _ => 31,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_allow_web_and_mail_only() {
+        assert!(check_url("https://example.com/a", UrlUse::Link).is_ok());
+        assert!(check_url("mailto:someone@example.com", UrlUse::Link).is_ok());
+        for bad in [
+            "javascript:alert(1)",
+            " JavaScript:alert(1)",
+            "java\tscript:alert(1)",
+            "file:///etc/passwd",
+            "data:text/html,<script>alert(1)</script>",
+            "vbscript:msgbox",
+        ] {
+            assert!(
+                matches!(check_url(bad, UrlUse::Link), Err(UrlProblem::Unsafe { .. })),
+                "{bad:?} passed"
+            );
+        }
+        assert_eq!(
+            check_url("/relative/path", UrlUse::Link),
+            Err(UrlProblem::Relative)
+        );
+        assert!(UrlProblem::Relative.is_error(UrlUse::Link));
+        assert!(!UrlProblem::Relative.is_error(UrlUse::Resource));
+        let app = check_url("ms-cortana:resume", UrlUse::Link).unwrap_err();
+        assert!(matches!(app, UrlProblem::Unsupported { .. }));
+        assert!(!app.is_error(UrlUse::Link));
+        assert!(
+            check_url("http://[::1", UrlUse::Link)
+                .unwrap_err()
+                .is_error(UrlUse::Link)
+        );
+    }
+
+    #[test]
+    fn resources_allow_data_but_not_mailto() {
+        assert!(check_url("data:image/png;base64,iVBORw0KGgo=", UrlUse::Resource).is_ok());
+        assert!(check_url("http://example.com/x.png", UrlUse::Resource).is_ok());
+        assert!(matches!(
+            check_url("mailto:a@b.c", UrlUse::Resource),
+            Err(UrlProblem::Unsupported { .. })
+        ));
+        assert!(check_url("file:///x.png", UrlUse::Resource).is_err());
+    }
+
+    #[test]
+    fn regexes() {
+        assert!(check_regex("^[A-Z]{2}-\\d{4}$").is_ok());
+        assert!(check_regex("(unclosed").is_err());
+        assert!(check_regex("a(?=b)").is_err(), "look-ahead is refused");
+    }
+
+    #[test]
+    fn dates_and_times() {
+        assert_eq!(
+            Date::parse("2024-02-29"),
+            Some(Date {
+                year: 2024,
+                month: 2,
+                day: 29
+            })
+        );
+        assert_eq!(Date::parse("2023-02-29"), None);
+        assert_eq!(Date::parse("2023-2-01"), None);
+        assert!(Date::parse("2023-01-31") < Date::parse("2023-02-01"));
+        assert_eq!(
+            Time::parse("09:30").map(|t| t.to_string()),
+            Some("09:30".into())
+        );
+        assert_eq!(Time::parse("24:00"), None);
+        assert_eq!(Time::parse("9:30"), None);
+        assert!(Time::parse("13:45:10").is_some());
+    }
+}

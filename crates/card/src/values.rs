@@ -1,0 +1,394 @@
+//! Input values: the state a view keeps for a card's inputs, their initial values, how each is
+//! submitted, and the client-side checks that run before a submit leaves the view.
+//!
+//! The semantics are the official renderer's: a value is submitted as a string, an empty
+//! input is not submitted at all, `regex` matches anywhere in the text (JavaScript's
+//! `RegExp.test`), and a required toggle must be on.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{Card, ChoiceSetInput, Element};
+use crate::rules::{Date, Time};
+
+/// The value of one input, as the user left it. Number, date and time inputs keep the text
+/// typed, so a half-typed value is not lost; it is read as its type when submitted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum InputValue {
+    /// An `Input.Toggle`: on or off.
+    Toggle(bool),
+    /// The text of an `Input.Text`, `Input.Number`, `Input.Date` or `Input.Time`.
+    Text(String),
+    /// The chosen values of an `Input.ChoiceSet`, in choice order.
+    Choices(Vec<String>),
+}
+
+/// The values of a card's inputs, by input id. This is what a view saves and restores.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(transparent)]
+pub struct InputValues(pub BTreeMap<String, InputValue>);
+
+impl InputValues {
+    /// The initial values of every input of the card and of its `Action.ShowCard` cards.
+    pub fn initial(card: &Card) -> Self {
+        let mut values = BTreeMap::new();
+        for input in card.all_inputs() {
+            if let (Some(id), Some(value)) = (input.id(), initial_value(input)) {
+                values.insert(id.to_owned(), value);
+            }
+        }
+        Self(values)
+    }
+
+    /// The value of an input.
+    pub fn get(&self, id: &str) -> Option<&InputValue> {
+        self.0.get(id)
+    }
+
+    /// Sets the value of an input.
+    pub fn set(&mut self, id: impl Into<String>, value: InputValue) {
+        self.0.insert(id.into(), value);
+    }
+
+    /// Takes the values of `saved` for inputs this card has, when the kind of value fits; the
+    /// rest keep their current values. Returns the ids that were restored.
+    pub fn restore(&mut self, card: &Card, saved: &InputValues) -> Vec<String> {
+        let mut restored = Vec::new();
+        for input in card.all_inputs() {
+            let Some(id) = input.id() else { continue };
+            let (Some(current), Some(saved)) = (self.0.get(id), saved.0.get(id)) else {
+                continue;
+            };
+            if std::mem::discriminant(current) == std::mem::discriminant(saved) {
+                self.0.insert(id.to_owned(), saved.clone());
+                restored.push(id.to_owned());
+            }
+        }
+        restored
+    }
+}
+
+fn initial_value(input: &Element) -> Option<InputValue> {
+    Some(match input {
+        Element::InputText(t) => InputValue::Text(t.value.clone().unwrap_or_default()),
+        Element::InputNumber(n) => InputValue::Text(n.value.map(format_number).unwrap_or_default()),
+        Element::InputDate(d) => InputValue::Text(d.value.clone().unwrap_or_default()),
+        Element::InputTime(t) => InputValue::Text(t.value.clone().unwrap_or_default()),
+        Element::InputToggle(t) => InputValue::Toggle(t.value.as_deref() == Some(t.on_value())),
+        Element::InputChoiceSet(c) => InputValue::Choices(initial_choices(c)),
+        _ => return None,
+    })
+}
+
+fn initial_choices(c: &ChoiceSetInput) -> Vec<String> {
+    let Some(value) = c.value.as_deref().filter(|v| !v.is_empty()) else {
+        return Vec::new();
+    };
+    if c.is_multi_select == Some(true) {
+        value
+            .split(',')
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+            .collect()
+    } else {
+        vec![value.to_owned()]
+    }
+}
+
+/// Writes a number the way JavaScript's `String(n)` does for ordinary values: `5`, `2.5`.
+pub fn format_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{n:.0}")
+    } else {
+        n.to_string()
+    }
+}
+
+/// What a value submits as, or `None` when the input is not set (an empty field, nothing
+/// chosen, a number that does not read as one): then it is left out of the data.
+pub fn submitted_value(input: &Element, value: Option<&InputValue>) -> Option<String> {
+    match (input, value) {
+        (Element::InputToggle(t), Some(InputValue::Toggle(on))) => {
+            let v = if *on { t.on_value() } else { t.off_value() };
+            (!v.is_empty()).then(|| v.to_owned())
+        }
+        (Element::InputToggle(t), None) => {
+            (!t.off_value().is_empty()).then(|| t.off_value().to_owned())
+        }
+        (Element::InputNumber(_), Some(InputValue::Text(text))) => text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|n| n.is_finite())
+            .map(format_number),
+        (Element::InputChoiceSet(_), Some(InputValue::Choices(chosen))) => {
+            (!chosen.is_empty()).then(|| chosen.join(","))
+        }
+        (_, Some(InputValue::Text(text))) if !text.is_empty() => Some(text.clone()),
+        _ => None,
+    }
+}
+
+/// Why an input's value stops a submit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InputError {
+    /// The input's id.
+    pub id: String,
+    /// What to show under the input: the card's `errorMessage` when it has one.
+    pub message: String,
+}
+
+/// Checks one input's value by its card rules, as the renderer does before a submit.
+pub fn validate_input(input: &Element, value: Option<&InputValue>) -> Result<(), InputError> {
+    let Some(id) = input.id() else {
+        return Ok(());
+    };
+    let fail = |default: String| {
+        let message = input_common(input)
+            .and_then(|c| c.error_message.clone())
+            .filter(|m| !m.trim().is_empty())
+            .unwrap_or(default);
+        Err(InputError {
+            id: id.to_owned(),
+            message,
+        })
+    };
+    let required = input_common(input).and_then(|c| c.is_required) == Some(true);
+    let is_set = match (input, value) {
+        // A required toggle is set only when on, as in the official renderer.
+        (Element::InputToggle(_), Some(InputValue::Toggle(on))) if required => *on,
+        _ => submitted_value(input, value).is_some(),
+    };
+    let text = match value {
+        Some(InputValue::Text(t)) => t.as_str(),
+        _ => "",
+    };
+    if !is_set {
+        if required {
+            return fail(format!("{} is required.", input_name(input)));
+        }
+        // An empty optional field is fine; a number that does not read as one is not.
+        if matches!(input, Element::InputNumber(_)) && !text.trim().is_empty() {
+            return fail(format!("`{}` is not a number.", text.trim()));
+        }
+        return Ok(());
+    }
+    match input {
+        Element::InputText(t) => {
+            if let Some(max) = t.max_length {
+                if text.chars().count() > max as usize {
+                    return fail(format!("At most {max} characters."));
+                }
+            }
+            if let Some(pattern) = &t.regex {
+                match regex::Regex::new(pattern) {
+                    Ok(re) if re.is_match(text) => {}
+                    Ok(_) => {
+                        return fail(format!(
+                            "{} is not in the expected format.",
+                            input_name(input)
+                        ));
+                    }
+                    Err(_) => return fail("This field's format rule is broken.".to_owned()),
+                }
+            }
+        }
+        Element::InputNumber(n) => {
+            let v: f64 = text.trim().parse().unwrap_or(f64::NAN);
+            if n.min.is_some_and(|min| v < min) || n.max.is_some_and(|max| v > max) {
+                return fail(range_message(
+                    n.min.map(format_number),
+                    n.max.map(format_number),
+                ));
+            }
+        }
+        Element::InputDate(d) => {
+            let Some(v) = Date::parse(text) else {
+                return fail(format!("`{text}` is not a date (YYYY-MM-DD)."));
+            };
+            let (min, max) = (
+                d.min.as_deref().and_then(Date::parse),
+                d.max.as_deref().and_then(Date::parse),
+            );
+            if min.is_some_and(|m| v < m) || max.is_some_and(|m| v > m) {
+                return fail(range_message(
+                    min.map(|d| d.to_string()),
+                    max.map(|d| d.to_string()),
+                ));
+            }
+        }
+        Element::InputTime(t) => {
+            let Some(v) = Time::parse(text) else {
+                return fail(format!("`{text}` is not a time (HH:MM)."));
+            };
+            let (min, max) = (
+                t.min.as_deref().and_then(Time::parse),
+                t.max.as_deref().and_then(Time::parse),
+            );
+            if min.is_some_and(|m| v < m) || max.is_some_and(|m| v > m) {
+                return fail(range_message(
+                    min.map(|d| d.to_string()),
+                    max.map(|d| d.to_string()),
+                ));
+            }
+        }
+        Element::InputChoiceSet(c) => {
+            if let Some(InputValue::Choices(chosen)) = value {
+                if c.is_multi_select != Some(true) && chosen.len() > 1 {
+                    return fail("Choose one option.".to_owned());
+                }
+                if c.choices_data.is_none() {
+                    if let Some(bad) = chosen
+                        .iter()
+                        .find(|v| !c.choices.iter().any(|ch| &ch.value == *v))
+                    {
+                        return fail(format!("`{bad}` is not one of the options."));
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn range_message(min: Option<String>, max: Option<String>) -> String {
+    match (min, max) {
+        (Some(lo), Some(hi)) => format!("Enter a value from {lo} to {hi}."),
+        (Some(lo), None) => format!("Enter a value of at least {lo}."),
+        (None, Some(hi)) => format!("Enter a value of at most {hi}."),
+        (None, None) => "The value is out of range.".to_owned(),
+    }
+}
+
+fn input_common(input: &Element) -> Option<&crate::model::InputCommon> {
+    Some(match input {
+        Element::InputText(e) => &e.input,
+        Element::InputNumber(e) => &e.input,
+        Element::InputDate(e) => &e.input,
+        Element::InputTime(e) => &e.input,
+        Element::InputToggle(e) => &e.input,
+        Element::InputChoiceSet(e) => &e.input,
+        _ => return None,
+    })
+}
+
+/// How messages name an input: its label, else its id.
+fn input_name(input: &Element) -> String {
+    input_common(input)
+        .and_then(|c| c.label.clone())
+        .filter(|l| !l.trim().is_empty())
+        .or_else(|| input.id().map(|id| format!("`{id}`")))
+        .unwrap_or_else(|| "This field".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_str;
+
+    fn card(json: &str) -> Card {
+        let parsed = parse_str(json);
+        assert!(parsed.is_valid(), "{:?}", parsed.diagnostics);
+        parsed.card.unwrap()
+    }
+
+    #[test]
+    fn initial_values_of_every_input_kind() {
+        let c = card(
+            r#"{"type":"McpApp","body":[
+            {"type":"Input.Text","id":"t","value":"hi"},
+            {"type":"Input.Number","id":"n","value":3},
+            {"type":"Input.Toggle","id":"g","title":"G","value":"yes","valueOn":"yes"},
+            {"type":"Input.ChoiceSet","id":"c","isMultiSelect":true,"value":"a, b",
+             "choices":[{"title":"A","value":"a"},{"title":"B","value":"b"}]}],
+            "actions":[{"type":"Action.ShowCard","card":{"type":"AdaptiveCard","body":[
+              {"type":"Input.Date","id":"d","value":"2024-01-02"}]}}]}"#,
+        );
+        let v = InputValues::initial(&c);
+        assert_eq!(v.get("t"), Some(&InputValue::Text("hi".into())));
+        assert_eq!(v.get("n"), Some(&InputValue::Text("3".into())));
+        assert_eq!(v.get("g"), Some(&InputValue::Toggle(true)));
+        assert_eq!(
+            v.get("c"),
+            Some(&InputValue::Choices(vec!["a".into(), "b".into()]))
+        );
+        assert_eq!(v.get("d"), Some(&InputValue::Text("2024-01-02".into())));
+        let json = serde_json::to_value(&v).unwrap();
+        assert_eq!(json["g"], serde_json::json!(true));
+        let back: InputValues = serde_json::from_value(json).unwrap();
+        assert_eq!(back, v);
+    }
+
+    #[test]
+    fn regex_is_unanchored_and_required_reports_error_message() {
+        let c = card(
+            r#"{"type":"McpApp","body":[
+            {"type":"Input.Text","id":"code","regex":"[0-9]{3}","isRequired":true,"errorMessage":"Three digits, please"}]}"#,
+        );
+        let input = c.inputs()[0];
+        assert!(validate_input(input, Some(&InputValue::Text("ab123cd".into()))).is_ok());
+        let err = validate_input(input, Some(&InputValue::Text("ab12".into()))).unwrap_err();
+        assert_eq!(err.message, "Three digits, please");
+        let err = validate_input(input, Some(&InputValue::Text(String::new()))).unwrap_err();
+        assert_eq!(err.id, "code");
+    }
+
+    #[test]
+    fn numbers_dates_times_ranges() {
+        let c = card(
+            r#"{"type":"McpApp","body":[
+            {"type":"Input.Number","id":"n","min":1,"max":5,"label":"Guests"},
+            {"type":"Input.Date","id":"d","min":"2024-01-01","max":"2024-12-31"},
+            {"type":"Input.Time","id":"t","min":"09:00","max":"17:00"}]}"#,
+        );
+        let [n, d, t] = c.inputs()[..] else { panic!() };
+        let text = |s: &str| Some(InputValue::Text(s.to_owned()));
+        assert!(validate_input(n, text("3").as_ref()).is_ok());
+        assert_eq!(
+            validate_input(n, text("9").as_ref()).unwrap_err().message,
+            "Enter a value from 1 to 5."
+        );
+        assert!(validate_input(n, text("abc").as_ref()).is_err());
+        assert!(validate_input(n, text("").as_ref()).is_ok());
+        assert!(validate_input(d, text("2024-06-01").as_ref()).is_ok());
+        assert!(validate_input(d, text("2025-06-01").as_ref()).is_err());
+        assert!(validate_input(d, text("June 1").as_ref()).is_err());
+        assert!(validate_input(t, text("08:59").as_ref()).is_err());
+        assert!(validate_input(t, text("12:30").as_ref()).is_ok());
+    }
+
+    #[test]
+    fn toggles_submit_their_values_and_required_means_on() {
+        let c = card(
+            r#"{"type":"McpApp","body":[
+            {"type":"Input.Toggle","id":"ok","title":"Agree","isRequired":true,"valueOn":"yes","valueOff":"no"}]}"#,
+        );
+        let input = c.inputs()[0];
+        assert_eq!(
+            submitted_value(input, Some(&InputValue::Toggle(false))),
+            Some("no".into())
+        );
+        assert!(validate_input(input, Some(&InputValue::Toggle(false))).is_err());
+        assert!(validate_input(input, Some(&InputValue::Toggle(true))).is_ok());
+    }
+
+    #[test]
+    fn restore_keeps_only_fitting_values() {
+        let c = card(
+            r#"{"type":"McpApp","body":[
+            {"type":"Input.Text","id":"a"},{"type":"Input.Toggle","id":"b","title":"B"}]}"#,
+        );
+        let mut v = InputValues::initial(&c);
+        let mut saved = InputValues::default();
+        saved.set("a", InputValue::Text("back".into()));
+        saved.set("b", InputValue::Text("not a toggle".into()));
+        saved.set("zzz", InputValue::Text("unknown".into()));
+        assert_eq!(v.restore(&c, &saved), vec!["a".to_owned()]);
+        assert_eq!(v.get("a"), Some(&InputValue::Text("back".into())));
+        assert_eq!(v.get("b"), Some(&InputValue::Toggle(false)));
+    }
+}

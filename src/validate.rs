@@ -1,0 +1,149 @@
+//! `mcpapp validate FILE... [--json]`.
+
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use mcpapp_card::{Diagnostic, Severity};
+use serde::Serialize;
+
+/// Arguments of `mcpapp validate`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Card files to check (`-` reads standard input).
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Print one JSON document instead of compiler-style lines.
+    #[arg(long)]
+    json: bool,
+    /// Also print informational findings (unknown properties that are kept, fallbacks used).
+    #[arg(short, long)]
+    verbose: bool,
+}
+
+/// The report of one file, as `--json` prints it.
+#[derive(Debug, Serialize)]
+struct FileReport {
+    file: String,
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    files: Vec<FileReport>,
+}
+
+fn read(path: &PathBuf) -> io::Result<Vec<u8>> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        io::stdin().read_to_end(&mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+fn check(path: &PathBuf) -> FileReport {
+    let file = if path.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    match read(path) {
+        Ok(bytes) => {
+            let parsed = mcpapp_card::parse(&bytes);
+            FileReport {
+                file,
+                valid: parsed.is_valid(),
+                error: None,
+                diagnostics: parsed.diagnostics,
+            }
+        }
+        Err(e) => FileReport {
+            file,
+            valid: false,
+            error: Some(e.to_string()),
+            diagnostics: Vec::new(),
+        },
+    }
+}
+
+/// Runs the command and returns its exit status.
+pub fn run(args: &Args) -> ExitCode {
+    let reports: Vec<FileReport> = args.files.iter().map(check).collect();
+    let unreadable = reports.iter().any(|r| r.error.is_some());
+    let invalid = reports.iter().any(|r| !r.valid);
+    let written = if args.json {
+        write_json(&reports)
+    } else {
+        write_human(&reports, args.verbose)
+    };
+    if let Err(e) = written {
+        // A closed pipe (`| head`) is not worth a panic; anything else is reported.
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            let _ = writeln!(io::stderr(), "mcpapp: cannot write the report: {e}");
+        }
+    }
+    if unreadable {
+        ExitCode::from(2)
+    } else if invalid {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn write_json(reports: &[FileReport]) -> io::Result<()> {
+    let report = Report {
+        files: reports
+            .iter()
+            .map(|r| FileReport {
+                file: r.file.clone(),
+                valid: r.valid,
+                error: r.error.clone(),
+                diagnostics: r.diagnostics.clone(),
+            })
+            .collect(),
+    };
+    let mut out = io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, &report)?;
+    writeln!(out)
+}
+
+fn write_human(reports: &[FileReport], verbose: bool) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    let (mut errors, mut warnings) = (0usize, 0usize);
+    for report in reports {
+        if let Some(e) = &report.error {
+            writeln!(out, "{}: error: cannot read the file: {e}", report.file)?;
+            continue;
+        }
+        for d in &report.diagnostics {
+            match d.severity {
+                Severity::Error => errors += 1,
+                Severity::Warning => warnings += 1,
+                Severity::Info if !verbose => continue,
+                Severity::Info => {}
+            }
+            let sep = if d.line.is_some() { ":" } else { ": " };
+            writeln!(out, "{}{sep}{d}", report.file)?;
+        }
+    }
+    let valid = reports.iter().filter(|r| r.valid).count();
+    writeln!(
+        out,
+        "{} file{} checked: {valid} valid, {} invalid ({errors} error{}, {warnings} warning{})",
+        reports.len(),
+        plural(reports.len()),
+        reports.len() - valid,
+        plural(errors),
+        plural(warnings),
+    )
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
