@@ -137,6 +137,7 @@ pub struct ShowCardAction {
 #[serde(rename_all = "camelCase")]
 pub struct ToggleVisibilityAction {
     /// The elements. Cards may write a plain id; it is read as a toggle.
+    #[schemars(schema_with = "super::common::target_elements_schema")]
     pub target_elements: Vec<TargetElement>,
     /// Properties of every action.
     #[serde(flatten)]

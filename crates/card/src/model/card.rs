@@ -22,10 +22,10 @@ pub struct Card {
     #[serde(rename = "$schema", skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// The content, top to bottom.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub body: Vec<Element>,
     /// The buttons at the bottom.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<Action>,
     /// What clicking anywhere on the card does.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -34,7 +34,8 @@ pub struct Card {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback_text: Option<String>,
     /// An image behind the card.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "super::common::background_image_schema")]
     pub background_image: Option<BackgroundImage>,
     /// The card's minimum height.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -108,7 +109,7 @@ pub struct Refresh {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub action: Option<Box<Action>>,
     /// The users for whom the refresh happens automatically.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub user_ids: Vec<String>,
     /// When the card expires (ISO 8601).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -132,7 +133,7 @@ pub struct Authentication {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token_exchange_resource: Option<TokenExchangeResource>,
     /// Sign-in buttons.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<AuthCardButton>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]

@@ -11,6 +11,7 @@ use crate::enums::{CarouselOrientation, ContainerStyle, VerticalAlignment};
 #[serde(rename_all = "camelCase")]
 pub struct Carousel {
     /// The pages.
+    #[serde(default)]
     pub pages: Vec<CarouselPage>,
     /// Milliseconds before moving to the next page on its own.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -40,6 +41,7 @@ pub struct Carousel {
 #[serde(rename_all = "camelCase")]
 pub struct CarouselPage {
     /// The elements, top to bottom.
+    #[serde(default)]
     pub items: Vec<Element>,
     /// What clicking the page does.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -51,7 +53,8 @@ pub struct CarouselPage {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vertical_content_alignment: Option<VerticalAlignment>,
     /// An image behind the items.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "super::common::background_image_schema")]
     pub background_image: Option<BackgroundImage>,
     /// The minimum height.
     #[serde(skip_serializing_if = "Option::is_none")]

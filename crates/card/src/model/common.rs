@@ -345,6 +345,35 @@ pub struct BackgroundImage {
     pub extra: Map<String, Value>,
 }
 
+/// The schema of a `backgroundImage`: a URL, or the object form.
+pub(crate) fn background_image_schema(generator: &mut SchemaGenerator) -> Schema {
+    let object = generator.subschema_for::<BackgroundImage>();
+    json_schema!({
+        "description": "An image behind the content: its URL, or an object with the URL and how to draw it.",
+        "anyOf": [{ "type": "string" }, object]
+    })
+}
+
+/// The schema of `targetElements`: ids, or objects naming an id.
+pub(crate) fn target_elements_schema(generator: &mut SchemaGenerator) -> Schema {
+    let object = generator.subschema_for::<super::TargetElement>();
+    json_schema!({
+        "description": "The elements to show, hide or toggle: an id toggles, an object may say which.",
+        "type": "array",
+        "items": { "anyOf": [{ "type": "string" }, object] }
+    })
+}
+
+/// The schema of `inlines`: text, or text runs.
+pub(crate) fn inlines_schema(generator: &mut SchemaGenerator) -> Schema {
+    let object = generator.subschema_for::<super::Inline>();
+    json_schema!({
+        "description": "The runs, in order: plain text, or `TextRun` objects.",
+        "type": "array",
+        "items": { "anyOf": [{ "type": "string" }, object] }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -156,7 +156,7 @@ impl ToggleInput {
 #[serde(rename_all = "camelCase")]
 pub struct ChoiceSetInput {
     /// The options.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Choice>,
     /// Options the host fetches as the user types (`Data.Query`).
     #[serde(rename = "choices.data", skip_serializing_if = "Option::is_none")]

@@ -12,6 +12,7 @@ use crate::enums::{ContainerStyle, HorizontalAlignment, VerticalAlignment};
 #[serde(rename_all = "camelCase")]
 pub struct Container {
     /// The elements, top to bottom.
+    #[serde(default)]
     pub items: Vec<Element>,
     /// What clicking the container does.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -26,7 +27,8 @@ pub struct Container {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
     /// An image behind the items.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "super::common::background_image_schema")]
     pub background_image: Option<BackgroundImage>,
     /// The minimum height.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -70,7 +72,7 @@ pub struct ColumnSet {
 #[serde(rename_all = "camelCase")]
 pub struct Column {
     /// The elements, top to bottom.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Element>,
     /// The width; hosts treat a missing width as `stretch`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,7 +93,8 @@ pub struct Column {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
     /// An image behind the items.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "super::common::background_image_schema")]
     pub background_image: Option<BackgroundImage>,
     /// The minimum height.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -72,7 +72,7 @@ pub struct Media {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alt_text: Option<String>,
     /// Captions.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub caption_sources: Vec<CaptionSource>,
     /// Properties of every element.
     #[serde(flatten)]

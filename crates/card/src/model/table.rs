@@ -12,10 +12,10 @@ use crate::enums::{ContainerStyle, HorizontalAlignment, VerticalAlignment};
 #[serde(rename_all = "camelCase")]
 pub struct Table {
     /// The columns' widths and alignments.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub columns: Vec<TableColumnDefinition>,
     /// The rows.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rows: Vec<TableRow>,
     /// Whether the first row is a header row (default `true`). Written
     /// `firstRowAsHeaders` by real cards and the official renderer; the 1.6 schema's
@@ -62,7 +62,7 @@ pub struct TableColumnDefinition {
 #[serde(rename_all = "camelCase")]
 pub struct TableRow {
     /// The cells, one per column.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<TableCell>,
     /// The row's style.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,6 +83,7 @@ pub struct TableRow {
 #[serde(rename_all = "camelCase")]
 pub struct TableCell {
     /// The elements, top to bottom.
+    #[serde(default)]
     pub items: Vec<Element>,
     /// What clicking the cell does.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -97,7 +98,8 @@ pub struct TableCell {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
     /// An image behind the items.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "super::common::background_image_schema")]
     pub background_image: Option<BackgroundImage>,
     /// The minimum height.
     #[serde(skip_serializing_if = "Option::is_none")]

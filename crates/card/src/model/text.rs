@@ -51,6 +51,7 @@ pub struct TextBlock {
 #[serde(rename_all = "camelCase")]
 pub struct RichTextBlock {
     /// The runs, in order.
+    #[schemars(schema_with = "super::common::inlines_schema")]
     pub inlines: Vec<Inline>,
     /// Horizontal position within the container.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -68,10 +68,12 @@ pub(crate) fn type_name(cx: &mut Ctx, map: &mut Map<String, Value>, what: &str) 
             None
         }
         None => {
-            cx.report(
-                Code::MissingProperty,
-                format!("this {what} has no `type`; it is dropped"),
-            );
+            let code = if what == "action" {
+                Code::UnknownAction
+            } else {
+                Code::UnknownElement
+            };
+            cx.report(code, format!("this {what} has no `type`; it is dropped"));
             None
         }
     }
