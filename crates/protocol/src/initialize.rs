@@ -1,0 +1,186 @@
+//! The `ui/initialize` handshake: what the view offers, what the host grants.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::constants::{APPS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS};
+use crate::mcp::{EmptyObject, Implementation};
+use crate::{DisplayMode, HostContext, ResourceCsp, ResourcePermissions};
+
+/// A capability that may announce list changes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListChangedCapability {
+    /// `*/list_changed` notifications will be sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_changed: Option<bool>,
+}
+
+/// What a view offers (`McpUiAppCapabilities`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppCapabilities {
+    /// Experimental features by identifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experimental: Option<Map<String, Value>>,
+    /// The view exposes tools the host may call (draft "app-provided tools").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools: Option<ListChangedCapability>,
+    /// The display modes the view supports; the host must not switch it to any other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub available_display_modes: Option<Vec<DisplayMode>>,
+    /// Members this crate does not know, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl AppCapabilities {
+    /// Whether the host may put the view in `mode`: true when the view declared no list.
+    #[must_use]
+    pub fn allows_display_mode(&self, mode: &DisplayMode) -> bool {
+        self.available_display_modes
+            .as_ref()
+            .is_none_or(|modes| modes.contains(mode))
+    }
+}
+
+/// Content kinds a host accepts in `ui/message` or `ui/update-model-context`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContentModalities {
+    /// Text blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<EmptyObject>,
+    /// Image blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<EmptyObject>,
+    /// Audio blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audio: Option<EmptyObject>,
+    /// Embedded resource blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource: Option<EmptyObject>,
+    /// Resource link blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_link: Option<EmptyObject>,
+    /// `structuredContent`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub structured_content: Option<EmptyObject>,
+}
+
+/// The sandbox a host actually applied to the view.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SandboxCapability {
+    /// The permissions granted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permissions: Option<ResourcePermissions>,
+    /// The CSP origins approved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub csp: Option<ResourceCsp>,
+}
+
+/// Sampling support offered to views (mirrors MCP's client `sampling` capability).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SamplingCapability {
+    /// Tool use in sampling requests is supported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools: Option<EmptyObject>,
+}
+
+/// What a host offers a view (`McpUiHostCapabilities`).
+///
+/// SDK views send most requests regardless of these flags, so a host must still answer
+/// unsupported methods (with an error or `isError: true`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HostCapabilities {
+    /// Experimental features by identifier; the standard slot for vendor extensions such as the
+    /// extended state notifications.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experimental: Option<Map<String, Value>>,
+    /// `ui/open-link` is handled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_links: Option<EmptyObject>,
+    /// `ui/download-file` is handled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub download_file: Option<EmptyObject>,
+    /// `tools/call` is proxied to the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_tools: Option<ListChangedCapability>,
+    /// `resources/*` requests are proxied to the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_resources: Option<ListChangedCapability>,
+    /// `notifications/message` is accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logging: Option<EmptyObject>,
+    /// The sandbox actually applied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<SandboxCapability>,
+    /// `ui/update-model-context` is accepted, with these content kinds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub update_model_context: Option<ContentModalities>,
+    /// `ui/message` is accepted, with these content kinds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<ContentModalities>,
+    /// `sampling/createMessage` is accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampling: Option<SamplingCapability>,
+    /// Members this crate does not know, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Params of `ui/initialize`, sent by the view.
+///
+/// Note `appInfo`, not core MCP's `clientInfo`: hand-written views that get this wrong are a
+/// common cause of blank views, and the missing-field error says exactly that.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InitializeParams {
+    /// The Apps protocol version the view speaks.
+    pub protocol_version: String,
+    /// The view's name and version.
+    pub app_info: Implementation,
+    /// What the view offers. Required by the spec; read as empty when missing, since `{}` is
+    /// what a view without capabilities sends anyway.
+    #[serde(default)]
+    pub app_capabilities: AppCapabilities,
+    /// Members this crate does not know, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl InitializeParams {
+    /// The protocol version a host should answer with: the view's own when supported, else the
+    /// latest one (as the reference host does).
+    #[must_use]
+    pub fn negotiated_protocol_version(&self) -> &'static str {
+        SUPPORTED_PROTOCOL_VERSIONS
+            .iter()
+            .find(|version| **version == self.protocol_version)
+            .copied()
+            .unwrap_or(APPS_PROTOCOL_VERSION)
+    }
+}
+
+/// Result of `ui/initialize`, sent by the host.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InitializeResult {
+    /// The negotiated Apps protocol version.
+    pub protocol_version: String,
+    /// The host's name and version.
+    pub host_info: Implementation,
+    /// What the host offers.
+    #[serde(default)]
+    pub host_capabilities: HostCapabilities,
+    /// The view's surroundings, including `toolInfo`.
+    #[serde(default)]
+    pub host_context: HostContext,
+    /// Members this crate does not know, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}

@@ -1,0 +1,50 @@
+//! Small shared shapes.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// An object with no defined members: `{}` on the wire.
+///
+/// Used for params and results the spec fixes as `{}` and for capability flags whose presence is
+/// the whole message (`openLinks: {}`). Reading accepts any object, so a peer adding members does
+/// not break anything.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub struct EmptyObject {}
+
+/// Name and version of an MCP participant (`appInfo`, `hostInfo`, `clientInfo`, `serverInfo`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Implementation {
+    /// Programmatic name.
+    pub name: String,
+    /// Version string.
+    pub version: String,
+    /// Display name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Other members (`icons`, `websiteUrl`, ...), kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Implementation {
+    /// An implementation with a name and a version.
+    #[must_use]
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            version: version.into(),
+            ..Self::default()
+        }
+    }
+}
+
+/// Params of the paginated `*/list` requests.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaginatedParams {
+    /// Opaque cursor from a previous page's `nextCursor`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
+}

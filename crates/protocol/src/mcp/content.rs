@@ -1,0 +1,118 @@
+//! Content blocks, as carried by tool results, `ui/message` and `ui/update-model-context`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::{Resource, ResourceContents};
+
+/// One MCP content block, tagged by `type`.
+///
+/// A block of a type this crate does not know, or a known type in a shape that does not fit,
+/// is kept verbatim as [`ContentBlock::Unknown`]: content is forwarded far more often than it
+/// is interpreted, and one odd block must not make a whole tool result unreadable.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ContentBlock {
+    /// `{"type": "text", "text": ...}`.
+    Text(TextContent),
+    /// `{"type": "image", "data": <base64>, "mimeType": ...}`.
+    Image(ImageContent),
+    /// `{"type": "audio", "data": <base64>, "mimeType": ...}`.
+    Audio(AudioContent),
+    /// `{"type": "resource_link", "uri": ..., "name": ...}`: a resource the receiver may fetch.
+    ResourceLink(Resource),
+    /// `{"type": "resource", "resource": {...}}`: a resource embedded with its contents.
+    Resource(EmbeddedResource),
+    /// Any other block, as received.
+    #[serde(untagged)]
+    Unknown(Value),
+}
+
+impl ContentBlock {
+    /// A text block.
+    #[must_use]
+    pub fn text(text: impl Into<String>) -> Self {
+        Self::Text(TextContent::new(text))
+    }
+
+    /// The text of a text block.
+    #[must_use]
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            Self::Text(content) => Some(&content.text),
+            _ => None,
+        }
+    }
+}
+
+/// Text content.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TextContent {
+    /// The text.
+    pub text: String,
+    /// MCP annotations (audience, priority...), forwarded untouched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annotations: Option<Value>,
+    /// Metadata.
+    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Map<String, Value>>,
+}
+
+impl TextContent {
+    /// Text content without annotations.
+    #[must_use]
+    pub fn new(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            ..Self::default()
+        }
+    }
+}
+
+/// Image content.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageContent {
+    /// Base64-encoded image data.
+    pub data: String,
+    /// Mime type of the image.
+    pub mime_type: String,
+    /// MCP annotations, forwarded untouched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annotations: Option<Value>,
+    /// Metadata.
+    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Map<String, Value>>,
+}
+
+/// Audio content.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AudioContent {
+    /// Base64-encoded audio data.
+    pub data: String,
+    /// Mime type of the audio.
+    pub mime_type: String,
+    /// MCP annotations, forwarded untouched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annotations: Option<Value>,
+    /// Metadata.
+    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Map<String, Value>>,
+}
+
+/// A resource embedded in a content list (e.g. a card as `application/vnd.mcpapp.card+json`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmbeddedResource {
+    /// The resource and its contents.
+    pub resource: ResourceContents,
+    /// MCP annotations, forwarded untouched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annotations: Option<Value>,
+    /// Metadata.
+    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Map<String, Value>>,
+}

@@ -1,0 +1,76 @@
+//! Standard MCP notifications a view exchanges with its host: logging, cancellation, progress.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::{ProgressToken, RequestId};
+
+/// Severity of a log message (syslog levels, as MCP defines them), ordered from least to most
+/// severe so a host can filter with `>=`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum LoggingLevel {
+    /// Debugging detail.
+    Debug,
+    /// Informational.
+    Info,
+    /// Normal but significant.
+    Notice,
+    /// Warning.
+    Warning,
+    /// Error.
+    Error,
+    /// Critical condition.
+    Critical,
+    /// Action must be taken immediately.
+    Alert,
+    /// System is unusable.
+    Emergency,
+}
+
+/// Params of `notifications/message` (a view logging through the host).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoggingMessageParams {
+    /// Severity.
+    pub level: LoggingLevel,
+    /// Name of the logger.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logger: Option<String>,
+    /// Anything JSON.
+    pub data: Value,
+    /// Metadata.
+    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Map<String, Value>>,
+}
+
+/// Params of `notifications/cancelled`: the sender gives up on a request it sent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancelledParams {
+    /// The request being cancelled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<RequestId>,
+    /// Why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Params of `notifications/progress`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressParams {
+    /// The token from the request's `_meta.progressToken`.
+    pub progress_token: ProgressToken,
+    /// Progress so far; increases with every notification.
+    pub progress: f64,
+    /// Total, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<f64>,
+    /// Human-readable progress message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}

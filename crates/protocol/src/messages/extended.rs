@@ -1,0 +1,81 @@
+//! The io.Intelligence extended notifications mcpapp implements: generation lock, state
+//! save/restore, and closing a workspace app.
+//!
+//! They are not part of the MCP Apps spec. They travel like any `ui/` message (never forwarded
+//! to the server, relayed by a spec proxy) and SDK views that do not know them drop them
+//! silently, so sending them to any view is harmless.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::RequestId;
+use crate::mcp::EmptyObject;
+
+notification_marker! {
+    /// `ui/notifications/response-generation-status` (host → view): the model is, or stopped,
+    /// generating; views lock their inputs and actions meanwhile.
+    ResponseGenerationStatus = "ui/notifications/response-generation-status", ResponseGenerationStatusParams
+}
+
+notification_marker! {
+    /// `ui/notifications/load-state` (host → view): the state the view saved last, sent when it
+    /// is recreated (after a thread switch).
+    LoadState = "ui/notifications/load-state", LoadStateParams
+}
+
+notification_marker! {
+    /// `ui/notifications/save-state-response` (host → view): acknowledges a [`SaveState`].
+    SaveStateResponse = "ui/notifications/save-state-response", SaveStateResponseParams
+}
+
+notification_marker! {
+    /// `ui/notifications/save-state` (view → host): a checkpoint of the view's state.
+    SaveState = "ui/notifications/save-state", SaveStateParams
+}
+
+notification_marker! {
+    /// `ui/notifications/close-ws-app` (view → host): the view is done. In window mode its
+    /// window closes; inline it stays in the history.
+    CloseWsApp = "ui/notifications/close-ws-app", EmptyObject
+}
+
+/// Params of `ui/notifications/response-generation-status`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResponseGenerationStatusParams {
+    /// The model is generating.
+    pub is_pending: bool,
+}
+
+/// Params of `ui/notifications/load-state`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadStateParams {
+    /// The state, exactly as the view saved it.
+    pub state: Value,
+}
+
+/// Params of `ui/notifications/save-state-response`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveStateResponseParams {
+    /// The state was stored.
+    pub success: bool,
+    /// Why not, or any note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Params of `ui/notifications/save-state`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaveStateParams {
+    /// The state, any JSON; the host stores it opaquely.
+    pub state: Value,
+    /// The tool call the view belongs to (matches `hostContext.toolInfo.id`). Read as optional:
+    /// the host knows the view from the channel anyway, and a view that lost the id should not
+    /// lose its state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call_id: Option<RequestId>,
+}

@@ -1,0 +1,71 @@
+//! Messages a host sends to a view (the standard ones; see [`super::extended`] for the
+//! io.Intelligence additions). None may be sent before the view's `initialized`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::HostContext;
+use crate::mcp::{CallToolResult, EmptyObject};
+
+notification_marker! {
+    /// `ui/notifications/tool-input`: the complete arguments of the tool call; at most once, and
+    /// before the result.
+    ToolInput = "ui/notifications/tool-input", ToolInputParams
+}
+
+notification_marker! {
+    /// `ui/notifications/tool-input-partial`: arguments still streaming, repaired into valid
+    /// JSON on a best-effort basis; never after [`ToolInput`].
+    ToolInputPartial = "ui/notifications/tool-input-partial", ToolInputParams
+}
+
+notification_marker! {
+    /// `ui/notifications/tool-result`: the tool call's result, unchanged from the server.
+    ToolResult = "ui/notifications/tool-result", CallToolResult
+}
+
+notification_marker! {
+    /// `ui/notifications/tool-cancelled`: the tool call will not produce a result.
+    ToolCancelled = "ui/notifications/tool-cancelled", ToolCancelledParams
+}
+
+notification_marker! {
+    /// `ui/notifications/host-context-changed`: the changed members of the host context only;
+    /// views merge it into what they have.
+    HostContextChanged = "ui/notifications/host-context-changed", HostContext
+}
+
+request_marker! {
+    /// `ui/resource-teardown`: the view is about to be removed; the host should wait for the
+    /// answer (with a timeout: SDK views without a teardown handler answer `-32601`).
+    ResourceTeardown = "ui/resource-teardown", ResourceTeardownParams => EmptyObject
+}
+
+/// Params of `ui/notifications/tool-input` and `tool-input-partial`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolInputParams {
+    /// The tool call's arguments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arguments: Option<Map<String, Value>>,
+}
+
+/// Params of `ui/notifications/tool-cancelled`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolCancelledParams {
+    /// Why, e.g. "user action" or "timeout". Optional in the SDK although the stable spec's
+    /// example always shows it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// Params of `ui/resource-teardown`: `{}` from the SDK, `{reason}` in the spec's prose.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourceTeardownParams {
+    /// Why the view goes away.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}

@@ -1,0 +1,218 @@
+//! Messages a view sends to its host (the standard ones; see [`super::extended`] for the
+//! io.Intelligence additions).
+
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::mcp::{ContentBlock, EmptyObject};
+use crate::schema::object_schema;
+use crate::{DisplayMode, InitializeParams, InitializeResult};
+
+request_marker! {
+    /// `ui/initialize`: the view's handshake; the host answers with its capabilities and the
+    /// host context. Nothing may be sent to the view before it follows up with [`Initialized`].
+    Initialize = "ui/initialize", InitializeParams => InitializeResult
+}
+
+notification_marker! {
+    /// `ui/notifications/initialized`: the view is ready; from now on the host may send to it.
+    Initialized = "ui/notifications/initialized", EmptyObject
+}
+
+notification_marker! {
+    /// `ui/notifications/size-changed`: the view's content size; hosts must honour it for
+    /// flexible container dimensions.
+    SizeChanged = "ui/notifications/size-changed", SizeChangedParams
+}
+
+notification_marker! {
+    /// `ui/notifications/request-teardown` (draft, SDK): the view asks to be closed. The host
+    /// may ignore it; if it agrees it still sends `ui/resource-teardown` first.
+    RequestTeardown = "ui/notifications/request-teardown", EmptyObject
+}
+
+request_marker! {
+    /// `ui/message`: content for the conversation, usually starting a model turn.
+    UiMessage = "ui/message", UiMessageParams => UiActionResult
+}
+
+request_marker! {
+    /// `ui/open-link`: open a URL in the user's browser, subject to host policy.
+    OpenLink = "ui/open-link", OpenLinkParams => UiActionResult
+}
+
+request_marker! {
+    /// `ui/download-file` (draft, SDK): save files for the user; sandboxed frames cannot.
+    DownloadFile = "ui/download-file", DownloadFileParams => UiActionResult
+}
+
+request_marker! {
+    /// `ui/request-display-mode`: the view asks for a mode; the host answers with the mode in
+    /// effect, which may be the unchanged current one.
+    RequestDisplayMode = "ui/request-display-mode", RequestDisplayModeParams => RequestDisplayModeResult
+}
+
+request_marker! {
+    /// `ui/update-model-context`: replaces this view's context for the model's next turn
+    /// without starting one.
+    UpdateModelContext = "ui/update-model-context", UpdateModelContextParams => EmptyObject
+}
+
+/// Params of `ui/notifications/size-changed`, in CSS pixels.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SizeChangedParams {
+    /// Content width.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<f64>,
+    /// Content height.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<f64>,
+}
+
+open_enum! {
+    /// Role of a `ui/message`.
+    pub enum MessageRole {
+        /// The only role the spec allows: the message is added as the user's.
+        User => "user",
+    }
+}
+
+/// Params of `ui/message`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UiMessageParams {
+    /// As whom the message enters the conversation.
+    pub role: MessageRole,
+    /// The content. The SDK sends an array, the spec's example a single block: both are read,
+    /// an array is always written.
+    #[serde(deserialize_with = "one_or_many_blocks")]
+    #[schemars(schema_with = "one_or_many_blocks_schema")]
+    pub content: Vec<ContentBlock>,
+}
+
+impl UiMessageParams {
+    /// A user message with one text block.
+    #[must_use]
+    pub fn user_text(text: impl Into<String>) -> Self {
+        Self {
+            role: MessageRole::User,
+            content: vec![ContentBlock::text(text)],
+        }
+    }
+}
+
+fn one_or_many_blocks<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<ContentBlock>, D::Error> {
+    match Value::deserialize(deserializer)? {
+        Value::Array(blocks) => blocks
+            .into_iter()
+            .map(|block| ContentBlock::deserialize(block).map_err(serde::de::Error::custom))
+            .collect(),
+        block @ Value::Object(_) => ContentBlock::deserialize(block)
+            .map(|block| vec![block])
+            .map_err(serde::de::Error::custom),
+        _ => Err(serde::de::Error::custom(
+            "expected a content block or an array of content blocks",
+        )),
+    }
+}
+
+fn one_or_many_blocks_schema(generator: &mut SchemaGenerator) -> Schema {
+    let block = generator.subschema_for::<ContentBlock>();
+    object_schema(json!({
+        "anyOf": [
+            { "type": "array", "items": block },
+            block,
+        ],
+    }))
+}
+
+/// Result of the view requests that ask the host to act for the user (`ui/message`,
+/// `ui/open-link`, `ui/download-file`).
+///
+/// `isError: true` reports a refusal or failure without a JSON-RPC error; the spec also allows
+/// answering with an error response (code `-32000`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UiActionResult {
+    /// The host refused or failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_error: Option<bool>,
+    /// Other members, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl UiActionResult {
+    /// The action was carried out.
+    #[must_use]
+    pub fn ok() -> Self {
+        Self::default()
+    }
+
+    /// The action was refused or failed.
+    #[must_use]
+    pub fn failed() -> Self {
+        Self {
+            is_error: Some(true),
+            extra: Map::new(),
+        }
+    }
+
+    /// Whether the result reports a refusal or failure.
+    #[must_use]
+    pub fn is_error(&self) -> bool {
+        self.is_error.unwrap_or(false)
+    }
+}
+
+/// Params of `ui/open-link`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpenLinkParams {
+    /// The URL to open; unchecked, the host applies its policy.
+    pub url: String,
+}
+
+/// Params of `ui/download-file`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DownloadFileParams {
+    /// What to save: embedded resources (`resource` blocks, saved as is) and resource links
+    /// (`resource_link` blocks, fetched by the host). Names come from the view: sanitise them.
+    pub contents: Vec<ContentBlock>,
+}
+
+/// Params of `ui/request-display-mode`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestDisplayModeParams {
+    /// The mode wanted.
+    pub mode: DisplayMode,
+}
+
+/// Result of `ui/request-display-mode`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestDisplayModeResult {
+    /// The mode now in effect (the current one if the request was declined).
+    pub mode: DisplayMode,
+    /// Other members, kept as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// Params of `ui/update-model-context`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpdateModelContextParams {
+    /// Context as content blocks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<Vec<ContentBlock>>,
+    /// Context as structured data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub structured_content: Option<Map<String, Value>>,
+}
