@@ -1,6 +1,11 @@
-//! Parse + validate over the whole corpus, next to serde_json parsing the same bytes alone.
+//! Parse + validate over the whole corpus, next to `serde_json` parsing the same bytes alone.
 //!
 //! `cargo bench -p mcpapp-card --bench parse`; throughput is reported in cards per second.
+
+#![expect(
+    clippy::expect_used,
+    reason = "a benchmark without its corpus has nothing to measure"
+)]
 
 use std::path::{Path, PathBuf};
 
@@ -16,7 +21,11 @@ fn corpus() -> Vec<Vec<u8>> {
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "json") {
-                let rel = path.strip_prefix(&root).expect("inside the corpus").to_string_lossy().into_owned();
+                let rel = path
+                    .strip_prefix(&root)
+                    .expect("inside the corpus")
+                    .to_string_lossy()
+                    .into_owned();
                 if !rel.starts_with("HostConfig")
                     && !rel.starts_with("Templates")
                     && !rel.ends_with(".data.json")
@@ -27,7 +36,10 @@ fn corpus() -> Vec<Vec<u8>> {
         }
     }
     files.sort();
-    files.iter().map(|p| std::fs::read(p).expect("corpus card")).collect()
+    files
+        .iter()
+        .map(|p| std::fs::read(p).expect("corpus card"))
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {

@@ -78,10 +78,10 @@ pub fn prepare_submit(
     if associated != Some(AssociatedInputs::None) {
         for card in cards {
             for input in card.inputs() {
-                if let Some(id) = input.id() {
-                    if !gathered.iter().any(|(seen, _)| *seen == id) {
-                        gathered.push((id, input));
-                    }
+                if let Some(id) = input.id()
+                    && !gathered.iter().any(|(seen, _)| *seen == id)
+                {
+                    gathered.push((id, input));
                 }
             }
         }

@@ -146,16 +146,6 @@ pub fn validate_input(input: &Element, value: Option<&InputValue>) -> Result<(),
     let Some(id) = input.id() else {
         return Ok(());
     };
-    let fail = |default: String| {
-        let message = input_common(input)
-            .and_then(|c| c.error_message.clone())
-            .filter(|m| !m.trim().is_empty())
-            .unwrap_or(default);
-        Err(InputError {
-            id: id.to_owned(),
-            message,
-        })
-    };
     let required = input_common(input).and_then(|c| c.is_required) == Some(true);
     let is_set = match (input, value) {
         // A required toggle is set only when on, as in the official renderer.
@@ -166,93 +156,95 @@ pub fn validate_input(input: &Element, value: Option<&InputValue>) -> Result<(),
         Some(InputValue::Text(t)) => t.as_str(),
         _ => "",
     };
-    if !is_set {
-        if required {
-            return fail(format!("{} is required.", input_name(input)));
-        }
+    let problem = if is_set {
+        check_set_value(input, value, text)
+    } else if required {
+        Some(format!("{} is required.", input_name(input)))
+    } else if matches!(input, Element::InputNumber(_)) && !text.trim().is_empty() {
         // An empty optional field is fine; a number that does not read as one is not.
-        if matches!(input, Element::InputNumber(_)) && !text.trim().is_empty() {
-            return fail(format!("`{}` is not a number.", text.trim()));
-        }
-        return Ok(());
+        Some(format!("`{}` is not a number.", text.trim()))
+    } else {
+        None
+    };
+    match problem {
+        None => Ok(()),
+        Some(default) => Err(InputError {
+            id: id.to_owned(),
+            message: input_common(input)
+                .and_then(|c| c.error_message.clone())
+                .filter(|m| !m.trim().is_empty())
+                .unwrap_or(default),
+        }),
     }
+}
+
+/// What is wrong with the value of an input that is set, by its kind's rules.
+fn check_set_value(input: &Element, value: Option<&InputValue>, text: &str) -> Option<String> {
     match input {
         Element::InputText(t) => {
-            if let Some(max) = t.max_length {
-                if text.chars().count() > max as usize {
-                    return fail(format!("At most {max} characters."));
-                }
+            if let Some(max) = t.max_length
+                && text.chars().count() > max as usize
+            {
+                return Some(format!("At most {max} characters."));
             }
-            if let Some(pattern) = &t.regex {
-                match regex::Regex::new(pattern) {
-                    Ok(re) if re.is_match(text) => {}
-                    Ok(_) => {
-                        return fail(format!(
-                            "{} is not in the expected format.",
-                            input_name(input)
-                        ));
-                    }
-                    Err(_) => return fail("This field's format rule is broken.".to_owned()),
-                }
+            let pattern = t.regex.as_deref()?;
+            match regex::Regex::new(pattern) {
+                Ok(re) if re.is_match(text) => None,
+                Ok(_) => Some(format!(
+                    "{} is not in the expected format.",
+                    input_name(input)
+                )),
+                Err(_) => Some("This field's format rule is broken.".to_owned()),
             }
         }
         Element::InputNumber(n) => {
             let v: f64 = text.trim().parse().unwrap_or(f64::NAN);
-            if n.min.is_some_and(|min| v < min) || n.max.is_some_and(|max| v > max) {
-                return fail(range_message(
-                    n.min.map(format_number),
-                    n.max.map(format_number),
-                ));
-            }
+            (n.min.is_some_and(|min| v < min) || n.max.is_some_and(|max| v > max))
+                .then(|| range_message(n.min.map(format_number), n.max.map(format_number)))
         }
         Element::InputDate(d) => {
             let Some(v) = Date::parse(text) else {
-                return fail(format!("`{text}` is not a date (YYYY-MM-DD)."));
+                return Some(format!("`{text}` is not a date (YYYY-MM-DD)."));
             };
-            let (min, max) = (
+            out_of_range(
+                &v,
                 d.min.as_deref().and_then(Date::parse),
                 d.max.as_deref().and_then(Date::parse),
-            );
-            if min.is_some_and(|m| v < m) || max.is_some_and(|m| v > m) {
-                return fail(range_message(
-                    min.map(|d| d.to_string()),
-                    max.map(|d| d.to_string()),
-                ));
-            }
+            )
         }
         Element::InputTime(t) => {
             let Some(v) = Time::parse(text) else {
-                return fail(format!("`{text}` is not a time (HH:MM)."));
+                return Some(format!("`{text}` is not a time (HH:MM)."));
             };
-            let (min, max) = (
+            out_of_range(
+                &v,
                 t.min.as_deref().and_then(Time::parse),
                 t.max.as_deref().and_then(Time::parse),
-            );
-            if min.is_some_and(|m| v < m) || max.is_some_and(|m| v > m) {
-                return fail(range_message(
-                    min.map(|d| d.to_string()),
-                    max.map(|d| d.to_string()),
-                ));
-            }
+            )
         }
         Element::InputChoiceSet(c) => {
-            if let Some(InputValue::Choices(chosen)) = value {
-                if c.is_multi_select != Some(true) && chosen.len() > 1 {
-                    return fail("Choose one option.".to_owned());
-                }
-                if c.choices_data.is_none() {
-                    if let Some(bad) = chosen
-                        .iter()
-                        .find(|v| !c.choices.iter().any(|ch| &ch.value == *v))
-                    {
-                        return fail(format!("`{bad}` is not one of the options."));
-                    }
-                }
+            let Some(InputValue::Choices(chosen)) = value else {
+                return None;
+            };
+            if c.is_multi_select != Some(true) && chosen.len() > 1 {
+                return Some("Choose one option.".to_owned());
             }
+            if c.choices_data.is_some() {
+                return None;
+            }
+            chosen
+                .iter()
+                .find(|v| !c.choices.iter().any(|ch| &ch.value == *v))
+                .map(|bad| format!("`{bad}` is not one of the options."))
         }
-        _ => {}
+        _ => None,
     }
-    Ok(())
+}
+
+/// The range message when `v` lies outside `min..=max`.
+fn out_of_range<T: PartialOrd + ToString>(v: &T, min: Option<T>, max: Option<T>) -> Option<String> {
+    let outside = min.as_ref().is_some_and(|m| v < m) || max.as_ref().is_some_and(|m| v > m);
+    outside.then(|| range_message(min.map(|m| m.to_string()), max.map(|m| m.to_string())))
 }
 
 fn range_message(min: Option<String>, max: Option<String>) -> String {

@@ -110,7 +110,7 @@ fn element_actions<'a>(e: &'a Element, out: &mut Vec<&'a Action>) {
         }
         Element::Image(i) => out.extend(i.select_action.as_deref()),
         Element::ImageSet(s) => {
-            out.extend(s.images.iter().filter_map(|i| i.select_action.as_deref()))
+            out.extend(s.images.iter().filter_map(|i| i.select_action.as_deref()));
         }
         Element::Table(t) => out.extend(
             t.rows
@@ -119,7 +119,7 @@ fn element_actions<'a>(e: &'a Element, out: &mut Vec<&'a Action>) {
                 .filter_map(|c| c.select_action.as_deref()),
         ),
         Element::Carousel(c) => {
-            out.extend(c.pages.iter().filter_map(|p| p.select_action.as_deref()))
+            out.extend(c.pages.iter().filter_map(|p| p.select_action.as_deref()));
         }
         Element::RichTextBlock(r) => out.extend(r.inlines.iter().filter_map(|i| match i {
             crate::model::Inline::TextRun(t) => t.select_action.as_deref(),

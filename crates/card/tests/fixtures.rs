@@ -1,6 +1,15 @@
 //! Every example card and every real card of the corpus parses, validates without errors and
 //! round-trips through the model.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::needless_pass_by_value,
+    reason = "test helpers fail loudly; that is their job"
+)]
+
 mod common;
 
 use std::path::Path;

@@ -1,6 +1,15 @@
 //! Property tests: whatever bytes or JSON come in, parsing, validation, initial values and
 //! submit preparation never panic, and every finding points into the document.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::needless_pass_by_value,
+    reason = "test helpers fail loudly; that is their job"
+)]
+
 mod common;
 
 use mcpapp_card::{InputValues, Severity, parse, parse_value, prepare_submit};

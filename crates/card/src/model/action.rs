@@ -7,27 +7,27 @@ use serde_json::{Map, Value};
 use super::{ActionCommon, Card};
 use crate::enums::AssociatedInputs;
 
-/// What the user can do with a card.
+/// What the user can do with a card. Each kind is boxed, as [`super::Element`]'s are.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "type")]
 pub enum Action {
     /// Gather the inputs and send them with `data` (to the MCP tool named by
     /// `data.mcp_tool_name`).
     #[serde(rename = "Action.Submit")]
-    Submit(SubmitAction),
+    Submit(Box<SubmitAction>),
     /// Like submit, with a `verb` (Universal Actions); the verb names the tool when `data` does
     /// not.
     #[serde(rename = "Action.Execute")]
-    Execute(ExecuteAction),
+    Execute(Box<ExecuteAction>),
     /// Open a link.
     #[serde(rename = "Action.OpenUrl")]
-    OpenUrl(OpenUrlAction),
+    OpenUrl(Box<OpenUrlAction>),
     /// Expand a card inline below the actions.
     #[serde(rename = "Action.ShowCard")]
-    ShowCard(ShowCardAction),
+    ShowCard(Box<ShowCardAction>),
     /// Show, hide or toggle elements.
     #[serde(rename = "Action.ToggleVisibility")]
-    ToggleVisibility(ToggleVisibilityAction),
+    ToggleVisibility(Box<ToggleVisibilityAction>),
 }
 
 impl Action {

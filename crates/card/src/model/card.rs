@@ -102,7 +102,7 @@ impl Default for Card {
 }
 
 /// How a card asks to be refreshed.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Refresh {
     /// The `Action.Execute` to invoke.
@@ -120,7 +120,7 @@ pub struct Refresh {
 }
 
 /// Sign-in information for Universal Actions.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Authentication {
     /// Text asking the user to sign in.
@@ -171,7 +171,7 @@ pub struct AuthCardButton {
 }
 
 /// Metadata about a card.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Metadata {
     /// Where the card can be seen on the web.

@@ -217,32 +217,34 @@ pub enum ColumnWidth {
 }
 
 impl ColumnWidth {
+    /// A relative weight; `None` unless it is a finite number of at least 0.
+    pub fn from_weight(weight: f64) -> Option<Self> {
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "a column weight needs no more than f32 precision"
+        )]
+        (weight.is_finite() && weight >= 0.0).then_some(Self::Weight(weight as f32))
+    }
+
+    /// Reads a width written as text: `"auto"`, `"stretch"`, `"2"` or `"50px"`.
+    pub fn parse(s: &str) -> Option<Self> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("auto") {
+            Some(Self::Auto)
+        } else if t.eq_ignore_ascii_case("stretch") {
+            Some(Self::Stretch)
+        } else if t.to_ascii_lowercase().ends_with("px") {
+            Px::parse(t).map(Self::Pixels)
+        } else {
+            t.parse::<f64>().ok().and_then(Self::from_weight)
+        }
+    }
+
     /// Reads a width from its JSON form: `"auto"`, `"stretch"`, `2`, `"2"` or `"50px"`.
     pub fn from_json(value: &Value) -> Option<Self> {
         match value {
-            #[expect(
-                clippy::cast_possible_truncation,
-                reason = "a column weight needs no more than f32 precision"
-            )]
-            Value::Number(n) => n
-                .as_f64()
-                .filter(|w| w.is_finite() && *w >= 0.0)
-                .map(|w| Self::Weight(w as f32)),
-            Value::String(s) => {
-                let t = s.trim();
-                if t.eq_ignore_ascii_case("auto") {
-                    Some(Self::Auto)
-                } else if t.eq_ignore_ascii_case("stretch") {
-                    Some(Self::Stretch)
-                } else if t.to_ascii_lowercase().ends_with("px") {
-                    Px::parse(t).map(Self::Pixels)
-                } else {
-                    t.parse::<f32>()
-                        .ok()
-                        .filter(|w| w.is_finite() && *w >= 0.0)
-                        .map(Self::Weight)
-                }
-            }
+            Value::Number(n) => n.as_f64().and_then(Self::from_weight),
+            Value::String(s) => Self::parse(s),
             _ => None,
         }
     }

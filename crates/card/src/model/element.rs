@@ -10,49 +10,52 @@ use super::{
 };
 
 /// One element of a card's body or of a container.
+///
+/// Each kind is boxed: elements are moved around a lot while a card is read and laid out, and
+/// a box keeps the enum two words wide instead of the size of its largest kind.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "type")]
 pub enum Element {
     /// Text, with a markdown subset.
-    TextBlock(TextBlock),
+    TextBlock(Box<TextBlock>),
     /// Text made of separately formatted runs.
-    RichTextBlock(RichTextBlock),
+    RichTextBlock(Box<RichTextBlock>),
     /// An image.
-    Image(Image),
+    Image(Box<Image>),
     /// A row of images.
-    ImageSet(ImageSet),
+    ImageSet(Box<ImageSet>),
     /// A video or audio clip.
-    Media(Media),
+    Media(Box<Media>),
     /// Title–value pairs.
-    FactSet(FactSet),
+    FactSet(Box<FactSet>),
     /// A group of elements.
-    Container(Container),
+    Container(Box<Container>),
     /// Columns side by side.
-    ColumnSet(ColumnSet),
+    ColumnSet(Box<ColumnSet>),
     /// A row of buttons within the body.
-    ActionSet(ActionSet),
+    ActionSet(Box<ActionSet>),
     /// A table.
-    Table(Table),
+    Table(Box<Table>),
     /// Pages shown one at a time.
-    Carousel(Carousel),
+    Carousel(Box<Carousel>),
     /// A text field.
     #[serde(rename = "Input.Text")]
-    InputText(TextInput),
+    InputText(Box<TextInput>),
     /// A number field.
     #[serde(rename = "Input.Number")]
-    InputNumber(NumberInput),
+    InputNumber(Box<NumberInput>),
     /// A date field.
     #[serde(rename = "Input.Date")]
-    InputDate(DateInput),
+    InputDate(Box<DateInput>),
     /// A time field.
     #[serde(rename = "Input.Time")]
-    InputTime(TimeInput),
+    InputTime(Box<TimeInput>),
     /// A check box.
     #[serde(rename = "Input.Toggle")]
-    InputToggle(ToggleInput),
+    InputToggle(Box<ToggleInput>),
     /// A choice among options.
     #[serde(rename = "Input.ChoiceSet")]
-    InputChoiceSet(ChoiceSetInput),
+    InputChoiceSet(Box<ChoiceSetInput>),
 }
 
 impl Element {

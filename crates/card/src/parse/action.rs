@@ -1,155 +1,193 @@
 //! Reading actions.
 
-use serde_json::{Map, Value};
+use serde::Deserializer;
+use serde::de::MapAccess;
+use serde_json::Value;
 
-use super::card::card;
-use super::common::{fallback, required_url, url};
-use super::element::{object, type_name, unknown};
-use super::reader::{Ctx, json_type};
+use super::card::CardSeed;
+use super::common::{ActionReader, Dispatched, Typed, read_typed};
+use super::element::require_array;
+use super::object::ObjectItem;
+use super::reader::{Ctx, Item, Slot};
 use crate::diagnostic::Code;
 use crate::model::{
-    Action, ActionCommon, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction,
-    TargetElement, ToggleVisibilityAction,
+    Action, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction, TargetElement,
+    ToggleVisibilityAction,
 };
 use crate::rules::UrlUse;
 
-/// Reads one action. `None` when it is dropped (reported).
-pub(crate) fn action(cx: &mut Ctx, value: Value) -> Option<Action> {
-    let mut map = object(cx, value, "an action")?;
-    let ty = type_name(cx, &mut map, "action")?;
-    Some(match ty.as_str() {
-        "Action.Submit" => Action::Submit(submit(cx, map)),
-        "Action.Execute" => Action::Execute(execute(cx, map)),
-        "Action.OpenUrl" => Action::OpenUrl(open_url(cx, map)?),
-        "Action.ShowCard" => Action::ShowCard(show_card(cx, map)),
-        "Action.ToggleVisibility" => Action::ToggleVisibility(toggle_visibility(cx, map)),
-        _ => return unknown(cx, map, &ty, "action", Code::UnknownAction, action),
-    })
-}
-
-/// Reads a list of actions.
-pub(crate) fn actions(cx: &mut Ctx, map: &mut Map<String, Value>, key: &str) -> Vec<Action> {
-    cx.list(map, key, action)
-}
-
-/// Reads the properties every action has and keeps the rest as unknown properties. Call it
-/// last.
-fn action_common(cx: &mut Ctx, mut map: Map<String, Value>, owner: &str) -> ActionCommon {
-    let id: Option<String> = cx.opt(&mut map, "id");
-    if let Some(id) = &id {
-        cx.record_id(id);
+impl Item for Action {
+    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
+        read_typed(d, cx)
     }
-    ActionCommon {
-        id,
-        title: cx.opt(&mut map, "title"),
-        icon_url: url(cx, &mut map, "iconUrl", UrlUse::Resource),
-        style: cx.opt(&mut map, "style"),
-        tooltip: cx.opt(&mut map, "tooltip"),
-        is_enabled: cx.opt(&mut map, "isEnabled"),
-        mode: cx.opt(&mut map, "mode"),
-        role: cx.opt(&mut map, "role"),
-        requires: cx.opt(&mut map, "requires"),
-        fallback: map
-            .remove("fallback")
-            .and_then(|v| cx.at("fallback", |cx| fallback(cx, v, action))),
-        extra: cx.extra(map, owner),
+}
+
+impl Typed for Action {
+    const WHAT: &'static str = "action";
+    const UNKNOWN: Code = Code::UnknownAction;
+
+    fn dispatch<'de, A: MapAccess<'de>>(
+        ty: &str,
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Dispatched<Self>, A::Error> {
+        Ok(Dispatched::Read(match ty {
+            "Action.Submit" => Some(Action::Submit(Box::new(submit(cx, map)?))),
+            "Action.Execute" => Some(Action::Execute(Box::new(execute(cx, map)?))),
+            "Action.OpenUrl" => open_url(cx, map)?.map(|a| Action::OpenUrl(Box::new(a))),
+            "Action.ShowCard" => Some(Action::ShowCard(Box::new(show_card(cx, map)?))),
+            "Action.ToggleVisibility" => Some(Action::ToggleVisibility(Box::new(
+                toggle_visibility(cx, map)?,
+            ))),
+            _ => return Ok(Dispatched::Unknown),
+        }))
     }
 }
 
 /// Remembers the keys of a submit's object `data`, to warn when an input would overwrite one.
 fn record_data_keys(cx: &mut Ctx, data: Option<&Value>) {
     if let Some(Value::Object(data)) = data {
+        let pointer = cx.child_pointer("data");
         for key in data.keys() {
-            let pointer = cx.child_pointer("data");
-            cx.data_keys.push((key.clone(), pointer));
+            cx.data_keys.push((key.clone(), pointer.clone()));
         }
     }
 }
 
-fn submit(cx: &mut Ctx, mut map: Map<String, Value>) -> SubmitAction {
-    let data: Option<Value> = cx.opt(&mut map, "data");
-    record_data_keys(cx, data.as_ref());
-    SubmitAction {
-        data,
-        associated_inputs: cx.opt(&mut map, "associatedInputs"),
-        disabled_unless_associated_inputs_change: cx
-            .opt(&mut map, "disabledUnlessAssociatedInputsChange"),
-        common: action_common(cx, map, "Action.Submit"),
-    }
-}
-
-fn execute(cx: &mut Ctx, mut map: Map<String, Value>) -> ExecuteAction {
-    let data: Option<Value> = cx.opt(&mut map, "data");
-    record_data_keys(cx, data.as_ref());
-    ExecuteAction {
-        verb: cx.opt(&mut map, "verb"),
-        data,
-        associated_inputs: cx.opt(&mut map, "associatedInputs"),
-        disabled_unless_associated_inputs_change: cx
-            .opt(&mut map, "disabledUnlessAssociatedInputsChange"),
-        common: action_common(cx, map, "Action.Execute"),
-    }
-}
-
-fn open_url(cx: &mut Ctx, mut map: Map<String, Value>) -> Option<OpenUrlAction> {
-    let url = required_url(cx, &mut map, "url", "Action.OpenUrl", UrlUse::Link)?;
-    Some(OpenUrlAction {
-        url,
-        common: action_common(cx, map, "Action.OpenUrl"),
-    })
-}
-
-fn show_card(cx: &mut Ctx, mut map: Map<String, Value>) -> ShowCardAction {
-    let card = match map.remove("card") {
-        Some(v) => cx.at("card", |cx| card(cx, v, false)).map(Box::new),
-        None => {
-            cx.report(
-                Code::MissingProperty,
-                "Action.ShowCard needs a `card` to show",
-            );
-            None
+fn submit<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<SubmitAction, A::Error> {
+    let mut e = SubmitAction::default();
+    let mut common = ActionReader::new("Action.Submit");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "data" => e.data = Some(cx.value(map, "data")?),
+            "associatedInputs" => e.associated_inputs = cx.opt(map, "associatedInputs")?,
+            "disabledUnlessAssociatedInputsChange" => {
+                e.disabled_unless_associated_inputs_change =
+                    cx.opt(map, "disabledUnlessAssociatedInputsChange")?;
+            }
+            k => common.field(cx, map, k)?,
         }
-    };
-    ShowCardAction {
-        card,
-        common: action_common(cx, map, "Action.ShowCard"),
     }
+    record_data_keys(cx, e.data.as_ref());
+    e.common = common.finish();
+    Ok(e)
 }
 
-fn toggle_visibility(cx: &mut Ctx, mut map: Map<String, Value>) -> ToggleVisibilityAction {
-    if !map.contains_key("targetElements") {
+fn execute<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ExecuteAction, A::Error> {
+    let mut e = ExecuteAction::default();
+    let mut common = ActionReader::new("Action.Execute");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "verb" => e.verb = cx.opt(map, "verb")?,
+            "data" => e.data = Some(cx.value(map, "data")?),
+            "associatedInputs" => e.associated_inputs = cx.opt(map, "associatedInputs")?,
+            "disabledUnlessAssociatedInputsChange" => {
+                e.disabled_unless_associated_inputs_change =
+                    cx.opt(map, "disabledUnlessAssociatedInputsChange")?;
+            }
+            k => common.field(cx, map, k)?,
+        }
+    }
+    record_data_keys(cx, e.data.as_ref());
+    e.common = common.finish();
+    Ok(e)
+}
+
+fn open_url<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Option<OpenUrlAction>, A::Error> {
+    let mut url = Slot::Missing;
+    let mut common = ActionReader::new("Action.OpenUrl");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "url" => url = cx.req_url(map, "url", "Action.OpenUrl", UrlUse::Link)?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    let common = common.finish();
+    Ok(url
+        .finish(cx, "url", "Action.OpenUrl", "a string")
+        .map(|url| OpenUrlAction { url, common }))
+}
+
+fn show_card<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<ShowCardAction, A::Error> {
+    let mut e = ShowCardAction::default();
+    let mut seen = false;
+    let mut common = ActionReader::new("Action.ShowCard");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "card" => {
+                seen = true;
+                e.card = cx
+                    .at("card", |cx| {
+                        map.next_value_seed(CardSeed { cx, is_root: false })
+                    })?
+                    .map(Box::new);
+            }
+            k => common.field(cx, map, k)?,
+        }
+    }
+    if !seen {
         cx.report(
             Code::MissingProperty,
-            "Action.ToggleVisibility needs `targetElements` (an array of ids)",
+            "Action.ShowCard needs a `card` to show",
         );
     }
-    ToggleVisibilityAction {
-        target_elements: cx.list(&mut map, "targetElements", target_element),
-        common: action_common(cx, map, "Action.ToggleVisibility"),
-    }
+    e.common = common.finish();
+    Ok(e)
 }
 
-fn target_element(cx: &mut Ctx, value: Value) -> Option<TargetElement> {
-    match value {
-        Value::String(element_id) => Some(TargetElement {
+fn toggle_visibility<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<ToggleVisibilityAction, A::Error> {
+    let mut e = ToggleVisibilityAction::default();
+    let mut seen = false;
+    let mut common = ActionReader::new("Action.ToggleVisibility");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "targetElements" => {
+                seen = true;
+                e.target_elements = cx.list(map, "targetElements")?;
+            }
+            k => common.field(cx, map, k)?,
+        }
+    }
+    require_array(cx, seen, "targetElements", "Action.ToggleVisibility");
+    e.common = common.finish();
+    Ok(e)
+}
+
+impl ObjectItem for TargetElement {
+    const WHAT: &'static str = "a target element";
+
+    fn from_string(element_id: String) -> Option<Self> {
+        Some(TargetElement {
             element_id,
             ..TargetElement::default()
-        }),
-        Value::Object(mut m) => {
-            m.remove("type");
-            Some(TargetElement {
-                element_id: cx.req(&mut m, "elementId", "a target element")?,
-                is_visible: cx.opt(&mut m, "isVisible"),
-                extra: cx.extra(m, "TargetElement"),
-            })
+        })
+    }
+
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut element_id = Slot::Missing;
+        let mut e = TargetElement::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "elementId" => element_id = cx.req(map, "elementId", "a target element")?,
+                "isVisible" => e.is_visible = cx.opt(map, "isVisible")?,
+                "type" => cx.skip(map)?,
+                k => cx.unknown_property(map, k, "TargetElement", &mut e.extra)?,
+            }
         }
-        other => {
-            let found = json_type(&other);
-            cx.report(
-                Code::WrongType,
-                format!("a target element must be an id or an object, not {found}; it is dropped"),
-            );
-            None
-        }
+        Ok(element_id
+            .finish(cx, "elementId", "a target element", "a string")
+            .map(|element_id| TargetElement { element_id, ..e }))
     }
 }

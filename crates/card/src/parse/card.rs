@@ -1,11 +1,13 @@
 //! Reading a card's root (and the cards of `Action.ShowCard`).
 
-use serde_json::{Map, Value};
+use std::fmt;
 
-use super::action::{action, actions};
-use super::common::{background_image, single_action};
-use super::element::{elements, object};
-use super::reader::{Ctx, json_type};
+use serde::Deserializer;
+use serde::de::{DeserializeSeed, MapAccess, Visitor};
+use serde_json::Value;
+
+use super::object::ObjectItem;
+use super::reader::{Ctx, Scalar, ScalarSeed, Slot};
 use crate::diagnostic::{Code, Severity};
 use crate::enums::{CardEnum, CardKind};
 use crate::model::{
@@ -17,90 +19,111 @@ pub const SUPPORTED_VERSION: (u32, u32) = (1, 6);
 
 /// Reads a card. The root card must say what it is; a `ShowCard`'s card may leave its type
 /// out.
-pub(crate) fn card(cx: &mut Ctx, value: Value, is_root: bool) -> Option<Card> {
-    let Value::Object(mut map) = value else {
-        let found = json_type(&value);
-        cx.report(
+pub(crate) struct CardSeed<'c> {
+    pub(crate) cx: &'c mut Ctx,
+    pub(crate) is_root: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for CardSeed<'_> {
+    type Value = Option<Card>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<Card>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl CardSeed<'_> {
+    fn mismatch(self, found: &str) -> Option<Card> {
+        self.cx.report(
             Code::InvalidRoot,
             format!("a card must be a JSON object, not {found}"),
         );
-        return None;
-    };
-    let kind = match map.remove("type") {
-        Some(Value::String(t)) => match CardKind::parse(&t) {
-            Some(kind) if kind.as_str() == t => kind,
-            Some(kind) => {
-                cx.report_as(
-                    Code::InvalidRoot,
-                    Severity::Warning,
-                    format!("the card type is written `{kind}`, not `{t}`"),
-                );
-                kind
-            }
-            None => {
-                cx.report(
-                    Code::InvalidRoot,
-                    format!("`{t}` is not a card type: expected `McpApp` or `AdaptiveCard`"),
-                );
-                return None;
-            }
-        },
-        Some(other) => {
-            let found = json_type(&other);
-            cx.report(
-                Code::InvalidRoot,
-                format!("the card's `type` must be `McpApp` or `AdaptiveCard`, not {found}"),
-            );
-            return None;
-        }
-        None if is_root => {
-            cx.report(
-                Code::InvalidRoot,
-                "the card has no `type`: expected `\"type\": \"McpApp\"` or `\"AdaptiveCard\"`",
-            );
-            return None;
-        }
-        None => CardKind::AdaptiveCard,
-    };
-    let version: Option<String> = cx.opt(&mut map, "version");
-    if let Some(v) = &version {
-        check_version(cx, v);
+        None
     }
-    let schema = cx.opt(&mut map, "$schema");
-    let body = elements(cx, &mut map, "body");
-    let card_actions = actions(cx, &mut map, "actions");
-    Some(Card {
-        kind,
-        version,
-        schema,
-        body,
-        actions: card_actions,
-        select_action: single_action(cx, &mut map, "selectAction"),
-        fallback_text: cx.opt(&mut map, "fallbackText"),
-        background_image: background_image(cx, &mut map),
-        min_height: cx.opt(&mut map, "minHeight"),
-        rtl: cx.opt(&mut map, "rtl"),
-        speak: cx.opt(&mut map, "speak"),
-        lang: cx.opt(&mut map, "lang"),
-        vertical_content_alignment: cx.opt(&mut map, "verticalContentAlignment"),
-        style: cx.opt(&mut map, "style"),
-        refresh: map
-            .remove("refresh")
-            .and_then(|v| cx.at("refresh", |cx| refresh(cx, v))),
-        authentication: map
-            .remove("authentication")
-            .and_then(|v| cx.at("authentication", |cx| authentication(cx, v))),
-        metadata: map.remove("metadata").and_then(|v| {
-            cx.at("metadata", |cx| {
-                let mut m = object(cx, v, "`metadata`")?;
-                Some(Metadata {
-                    web_url: cx.opt(&mut m, "webUrl"),
-                    extra: cx.extra(m, "Metadata"),
-                })
-            })
-        }),
-        extra: cx.extra(map, "the card"),
-    })
+}
+
+impl<'de> Visitor<'de> for CardSeed<'_> {
+    type Value = Option<Card>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a card")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Card>, A::Error> {
+        let (cx, is_root) = (self.cx, self.is_root);
+        cx.enter()?;
+        let first_finding = cx.diagnostics.len();
+        let mut kind = None;
+        let mut card = Card::new();
+        while let Some(key) = cx.next_key(&mut map)? {
+            let m = &mut map;
+            match key.as_str() {
+                "type" => kind = Some(cx.at("type", |cx| m.next_value_seed(ScalarSeed { cx }))?),
+                "version" => card.version = cx.opt(m, "version")?,
+                "$schema" => card.schema = cx.opt(m, "$schema")?,
+                "body" => card.body = cx.list(m, "body")?,
+                "actions" => card.actions = cx.list(m, "actions")?,
+                "selectAction" => card.select_action = cx.single_action(m, "selectAction")?,
+                "fallbackText" => card.fallback_text = cx.opt(m, "fallbackText")?,
+                "backgroundImage" => card.background_image = cx.item(m, "backgroundImage")?,
+                "minHeight" => card.min_height = cx.opt(m, "minHeight")?,
+                "rtl" => card.rtl = cx.opt(m, "rtl")?,
+                "speak" => card.speak = cx.opt(m, "speak")?,
+                "lang" => card.lang = cx.opt(m, "lang")?,
+                "verticalContentAlignment" => {
+                    card.vertical_content_alignment = cx.opt(m, "verticalContentAlignment")?;
+                }
+                "style" => card.style = cx.opt(m, "style")?,
+                "refresh" => card.refresh = cx.item(m, "refresh")?,
+                "authentication" => card.authentication = cx.item(m, "authentication")?,
+                "metadata" => card.metadata = cx.item(m, "metadata")?,
+                k => cx.unknown_property(m, k, "the card", &mut card.extra)?,
+            }
+        }
+        cx.leave();
+        let problem = match kind {
+            Some(Scalar::Str(t)) => match CardKind::parse(t.as_str()) {
+                Some(k) => {
+                    if k.as_str() != t.as_str() {
+                        cx.report_as(
+                            Code::InvalidRoot,
+                            Severity::Warning,
+                            format!("the card type is written `{k}`, not `{}`", t.as_str()),
+                        );
+                    }
+                    card.kind = k;
+                    None
+                }
+                None => Some(format!(
+                    "`{}` is not a card type: expected `McpApp` or `AdaptiveCard`",
+                    t.as_str()
+                )),
+            },
+            Some(other) => Some(format!(
+                "the card's `type` must be `McpApp` or `AdaptiveCard`, not {}",
+                other.type_name()
+            )),
+            None if is_root => Some(
+                "the card has no `type`: expected `\"type\": \"McpApp\"` or `\"AdaptiveCard\"`"
+                    .to_owned(),
+            ),
+            None => {
+                card.kind = CardKind::AdaptiveCard;
+                None
+            }
+        };
+        if let Some(message) = problem {
+            // Not a card: what was found inside it would only be noise.
+            cx.diagnostics.truncate(first_finding);
+            cx.report(Code::InvalidRoot, message);
+            return Ok(None);
+        }
+        if let Some(v) = &card.version {
+            check_version(cx, v);
+        }
+        Ok(Some(card))
+    }
+
+    lenient_object_defaults!();
 }
 
 fn check_version(cx: &mut Ctx, version: &str) {
@@ -111,9 +134,8 @@ fn check_version(cx: &mut Ctx, version: &str) {
         ))
     });
     cx.at("version", |cx| match parsed {
-        None => cx.report_as(
+        None => cx.report(
             Code::InvalidValue,
-            Severity::Warning,
             format!("`{version}` is not a version such as \"1.6\""),
         ),
         Some(v) if v > SUPPORTED_VERSION => cx.report(
@@ -127,54 +149,150 @@ fn check_version(cx: &mut Ctx, version: &str) {
     });
 }
 
-fn refresh(cx: &mut Ctx, value: Value) -> Option<Refresh> {
-    let mut m = object(cx, value, "`refresh`")?;
-    Some(Refresh {
-        action: m
-            .remove("action")
-            .and_then(|v| cx.at("action", |cx| action(cx, v)))
-            .map(Box::new),
-        user_ids: cx.list(&mut m, "userIds", |cx, v| {
-            let found = json_type(&v);
-            if let Value::String(s) = v {
-                Some(s)
-            } else {
-                cx.report(
-                    Code::WrongType,
-                    format!("a user id must be a string, not {found}"),
-                );
-                None
+impl ObjectItem for Refresh {
+    const WHAT: &'static str = "`refresh`";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut e = Refresh::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "action" => e.action = cx.item(map, "action")?.map(Box::new),
+                "userIds" => {
+                    let ids = cx.value(map, "userIds")?;
+                    e.user_ids = cx.at("userIds", |cx| strings(cx, ids, "a user id"));
+                }
+                "expires" => e.expires = cx.opt(map, "expires")?,
+                k => cx.unknown_property(map, k, "Refresh", &mut e.extra)?,
             }
-        }),
-        expires: cx.opt(&mut m, "expires"),
-        extra: cx.extra(m, "Refresh"),
-    })
+        }
+        Ok(Some(e))
+    }
 }
 
-fn authentication(cx: &mut Ctx, value: Value) -> Option<Authentication> {
-    let mut m = object(cx, value, "`authentication`")?;
-    Some(Authentication {
-        text: cx.opt(&mut m, "text"),
-        connection_name: cx.opt(&mut m, "connectionName"),
-        token_exchange_resource: m.remove("tokenExchangeResource").and_then(|v| {
-            cx.at("tokenExchangeResource", |cx| {
-                let mut t = object(cx, v, "`tokenExchangeResource`")?;
-                Some(TokenExchangeResource {
-                    id: cx.req(&mut t, "id", "tokenExchangeResource")?,
-                    uri: cx.req(&mut t, "uri", "tokenExchangeResource")?,
-                    provider_id: cx.req(&mut t, "providerId", "tokenExchangeResource")?,
-                })
-            })
-        }),
-        buttons: cx.list(&mut m, "buttons", |cx, v| {
-            let mut b: Map<String, Value> = object(cx, v, "a sign-in button")?;
-            Some(AuthCardButton {
-                kind: cx.req(&mut b, "type", "a sign-in button")?,
-                value: cx.opt(&mut b, "value"),
-                title: cx.opt(&mut b, "title"),
-                image: cx.opt(&mut b, "image"),
-            })
-        }),
-        extra: cx.extra(m, "Authentication"),
-    })
+/// The strings of an array; anything else is reported and left out.
+fn strings(cx: &mut Ctx, value: Value, what: &str) -> Vec<String> {
+    let Value::Array(items) = value else {
+        let found = super::json_type(&value);
+        cx.report(
+            Code::WrongType,
+            format!("this should be an array, not {found}; it is ignored"),
+        );
+        return Vec::new();
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.into_iter().enumerate() {
+        match item {
+            Value::String(s) => out.push(s),
+            other => {
+                let found = super::json_type(&other);
+                cx.at_index(i, |cx| {
+                    cx.report(
+                        Code::WrongType,
+                        format!("{what} must be a string, not {found}"),
+                    );
+                });
+            }
+        }
+    }
+    out
+}
+
+impl ObjectItem for Authentication {
+    const WHAT: &'static str = "`authentication`";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut e = Authentication::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "text" => e.text = cx.opt(map, "text")?,
+                "connectionName" => e.connection_name = cx.opt(map, "connectionName")?,
+                "tokenExchangeResource" => {
+                    e.token_exchange_resource = cx.item(map, "tokenExchangeResource")?;
+                }
+                "buttons" => e.buttons = cx.list(map, "buttons")?,
+                k => cx.unknown_property(map, k, "Authentication", &mut e.extra)?,
+            }
+        }
+        Ok(Some(e))
+    }
+}
+
+impl ObjectItem for TokenExchangeResource {
+    const WHAT: &'static str = "`tokenExchangeResource`";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let owner = "tokenExchangeResource";
+        let (mut id, mut uri, mut provider_id) = (Slot::Missing, Slot::Missing, Slot::Missing);
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "id" => id = cx.req(map, "id", owner)?,
+                "uri" => uri = cx.req(map, "uri", owner)?,
+                "providerId" => provider_id = cx.req(map, "providerId", owner)?,
+                _ => cx.skip(map)?,
+            }
+        }
+        let id = id.finish(cx, "id", owner, "a string");
+        let uri = uri.finish(cx, "uri", owner, "a string");
+        let provider_id = provider_id.finish(cx, "providerId", owner, "a string");
+        Ok(match (id, uri, provider_id) {
+            (Some(id), Some(uri), Some(provider_id)) => Some(TokenExchangeResource {
+                id,
+                uri,
+                provider_id,
+            }),
+            _ => None,
+        })
+    }
+}
+
+impl ObjectItem for AuthCardButton {
+    const WHAT: &'static str = "a sign-in button";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let owner = "a sign-in button";
+        let mut kind = Slot::Missing;
+        let (mut value, mut title, mut image) = (None, None, None);
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "type" => kind = cx.req(map, "type", owner)?,
+                "value" => value = cx.opt(map, "value")?,
+                "title" => title = cx.opt(map, "title")?,
+                "image" => image = cx.opt(map, "image")?,
+                _ => cx.skip(map)?,
+            }
+        }
+        Ok(kind
+            .finish(cx, "type", owner, "a string")
+            .map(|kind| AuthCardButton {
+                kind,
+                value,
+                title,
+                image,
+            }))
+    }
+}
+
+impl ObjectItem for Metadata {
+    const WHAT: &'static str = "`metadata`";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut e = Metadata::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "webUrl" => e.web_url = cx.opt(map, "webUrl")?,
+                k => cx.unknown_property(map, k, "Metadata", &mut e.extra)?,
+            }
+        }
+        Ok(Some(e))
+    }
 }

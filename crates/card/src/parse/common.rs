@@ -1,140 +1,384 @@
-//! Reading the properties many types share: element and action commons, fallbacks, URLs,
-//! background images and select actions.
+//! Reading what many types share: the properties every element, input and action has, typed
+//! dispatch with fallbacks, URLs, background images and single actions.
 
+use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::Deserializer;
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::reader::{Ctx, json_type};
+use super::reader::{Ctx, Item, Scalar, ScalarSeed, Slot, skip_rest};
 use crate::diagnostic::Code;
-use crate::model::{Action, BackgroundImage, ElementCommon, Fallback};
+use crate::model::{
+    Action, ActionCommon, BackgroundImage, Element, ElementCommon, Fallback, InputCommon,
+};
 use crate::rules::{UrlProblem, UrlUse, check_url};
+use crate::submit::RESERVED_DATA_KEYS;
 
-/// Reads the properties every element has and keeps what is left as unknown properties.
-/// Call it last: it takes everything the element's own reader left.
-pub(crate) fn element_common<F>(
-    cx: &mut Ctx,
-    mut map: Map<String, Value>,
-    owner: &str,
-    read_fallback: impl FnOnce(&mut Ctx, Value) -> Option<F>,
-) -> ElementCommon<F> {
-    let id: Option<String> = cx.opt(&mut map, "id");
-    if let Some(id) = &id {
-        cx.record_id(id);
-    }
-    let is_visible = cx.opt(&mut map, "isVisible");
-    let spacing = cx.opt(&mut map, "spacing");
-    let separator = cx.opt(&mut map, "separator");
-    let height = cx.opt(&mut map, "height");
-    let requires = cx.opt(&mut map, "requires");
-    let fallback = map
-        .remove("fallback")
-        .and_then(|v| cx.at("fallback", |cx| fallback(cx, v, read_fallback)));
-    let target_width = cx.opt(&mut map, "targetWidth");
-    let lang = cx.opt(&mut map, "lang");
-    ElementCommon {
-        id,
-        is_visible,
-        spacing,
-        separator,
-        height,
-        requires,
-        fallback,
-        target_width,
-        lang,
-        extra: cx.extra(map, owner),
-    }
+/// A type read by dispatching on its `type` property (elements, actions).
+pub(crate) trait Typed: Item {
+    /// What it is, for messages: "element".
+    const WHAT: &'static str;
+    /// The code of an unknown type without a fallback.
+    const UNKNOWN: Code;
+    /// Reads the rest of an object whose type is `ty`.
+    fn dispatch<'de, A: MapAccess<'de>>(
+        ty: &str,
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Dispatched<Self>, A::Error>;
 }
 
-/// Reads a `fallback`: `"drop"` or a replacement read by `read`.
-pub(crate) fn fallback<T>(
-    cx: &mut Ctx,
-    value: Value,
-    read: impl FnOnce(&mut Ctx, Value) -> Option<T>,
-) -> Option<Fallback<T>> {
-    match value {
-        Value::String(s) if s.eq_ignore_ascii_case("drop") => Some(Fallback::Drop),
-        v @ Value::Object(_) => read(cx, v).map(|item| Fallback::Item(Box::new(item))),
-        other => {
-            let found = json_type(&other);
-            cx.report(
-                Code::WrongType,
-                format!("`fallback` should be \"drop\" or an object, not {found}; it is ignored"),
-            );
-            None
-        }
-    }
+/// What [`Typed::dispatch`] made of a type.
+pub(crate) enum Dispatched<T> {
+    /// A known type, read (or dropped, reported).
+    Read(Option<T>),
+    /// A type this model does not know; nothing was read.
+    Unknown,
 }
 
-/// Reads an optional URL property and checks it for its use. A URL that fails the check is
-/// reported and left out of the model, so a model never holds an unsafe URL.
-pub(crate) fn url(
+/// Reads a typed object. The `type` is usually the first property, and then the object is read
+/// in one pass; otherwise the object is first gathered into a map.
+pub(crate) fn read_typed<'de, T: Typed, D: Deserializer<'de>>(
+    d: D,
     cx: &mut Ctx,
-    map: &mut Map<String, Value>,
-    key: &str,
-    used_as: UrlUse,
-) -> Option<String> {
-    let url: String = cx.opt(map, key)?;
-    checked_url(cx, key, url, used_as)
-}
-
-/// Reads a required URL property of `owner`, checked as [`url`] does.
-pub(crate) fn required_url(
-    cx: &mut Ctx,
-    map: &mut Map<String, Value>,
-    key: &str,
-    owner: &str,
-    used_as: UrlUse,
-) -> Option<String> {
-    let url: String = cx.req(map, key, owner)?;
-    checked_url(cx, key, url, used_as)
-}
-
-fn checked_url(cx: &mut Ctx, key: &str, url: String, used_as: UrlUse) -> Option<String> {
-    cx.at(key, |cx| checked_url_here(cx, url, used_as))
-}
-
-/// Reads `backgroundImage`: a URL string or an object.
-pub(crate) fn background_image(
-    cx: &mut Ctx,
-    map: &mut Map<String, Value>,
-) -> Option<BackgroundImage> {
-    let value = map.remove("backgroundImage")?;
-    cx.at("backgroundImage", |cx| match value {
-        Value::String(url) => {
-            checked_url_here(cx, url, UrlUse::Resource).map(|url| BackgroundImage {
-                url,
-                ..BackgroundImage::default()
-            })
-        }
-        Value::Object(mut m) => {
-            let url = required_url(cx, &mut m, "url", "backgroundImage", UrlUse::Resource)?;
-            Some(BackgroundImage {
-                url,
-                fill_mode: cx.opt(&mut m, "fillMode"),
-                horizontal_alignment: cx.opt(&mut m, "horizontalAlignment"),
-                vertical_alignment: cx.opt(&mut m, "verticalAlignment"),
-                extra: {
-                    m.remove("type");
-                    cx.extra(m, "BackgroundImage")
-                },
-            })
-        }
-        other => {
-            let found = json_type(&other);
-            cx.report(
-                Code::WrongType,
-                format!(
-                    "`backgroundImage` should be a URL or an object, not {found}; it is ignored"
-                ),
-            );
-            None
-        }
+) -> Result<Option<T>, D::Error> {
+    d.deserialize_any(TypedVisitor::<T> {
+        cx,
+        typed: PhantomData,
     })
 }
 
-/// Checks a URL that is itself the value at the current pointer. Unsafe and invalid URLs are
-/// errors and left out of the model; harmless unsupported ones are warnings and left out too;
+struct TypedVisitor<'c, T> {
+    cx: &'c mut Ctx,
+    typed: PhantomData<T>,
+}
+
+impl<T: Typed> TypedVisitor<'_, T> {
+    fn mismatch(self, found: &str) -> Option<T> {
+        self.cx.report(
+            Code::WrongType,
+            format!(
+                "an {} must be an object, not {found}; it is dropped",
+                T::WHAT
+            ),
+        );
+        None
+    }
+}
+
+impl<'de, T: Typed> Visitor<'de> for TypedVisitor<'_, T> {
+    type Value = Option<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "an {}", T::WHAT)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<T>, A::Error> {
+        let cx = self.cx;
+        cx.enter()?;
+        cx.count_element()?;
+        let out = match cx.next_key(&mut map)? {
+            None => {
+                no_type::<T>(cx);
+                None
+            }
+            Some(key) if key.as_str() == "type" => {
+                match cx.at("type", |cx| map.next_value_seed(ScalarSeed { cx }))? {
+                    Scalar::Str(ty) => rest::<T, A>(ty.as_str(), cx, &mut map)?,
+                    other => {
+                        bad_type::<T>(cx, other.type_name());
+                        skip_rest(cx, &mut map)?;
+                        None
+                    }
+                }
+            }
+            Some(first) => {
+                // `type` comes later: gather the object, then read it knowing its type.
+                let mut object = Map::new();
+                let key = first.into_string();
+                let value = cx.value(&mut map, &key)?;
+                object.insert(key, value);
+                while let Some(key) = cx.next_key(&mut map)? {
+                    let key = key.into_string();
+                    let value = cx.value(&mut map, &key)?;
+                    object.insert(key, value);
+                }
+                match object.remove("type") {
+                    Some(Value::String(ty)) => Value::Object(object)
+                        .deserialize_map(RestVisitor::<T> {
+                            cx,
+                            ty: &ty,
+                            typed: PhantomData,
+                        })
+                        .map_err(de::Error::custom)?,
+                    Some(other) => {
+                        bad_type::<T>(cx, super::json_type(&other));
+                        None
+                    }
+                    None => {
+                        no_type::<T>(cx);
+                        None
+                    }
+                }
+            }
+        };
+        cx.leave();
+        Ok(out)
+    }
+
+    lenient_object_defaults!();
+}
+
+fn no_type<T: Typed>(cx: &mut Ctx) {
+    cx.report(
+        T::UNKNOWN,
+        format!("this {} has no `type`; it is dropped", T::WHAT),
+    );
+}
+
+fn bad_type<T: Typed>(cx: &mut Ctx, found: &str) {
+    cx.report(
+        Code::WrongType,
+        format!(
+            "an {}'s `type` must be a string, not {found}; the {} is dropped",
+            T::WHAT,
+            T::WHAT
+        ),
+    );
+}
+
+struct RestVisitor<'c, 't, T> {
+    cx: &'c mut Ctx,
+    ty: &'t str,
+    typed: PhantomData<T>,
+}
+
+impl<'de, T: Typed> Visitor<'de> for RestVisitor<'_, '_, T> {
+    type Value = Option<T>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "an {}", T::WHAT)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<T>, A::Error> {
+        rest::<T, A>(self.ty, self.cx, &mut map)
+    }
+}
+
+/// Reads the rest of a typed object: its type's reader, or its fallback.
+fn rest<'de, T: Typed, A: MapAccess<'de>>(
+    ty: &str,
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Option<T>, A::Error> {
+    match T::dispatch(ty, cx, map)? {
+        Dispatched::Read(item) => Ok(item),
+        Dispatched::Unknown => {
+            let mut fallback = None;
+            let mut seen = false;
+            while let Some(key) = cx.next_key(map)? {
+                if key.as_str() == "fallback" && !seen {
+                    seen = true;
+                    fallback = cx.at("fallback", |cx| {
+                        map.next_value_seed(FallbackSeed::<T> {
+                            cx,
+                            item: PhantomData,
+                        })
+                    })?;
+                } else {
+                    cx.skip(map)?;
+                }
+            }
+            Ok(unknown_outcome(cx, ty, T::WHAT, T::UNKNOWN, fallback))
+        }
+    }
+}
+
+/// What an element of an unknown type becomes: its fallback, or nothing.
+pub(crate) fn unknown_outcome<T>(
+    cx: &mut Ctx,
+    ty: &str,
+    what: &str,
+    code: Code,
+    fallback: Option<Fallback<T>>,
+) -> Option<T> {
+    match fallback {
+        Some(Fallback::Drop) => {
+            cx.report(
+                Code::FallbackUsed,
+                format!("unknown {what} type `{ty}` is dropped, as its fallback asks"),
+            );
+            None
+        }
+        Some(Fallback::Item(item)) => {
+            cx.report(
+                Code::FallbackUsed,
+                format!("unknown {what} type `{ty}` is replaced by its fallback"),
+            );
+            Some(*item)
+        }
+        None => {
+            cx.report(
+                code,
+                format!("unknown {what} type `{ty}` has no usable fallback; it is dropped"),
+            );
+            None
+        }
+    }
+}
+
+/// Reads a `fallback`: `"drop"` or a replacement.
+pub(crate) struct FallbackSeed<'c, T> {
+    cx: &'c mut Ctx,
+    item: PhantomData<T>,
+}
+
+impl<'de, T: Item> DeserializeSeed<'de> for FallbackSeed<'_, T> {
+    type Value = Option<Fallback<T>>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<T> FallbackSeed<'_, T> {
+    fn mismatch(self, found: &str) -> Option<Fallback<T>> {
+        self.cx.report(
+            Code::WrongType,
+            format!("`fallback` should be \"drop\" or an object, not {found}; it is ignored"),
+        );
+        None
+    }
+}
+
+impl<'de, T: Item> Visitor<'de> for FallbackSeed<'_, T> {
+    type Value = Option<Fallback<T>>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("\"drop\" or an object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        Ok(T::read(MapAccessDeserializer::new(map), self.cx)?
+            .map(|item| Fallback::Item(Box::new(item))))
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+        if s.eq_ignore_ascii_case("drop") {
+            Ok(Some(Fallback::Drop))
+        } else {
+            Ok(self.mismatch("a string other than \"drop\""))
+        }
+    }
+    lenient_non_string!();
+    lenient_seq!();
+}
+
+impl Ctx {
+    /// Reads a `fallback` property.
+    pub(crate) fn fallback<'de, T: Item, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+    ) -> Result<Option<Fallback<T>>, A::Error> {
+        self.at("fallback", |cx| {
+            map.next_value_seed(FallbackSeed::<T> {
+                cx,
+                item: PhantomData,
+            })
+        })
+    }
+
+    /// Reads an optional URL property and checks it for its use. A URL that fails the check
+    /// is reported and left out of the model, so a model never holds an unsafe URL.
+    pub(crate) fn url<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+        used_as: UrlUse,
+    ) -> Result<Option<String>, A::Error> {
+        let url: Option<String> = self.opt(map, key)?;
+        Ok(url.and_then(|url| self.at(key, |cx| checked_url(cx, url, used_as))))
+    }
+
+    /// Reads a required URL property of `owner`, checked as [`Ctx::url`] does.
+    pub(crate) fn req_url<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+        owner: &str,
+        used_as: UrlUse,
+    ) -> Result<Slot<String>, A::Error> {
+        Ok(match self.req::<String, A>(map, key, owner)? {
+            Slot::Set(url) => match self.at(key, |cx| checked_url(cx, url, used_as)) {
+                Some(url) => Slot::Set(url),
+                None => Slot::Invalid,
+            },
+            other => other,
+        })
+    }
+
+    /// Reads an action that must not be an `Action.ShowCard` (`selectAction`, `inlineAction`).
+    pub(crate) fn single_action<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+    ) -> Result<Option<Box<Action>>, A::Error> {
+        let action: Option<Action> = self.item(map, key)?;
+        Ok(match action {
+            Some(Action::ShowCard(_)) => {
+                self.at(key, |cx| {
+                    cx.report(
+                        Code::ShowCardNotAllowed,
+                        format!("an Action.ShowCard cannot be used as `{key}`; it is ignored"),
+                    );
+                });
+                None
+            }
+            other => other.map(Box::new),
+        })
+    }
+
+    /// Reads `requires`: feature names and versions.
+    pub(crate) fn requires<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+    ) -> Result<Option<BTreeMap<String, String>>, A::Error> {
+        let value = self.value(map, "requires")?;
+        self.at("requires", |cx| match value {
+            Value::Object(features) => {
+                let mut out = BTreeMap::new();
+                for (name, version) in features {
+                    match version {
+                        Value::String(v) => {
+                            out.insert(name, v);
+                        }
+                        other => {
+                            let found = super::json_type(&other);
+                            cx.at(&name, |cx| {
+                                cx.report(
+                                    Code::WrongType,
+                                    format!("the version of feature `{name}` should be a string like \"1.0\", not {found}"),
+                                );
+                            });
+                        }
+                    }
+                }
+                Ok(Some(out))
+            }
+            other => {
+                let found = super::json_type(&other);
+                cx.report(
+                    Code::WrongType,
+                    format!("`requires` should be an object of feature names and versions, not {found}; it is ignored"),
+                );
+                Ok(None)
+            }
+        })
+    }
+}
+
+/// Checks a URL that is the value at the current pointer. Unsafe and invalid URLs are errors
+/// and left out of the model; harmless unsupported ones are warnings and left out too;
 /// relative resource URLs are kept (the host may know a base for them).
-fn checked_url_here(cx: &mut Ctx, url: String, used_as: UrlUse) -> Option<String> {
+fn checked_url(cx: &mut Ctx, url: String, used_as: UrlUse) -> Option<String> {
     let Err(problem) = check_url(&url, used_as) else {
         return Some(url);
     };
@@ -149,23 +393,218 @@ fn checked_url_here(cx: &mut Ctx, url: String, used_as: UrlUse) -> Option<String
     keep.then_some(url)
 }
 
-/// Reads `selectAction` (or another key holding a single action that must not be a
-/// `ShowCard`, such as `inlineAction`).
-pub(crate) fn single_action(
-    cx: &mut Ctx,
-    map: &mut Map<String, Value>,
-    key: &str,
-) -> Option<Box<Action>> {
-    let value = map.remove(key)?;
-    cx.at(key, |cx| {
-        let action = super::action::action(cx, value)?;
-        if matches!(action, Action::ShowCard(_)) {
-            cx.report(
-                Code::ShowCardNotAllowed,
-                format!("an Action.ShowCard cannot be used as `{key}`; it is ignored"),
-            );
-            return None;
+/// Reads the properties every element has; what it does not know is kept as unknown.
+pub(crate) struct CommonReader<F> {
+    common: ElementCommon<F>,
+    owner: &'static str,
+}
+
+impl<F: Item> CommonReader<F> {
+    pub(crate) fn new(owner: &'static str) -> Self {
+        Self {
+            common: ElementCommon::default(),
+            owner,
         }
-        Some(Box::new(action))
-    })
+    }
+
+    /// Reads the value of `key`, a property the element's own reader does not know.
+    pub(crate) fn field<'de, A: MapAccess<'de>>(
+        &mut self,
+        cx: &mut Ctx,
+        map: &mut A,
+        key: &str,
+    ) -> Result<(), A::Error> {
+        let c = &mut self.common;
+        match key {
+            "id" => {
+                c.id = cx.opt(map, key)?;
+                if let Some(id) = &c.id {
+                    cx.record_id(id);
+                }
+            }
+            "isVisible" => c.is_visible = cx.opt(map, key)?,
+            "spacing" => c.spacing = cx.opt(map, key)?,
+            "separator" => c.separator = cx.opt(map, key)?,
+            "height" => c.height = cx.opt(map, key)?,
+            "requires" => c.requires = cx.requires(map)?,
+            "fallback" => c.fallback = cx.fallback(map)?,
+            "targetWidth" => c.target_width = cx.opt(map, key)?,
+            "lang" => c.lang = cx.opt(map, key)?,
+            _ => cx.unknown_property(map, key, self.owner, &mut c.extra)?,
+        }
+        Ok(())
+    }
+
+    pub(crate) fn finish(self) -> ElementCommon<F> {
+        self.common
+    }
+}
+
+/// Reads the properties every input has, then those every element has, and checks the id.
+pub(crate) struct InputReader {
+    input: InputCommon,
+    common: CommonReader<Element>,
+}
+
+impl InputReader {
+    pub(crate) fn new(owner: &'static str) -> Self {
+        Self {
+            input: InputCommon::default(),
+            common: CommonReader::new(owner),
+        }
+    }
+
+    pub(crate) fn field<'de, A: MapAccess<'de>>(
+        &mut self,
+        cx: &mut Ctx,
+        map: &mut A,
+        key: &str,
+    ) -> Result<(), A::Error> {
+        let i = &mut self.input;
+        match key {
+            "label" => i.label = cx.opt(map, key)?,
+            "isRequired" => i.is_required = cx.opt(map, key)?,
+            "errorMessage" => i.error_message = cx.opt(map, key)?,
+            "labelPosition" => i.label_position = cx.opt(map, key)?,
+            "labelWidth" => i.label_width = Some(cx.value(map, key)?),
+            "inputStyle" => i.input_style = cx.opt(map, key)?,
+            _ => self.common.field(cx, map, key)?,
+        }
+        Ok(())
+    }
+
+    /// The input's properties; an input needs an id that is not reserved.
+    pub(crate) fn finish(self, cx: &mut Ctx) -> (InputCommon, ElementCommon) {
+        let owner = self.common.owner;
+        let common = self.common.finish();
+        match &common.id {
+            None => cx.report(
+                Code::InputMissingId,
+                format!("{owner} needs an `id`: without one its value cannot be submitted"),
+            ),
+            Some(id) if RESERVED_DATA_KEYS.contains(&id.as_str()) => cx.at("id", |cx| {
+                cx.report(
+                    Code::ReservedId,
+                    format!(
+                        "`{id}` is reserved in submitted data (it names the tool to call); an input with this id could redirect the action"
+                    ),
+                );
+            }),
+            Some(id) => {
+                let pointer = cx.child_pointer("id");
+                cx.input_ids.push((id.clone(), pointer));
+            }
+        }
+        (self.input, common)
+    }
+}
+
+/// Reads the properties every action has; what it does not know is kept as unknown.
+pub(crate) struct ActionReader {
+    common: ActionCommon,
+    owner: &'static str,
+}
+
+impl ActionReader {
+    pub(crate) fn new(owner: &'static str) -> Self {
+        Self {
+            common: ActionCommon::default(),
+            owner,
+        }
+    }
+
+    pub(crate) fn field<'de, A: MapAccess<'de>>(
+        &mut self,
+        cx: &mut Ctx,
+        map: &mut A,
+        key: &str,
+    ) -> Result<(), A::Error> {
+        let c = &mut self.common;
+        match key {
+            "id" => {
+                c.id = cx.opt(map, key)?;
+                if let Some(id) = &c.id {
+                    cx.record_id(id);
+                }
+            }
+            "title" => c.title = cx.opt(map, key)?,
+            "iconUrl" => c.icon_url = cx.url(map, key, UrlUse::Resource)?,
+            "style" => c.style = cx.opt(map, key)?,
+            "tooltip" => c.tooltip = cx.opt(map, key)?,
+            "isEnabled" => c.is_enabled = cx.opt(map, key)?,
+            "mode" => c.mode = cx.opt(map, key)?,
+            "role" => c.role = cx.opt(map, key)?,
+            "requires" => c.requires = cx.requires(map)?,
+            "fallback" => c.fallback = cx.fallback(map)?,
+            _ => cx.unknown_property(map, key, self.owner, &mut c.extra)?,
+        }
+        Ok(())
+    }
+
+    pub(crate) fn finish(self) -> ActionCommon {
+        self.common
+    }
+}
+
+/// A `backgroundImage`: a URL, or an object.
+impl Item for BackgroundImage {
+    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
+        d.deserialize_any(BackgroundVisitor { cx })
+    }
+}
+
+struct BackgroundVisitor<'c> {
+    cx: &'c mut Ctx,
+}
+
+impl BackgroundVisitor<'_> {
+    fn mismatch(self, found: &str) -> Option<BackgroundImage> {
+        self.cx.report(
+            Code::WrongType,
+            format!("`backgroundImage` should be a URL or an object, not {found}; it is ignored"),
+        );
+        None
+    }
+}
+
+impl<'de> Visitor<'de> for BackgroundVisitor<'_> {
+    type Value = Option<BackgroundImage>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a URL or an object")
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+        self.cx.check_str(s)?;
+        Ok(
+            checked_url(self.cx, s.to_owned(), UrlUse::Resource).map(|url| BackgroundImage {
+                url,
+                ..BackgroundImage::default()
+            }),
+        )
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let cx = self.cx;
+        cx.enter()?;
+        let mut url = Slot::Missing;
+        let mut image = BackgroundImage::default();
+        while let Some(key) = cx.next_key(&mut map)? {
+            match key.as_str() {
+                "url" => url = cx.req_url(&mut map, "url", "backgroundImage", UrlUse::Resource)?,
+                "fillMode" => image.fill_mode = cx.opt(&mut map, "fillMode")?,
+                "horizontalAlignment" => {
+                    image.horizontal_alignment = cx.opt(&mut map, "horizontalAlignment")?;
+                }
+                "verticalAlignment" => {
+                    image.vertical_alignment = cx.opt(&mut map, "verticalAlignment")?;
+                }
+                "type" => cx.skip(&mut map)?,
+                k => cx.unknown_property(&mut map, k, "BackgroundImage", &mut image.extra)?,
+            }
+        }
+        cx.leave();
+        Ok(url
+            .finish(cx, "url", "backgroundImage", "a string")
+            .map(|url| BackgroundImage { url, ..image }))
+    }
+    lenient_non_string!();
+    lenient_seq!();
 }

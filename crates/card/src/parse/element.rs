@@ -1,447 +1,617 @@
-//! Reading elements: dispatch on `type`, unknown types and their fallbacks, and the readers of
-//! the non-input elements.
+//! Reading elements: dispatch on `type` and the readers of the non-input elements.
 
-use serde_json::{Map, Value};
+use serde::Deserializer;
+use serde::de::MapAccess;
 
-use super::common::{background_image, element_common, required_url, single_action, url};
+use super::common::{CommonReader, Dispatched, Typed, read_typed, unknown_outcome};
 use super::input;
-use super::reader::{Ctx, json_type};
+use super::object::{ObjectItem, other_type};
+use super::reader::{Ctx, Item, Slot};
 use crate::diagnostic::Code;
 use crate::model::{
-    ActionSet, CaptionSource, Carousel, CarouselPage, Column, ColumnSet, Container, Element,
-    ElementCommon, Fact, FactSet, Image, ImageSet, Inline, Media, MediaSource, RichTextBlock,
-    Table, TableCell, TableColumnDefinition, TableRow, TextBlock, TextRun,
+    ActionSet, CaptionSource, Carousel, CarouselPage, Column, ColumnSet, Container, Element, Fact,
+    FactSet, Image, ImageSet, Inline, Media, MediaSource, RichTextBlock, Table, TableCell,
+    TableColumnDefinition, TableRow, TextBlock, TextRun,
 };
 use crate::rules::UrlUse;
 
-/// Reads one element. `None` when it is dropped (reported).
-pub(crate) fn element(cx: &mut Ctx, value: Value) -> Option<Element> {
-    let mut map = object(cx, value, "an element")?;
-    let ty = type_name(cx, &mut map, "element")?;
-    Some(match ty.as_str() {
-        "TextBlock" => Element::TextBlock(text_block(cx, map)?),
-        "RichTextBlock" => Element::RichTextBlock(rich_text_block(cx, map)),
-        "Image" => Element::Image(image(cx, map)?),
-        "ImageSet" => Element::ImageSet(image_set(cx, map)),
-        "Media" => Element::Media(media(cx, map)),
-        "FactSet" => Element::FactSet(fact_set(cx, map)),
-        "Container" => Element::Container(container(cx, map)),
-        "ColumnSet" => Element::ColumnSet(column_set(cx, map)),
-        "ActionSet" => Element::ActionSet(action_set(cx, map)),
-        "Table" => Element::Table(table(cx, map)),
-        "Carousel" => Element::Carousel(carousel(cx, map)),
-        "Input.Text" => Element::InputText(input::text(cx, map)),
-        "Input.Number" => Element::InputNumber(input::number(cx, map)),
-        "Input.Date" => Element::InputDate(input::date(cx, map)),
-        "Input.Time" => Element::InputTime(input::time(cx, map)),
-        "Input.Toggle" => Element::InputToggle(input::toggle(cx, map)),
-        "Input.ChoiceSet" => Element::InputChoiceSet(input::choice_set(cx, map)),
-        _ => return unknown(cx, map, &ty, "element", Code::UnknownElement, element),
-    })
-}
-
-/// Takes an object apart, or reports that the value is not one.
-pub(crate) fn object(cx: &mut Ctx, value: Value, what: &str) -> Option<Map<String, Value>> {
-    match value {
-        Value::Object(map) => Some(map),
-        other => {
-            let found = json_type(&other);
-            cx.report(
-                Code::WrongType,
-                format!("{what} must be an object, not {found}; it is dropped"),
-            );
-            None
-        }
+impl Item for Element {
+    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
+        read_typed(d, cx)
     }
 }
 
-/// Takes the `type` of an element or action.
-pub(crate) fn type_name(cx: &mut Ctx, map: &mut Map<String, Value>, what: &str) -> Option<String> {
-    match map.remove("type") {
-        Some(Value::String(t)) => Some(t),
-        Some(other) => {
-            let found = json_type(&other);
-            cx.report(
-                Code::WrongType,
-                format!("an {what}'s `type` must be a string, not {found}; the {what} is dropped"),
-            );
-            None
-        }
-        None => {
-            let code = if what == "action" {
-                Code::UnknownAction
-            } else {
-                Code::UnknownElement
-            };
-            cx.report(code, format!("this {what} has no `type`; it is dropped"));
-            None
-        }
+impl Typed for Element {
+    const WHAT: &'static str = "element";
+    const UNKNOWN: Code = Code::UnknownElement;
+
+    fn dispatch<'de, A: MapAccess<'de>>(
+        ty: &str,
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Dispatched<Self>, A::Error> {
+        Ok(Dispatched::Read(match ty {
+            "TextBlock" => text_block(cx, map)?.map(|e| Element::TextBlock(Box::new(e))),
+            "RichTextBlock" => Some(Element::RichTextBlock(Box::new(rich_text_block(cx, map)?))),
+            "Image" => image(cx, map)?.map(|e| Element::Image(Box::new(e))),
+            "ImageSet" => Some(Element::ImageSet(Box::new(image_set(cx, map)?))),
+            "Media" => Some(Element::Media(Box::new(media(cx, map)?))),
+            "FactSet" => Some(Element::FactSet(Box::new(fact_set(cx, map)?))),
+            "Container" => Some(Element::Container(Box::new(container(cx, map)?))),
+            "ColumnSet" => Some(Element::ColumnSet(Box::new(column_set(cx, map)?))),
+            "ActionSet" => Some(Element::ActionSet(Box::new(action_set(cx, map)?))),
+            "Table" => Some(Element::Table(Box::new(table(cx, map)?))),
+            "Carousel" => Some(Element::Carousel(Box::new(carousel(cx, map)?))),
+            "Input.Text" => Some(Element::InputText(Box::new(input::text(cx, map)?))),
+            "Input.Number" => Some(Element::InputNumber(Box::new(input::number(cx, map)?))),
+            "Input.Date" => Some(Element::InputDate(Box::new(input::date(cx, map)?))),
+            "Input.Time" => Some(Element::InputTime(Box::new(input::time(cx, map)?))),
+            "Input.Toggle" => input::toggle(cx, map)?.map(|e| Element::InputToggle(Box::new(e))),
+            "Input.ChoiceSet" => Some(Element::InputChoiceSet(Box::new(input::choice_set(
+                cx, map,
+            )?))),
+            _ => return Ok(Dispatched::Unknown),
+        }))
     }
 }
 
-/// An element or action of a type this renderer does not know: its fallback, or nothing.
-pub(crate) fn unknown<T>(
-    cx: &mut Ctx,
-    mut map: Map<String, Value>,
-    ty: &str,
-    what: &str,
-    code: Code,
-    read: fn(&mut Ctx, Value) -> Option<T>,
-) -> Option<T> {
-    match map.remove("fallback") {
-        Some(Value::String(s)) if s.eq_ignore_ascii_case("drop") => {
-            cx.report(
-                Code::FallbackUsed,
-                format!("unknown {what} type `{ty}` is dropped, as its fallback asks"),
-            );
-            None
-        }
-        Some(v @ Value::Object(_)) => {
-            cx.report(
-                Code::FallbackUsed,
-                format!("unknown {what} type `{ty}` is replaced by its fallback"),
-            );
-            cx.at("fallback", |cx| read(cx, v))
-        }
-        _ => {
-            cx.report(
-                code,
-                format!("unknown {what} type `{ty}` has no fallback; it is dropped"),
-            );
-            None
-        }
-    }
-}
-
-/// Reads a list of elements.
-pub(crate) fn elements(cx: &mut Ctx, map: &mut Map<String, Value>, key: &str) -> Vec<Element> {
-    cx.list(map, key, element)
-}
-
-fn common(cx: &mut Ctx, map: Map<String, Value>, owner: &str) -> ElementCommon {
-    element_common(cx, map, owner, element)
-}
-
-fn text_block(cx: &mut Ctx, mut map: Map<String, Value>) -> Option<TextBlock> {
-    let text = cx.req(&mut map, "text", "TextBlock")?;
-    Some(TextBlock {
-        text,
-        color: cx.opt(&mut map, "color"),
-        font_type: cx.opt(&mut map, "fontType"),
-        horizontal_alignment: cx.opt(&mut map, "horizontalAlignment"),
-        is_subtle: cx.opt(&mut map, "isSubtle"),
-        max_lines: cx.opt(&mut map, "maxLines"),
-        size: cx.opt(&mut map, "size"),
-        weight: cx.opt(&mut map, "weight"),
-        wrap: cx.opt(&mut map, "wrap"),
-        style: cx.opt(&mut map, "style"),
-        // Last: it keeps what the others left.
-        common: common(cx, map, "TextBlock"),
-    })
-}
-
-fn rich_text_block(cx: &mut Ctx, mut map: Map<String, Value>) -> RichTextBlock {
-    if !map.contains_key("inlines") {
+/// Reports a missing required array.
+pub(crate) fn require_array(cx: &mut Ctx, seen: bool, key: &str, owner: &str) {
+    if !seen {
         cx.report(
             Code::MissingProperty,
-            "RichTextBlock needs `inlines` (an array)",
+            format!("{owner} needs `{key}` (an array)"),
         );
-    }
-    RichTextBlock {
-        inlines: cx.list(&mut map, "inlines", inline),
-        horizontal_alignment: cx.opt(&mut map, "horizontalAlignment"),
-        common: common(cx, map, "RichTextBlock"),
     }
 }
 
-fn inline(cx: &mut Ctx, value: Value) -> Option<Inline> {
-    if let Value::String(text) = value {
-        return Some(Inline::TextRun(TextRun {
+fn text_block<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Option<TextBlock>, A::Error> {
+    let mut text = Slot::Missing;
+    let mut e = TextBlock::default();
+    let mut common = CommonReader::new("TextBlock");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "text" => text = cx.req(map, "text", "TextBlock")?,
+            "color" => e.color = cx.opt(map, "color")?,
+            "fontType" => e.font_type = cx.opt(map, "fontType")?,
+            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
+            "isSubtle" => e.is_subtle = cx.opt(map, "isSubtle")?,
+            "maxLines" => e.max_lines = cx.opt(map, "maxLines")?,
+            "size" => e.size = cx.opt(map, "size")?,
+            "weight" => e.weight = cx.opt(map, "weight")?,
+            "wrap" => e.wrap = cx.opt(map, "wrap")?,
+            "style" => e.style = cx.opt(map, "style")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    e.common = common.finish();
+    Ok(text
+        .finish(cx, "text", "TextBlock", "a string")
+        .map(|text| TextBlock { text, ..e }))
+}
+
+fn rich_text_block<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<RichTextBlock, A::Error> {
+    let mut e = RichTextBlock::default();
+    let mut seen = false;
+    let mut common = CommonReader::new("RichTextBlock");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "inlines" => {
+                seen = true;
+                e.inlines = cx.list(map, "inlines")?;
+            }
+            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    require_array(cx, seen, "inlines", "RichTextBlock");
+    e.common = common.finish();
+    Ok(e)
+}
+
+impl ObjectItem for Inline {
+    const WHAT: &'static str = "an inline";
+
+    fn from_string(text: String) -> Option<Self> {
+        Some(Inline::TextRun(TextRun {
             text,
             ..TextRun::default()
-        }));
+        }))
     }
-    let mut map = object(cx, value, "an inline")?;
-    match map.remove("type") {
-        Some(Value::String(t)) if t == "TextRun" => {}
-        None => {}
-        Some(other) => {
+
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut text = Slot::Missing;
+        let mut run = TextRun::default();
+        let mut other = None;
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "type" => other = other_type(cx, map, "TextRun")?,
+                "text" => text = cx.req(map, "text", "TextRun")?,
+                "color" => run.color = cx.opt(map, "color")?,
+                "fontType" => run.font_type = cx.opt(map, "fontType")?,
+                "highlight" => run.highlight = cx.opt(map, "highlight")?,
+                "isSubtle" => run.is_subtle = cx.opt(map, "isSubtle")?,
+                "italic" => run.italic = cx.opt(map, "italic")?,
+                "selectAction" => run.select_action = cx.single_action(map, "selectAction")?,
+                "size" => run.size = cx.opt(map, "size")?,
+                "strikethrough" => run.strikethrough = cx.opt(map, "strikethrough")?,
+                "underline" => run.underline = cx.opt(map, "underline")?,
+                "weight" => run.weight = cx.opt(map, "weight")?,
+                k => cx.unknown_property(map, k, "TextRun", &mut run.extra)?,
+            }
+        }
+        if let Some(ty) = other {
             cx.report(
                 Code::UnknownElement,
-                format!("unknown inline type {other}; only TextRun is known; it is dropped"),
+                format!("unknown inline type `{ty}`; only TextRun is known; it is dropped"),
             );
-            return None;
+            return Ok(None);
+        }
+        Ok(text
+            .finish(cx, "text", "TextRun", "a string")
+            .map(|text| Inline::TextRun(TextRun { text, ..run })))
+    }
+}
+
+fn image<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Option<Image>, A::Error> {
+    image_fields(cx, map, false)
+}
+
+/// Reads an image's properties; inside an `ImageSet` the `type` may be left out.
+fn image_fields<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+    in_set: bool,
+) -> Result<Option<Image>, A::Error> {
+    let mut url = Slot::Missing;
+    let mut e = Image::default();
+    let mut other = None;
+    let mut common = CommonReader::new("Image");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "type" if in_set => other = other_type(cx, map, "Image")?,
+            "url" => url = cx.req_url(map, "url", "Image", UrlUse::Resource)?,
+            "altText" => e.alt_text = cx.opt(map, "altText")?,
+            "backgroundColor" => e.background_color = cx.opt(map, "backgroundColor")?,
+            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
+            "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
+            "size" => e.size = cx.opt(map, "size")?,
+            "style" => e.style = cx.opt(map, "style")?,
+            "width" => e.width = cx.opt(map, "width")?,
+            // An image's height may be pixels, unlike other elements'.
+            "height" => e.height = cx.opt(map, "height")?,
+            "forceLoad" => e.force_load = cx.opt(map, "forceLoad")?,
+            k => common.field(cx, map, k)?,
         }
     }
-    let text = cx.req(&mut map, "text", "TextRun")?;
-    Some(Inline::TextRun(TextRun {
-        text,
-        color: cx.opt(&mut map, "color"),
-        font_type: cx.opt(&mut map, "fontType"),
-        highlight: cx.opt(&mut map, "highlight"),
-        is_subtle: cx.opt(&mut map, "isSubtle"),
-        italic: cx.opt(&mut map, "italic"),
-        select_action: single_action(cx, &mut map, "selectAction"),
-        size: cx.opt(&mut map, "size"),
-        strikethrough: cx.opt(&mut map, "strikethrough"),
-        underline: cx.opt(&mut map, "underline"),
-        weight: cx.opt(&mut map, "weight"),
-        extra: cx.extra(map, "TextRun"),
-    }))
-}
-
-fn image(cx: &mut Ctx, mut map: Map<String, Value>) -> Option<Image> {
-    let url = required_url(cx, &mut map, "url", "Image", UrlUse::Resource)?;
-    Some(Image {
-        url,
-        alt_text: cx.opt(&mut map, "altText"),
-        background_color: cx.opt(&mut map, "backgroundColor"),
-        horizontal_alignment: cx.opt(&mut map, "horizontalAlignment"),
-        select_action: single_action(cx, &mut map, "selectAction"),
-        size: cx.opt(&mut map, "size"),
-        style: cx.opt(&mut map, "style"),
-        width: cx.opt(&mut map, "width"),
-        // An image's height may be pixels, unlike other elements': read it here, before the
-        // common properties.
-        height: cx.opt(&mut map, "height"),
-        force_load: cx.opt(&mut map, "forceLoad"),
-        common: common(cx, map, "Image"),
-    })
-}
-
-/// An image inside an `ImageSet`: an `Image` whose `type` may be left out.
-fn set_image(cx: &mut Ctx, value: Value) -> Option<Image> {
-    let mut map = object(cx, value, "an image")?;
-    match map.remove("type") {
-        None => {}
-        Some(Value::String(t)) if t == "Image" => {}
-        Some(other) => {
-            cx.report(
-                Code::WrongType,
-                format!("an ImageSet holds images, not {other}; it is dropped"),
-            );
-            return None;
-        }
-    }
-    image(cx, map)
-}
-
-fn image_set(cx: &mut Ctx, mut map: Map<String, Value>) -> ImageSet {
-    if !map.contains_key("images") {
-        cx.report(Code::MissingProperty, "ImageSet needs `images` (an array)");
-    }
-    ImageSet {
-        images: cx.list(&mut map, "images", set_image),
-        image_size: cx.opt(&mut map, "imageSize"),
-        common: common(cx, map, "ImageSet"),
-    }
-}
-
-fn media(cx: &mut Ctx, mut map: Map<String, Value>) -> Media {
-    if !map.contains_key("sources") {
-        cx.report(Code::MissingProperty, "Media needs `sources` (an array)");
-    }
-    Media {
-        sources: cx.list(&mut map, "sources", |cx, v| {
-            let mut m = object(cx, v, "a media source")?;
-            m.remove("type");
-            let url = required_url(cx, &mut m, "url", "a media source", UrlUse::Resource)?;
-            Some(MediaSource {
-                url,
-                mime_type: cx.opt(&mut m, "mimeType"),
-                extra: cx.extra(m, "MediaSource"),
-            })
-        }),
-        poster: url(cx, &mut map, "poster", UrlUse::Resource),
-        alt_text: cx.opt(&mut map, "altText"),
-        caption_sources: cx.list(&mut map, "captionSources", |cx, v| {
-            let mut m = object(cx, v, "a caption source")?;
-            m.remove("type");
-            let url = required_url(cx, &mut m, "url", "a caption source", UrlUse::Resource)?;
-            Some(CaptionSource {
-                url,
-                mime_type: cx.req(&mut m, "mimeType", "a caption source")?,
-                label: cx.req(&mut m, "label", "a caption source")?,
-                extra: cx.extra(m, "CaptionSource"),
-            })
-        }),
-        common: common(cx, map, "Media"),
-    }
-}
-
-fn fact_set(cx: &mut Ctx, mut map: Map<String, Value>) -> FactSet {
-    if !map.contains_key("facts") {
-        cx.report(Code::MissingProperty, "FactSet needs `facts` (an array)");
-    }
-    FactSet {
-        facts: cx.list(&mut map, "facts", |cx, v| {
-            let mut m = object(cx, v, "a fact")?;
-            m.remove("type");
-            let title = cx.req(&mut m, "title", "a fact");
-            let value = cx.req(&mut m, "value", "a fact");
-            Some(Fact {
-                title: title?,
-                value: value?,
-                extra: cx.extra(m, "Fact"),
-            })
-        }),
-        common: common(cx, map, "FactSet"),
-    }
-}
-
-fn container(cx: &mut Ctx, mut map: Map<String, Value>) -> Container {
-    Container {
-        items: elements(cx, &mut map, "items"),
-        select_action: single_action(cx, &mut map, "selectAction"),
-        style: cx.opt(&mut map, "style"),
-        vertical_content_alignment: cx.opt(&mut map, "verticalContentAlignment"),
-        bleed: cx.opt(&mut map, "bleed"),
-        background_image: background_image(cx, &mut map),
-        min_height: cx.opt(&mut map, "minHeight"),
-        rtl: cx.opt(&mut map, "rtl"),
-        common: common(cx, map, "Container"),
-    }
-}
-
-fn column_set(cx: &mut Ctx, mut map: Map<String, Value>) -> ColumnSet {
-    ColumnSet {
-        columns: cx.list(&mut map, "columns", column),
-        select_action: single_action(cx, &mut map, "selectAction"),
-        style: cx.opt(&mut map, "style"),
-        bleed: cx.opt(&mut map, "bleed"),
-        min_height: cx.opt(&mut map, "minHeight"),
-        horizontal_alignment: cx.opt(&mut map, "horizontalAlignment"),
-        common: common(cx, map, "ColumnSet"),
-    }
-}
-
-fn column(cx: &mut Ctx, value: Value) -> Option<Column> {
-    let mut map = object(cx, value, "a column")?;
-    match map.remove("type") {
-        None => {}
-        Some(Value::String(t)) if t == "Column" => {}
-        Some(Value::String(t)) => {
-            return unknown(cx, map, &t, "column", Code::UnknownElement, column);
-        }
-        Some(other) => {
-            let found = json_type(&other);
-            cx.report(
-                Code::WrongType,
-                format!("a column's `type` must be \"Column\", not {found}; it is dropped"),
-            );
-            return None;
-        }
-    }
-    Some(Column {
-        items: elements(cx, &mut map, "items"),
-        width: cx.opt(&mut map, "width"),
-        select_action: single_action(cx, &mut map, "selectAction"),
-        style: cx.opt(&mut map, "style"),
-        vertical_content_alignment: cx.opt(&mut map, "verticalContentAlignment"),
-        horizontal_alignment: cx.opt(&mut map, "horizontalAlignment"),
-        bleed: cx.opt(&mut map, "bleed"),
-        background_image: background_image(cx, &mut map),
-        min_height: cx.opt(&mut map, "minHeight"),
-        rtl: cx.opt(&mut map, "rtl"),
-        common: element_common(cx, map, "Column", column),
-    })
-}
-
-fn action_set(cx: &mut Ctx, mut map: Map<String, Value>) -> ActionSet {
-    if !map.contains_key("actions") {
+    if let Some(ty) = other {
         cx.report(
-            Code::MissingProperty,
-            "ActionSet needs `actions` (an array)",
+            Code::WrongType,
+            format!("an ImageSet holds images, not `{ty}`; it is dropped"),
         );
+        return Ok(None);
     }
-    ActionSet {
-        actions: super::action::actions(cx, &mut map, "actions"),
-        horizontal_alignment: cx.opt(&mut map, "horizontalAlignment"),
-        common: common(cx, map, "ActionSet"),
+    e.common = common.finish();
+    Ok(url
+        .finish(cx, "url", "Image", "a string")
+        .map(|url| Image { url, ..e }))
+}
+
+/// An image inside an `ImageSet`.
+struct SetImage(Image);
+
+impl ObjectItem for SetImage {
+    const WHAT: &'static str = "an image";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        Ok(image_fields(cx, map, true)?.map(SetImage))
     }
 }
 
-fn table(cx: &mut Ctx, mut map: Map<String, Value>) -> Table {
-    let columns = cx.list(&mut map, "columns", |cx, v| {
-        let mut m = object(cx, v, "a table column")?;
-        m.remove("type");
-        Some(TableColumnDefinition {
-            width: cx.opt(&mut m, "width"),
-            horizontal_cell_content_alignment: cx.opt(&mut m, "horizontalCellContentAlignment"),
-            vertical_cell_content_alignment: cx.opt(&mut m, "verticalCellContentAlignment"),
-            extra: cx.extra(m, "TableColumnDefinition"),
+fn image_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ImageSet, A::Error> {
+    let mut e = ImageSet::default();
+    let mut seen = false;
+    let mut common = CommonReader::new("ImageSet");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "images" => {
+                seen = true;
+                let images: Vec<SetImage> = cx.list(map, "images")?;
+                e.images = images.into_iter().map(|i| i.0).collect();
+            }
+            "imageSize" => e.image_size = cx.opt(map, "imageSize")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    require_array(cx, seen, "images", "ImageSet");
+    e.common = common.finish();
+    Ok(e)
+}
+
+fn media<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Media, A::Error> {
+    let mut e = Media::default();
+    let mut seen = false;
+    let mut common = CommonReader::new("Media");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "sources" => {
+                seen = true;
+                e.sources = cx.list(map, "sources")?;
+            }
+            "poster" => e.poster = cx.url(map, "poster", UrlUse::Resource)?,
+            "altText" => e.alt_text = cx.opt(map, "altText")?,
+            "captionSources" => e.caption_sources = cx.list(map, "captionSources")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    require_array(cx, seen, "sources", "Media");
+    e.common = common.finish();
+    Ok(e)
+}
+
+impl ObjectItem for MediaSource {
+    const WHAT: &'static str = "a media source";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut url = Slot::Missing;
+        let mut e = MediaSource::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "url" => url = cx.req_url(map, "url", "a media source", UrlUse::Resource)?,
+                "mimeType" => e.mime_type = cx.opt(map, "mimeType")?,
+                "type" => cx.skip(map)?,
+                k => cx.unknown_property(map, k, "MediaSource", &mut e.extra)?,
+            }
+        }
+        Ok(url
+            .finish(cx, "url", "a media source", "a string")
+            .map(|url| MediaSource { url, ..e }))
+    }
+}
+
+impl ObjectItem for CaptionSource {
+    const WHAT: &'static str = "a caption source";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let (mut url, mut mime_type, mut label) = (Slot::Missing, Slot::Missing, Slot::Missing);
+        let mut e = CaptionSource::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "url" => url = cx.req_url(map, "url", "a caption source", UrlUse::Resource)?,
+                "mimeType" => mime_type = cx.req(map, "mimeType", "a caption source")?,
+                "label" => label = cx.req(map, "label", "a caption source")?,
+                "type" => cx.skip(map)?,
+                k => cx.unknown_property(map, k, "CaptionSource", &mut e.extra)?,
+            }
+        }
+        let url = url.finish(cx, "url", "a caption source", "a string");
+        let mime_type = mime_type.finish(cx, "mimeType", "a caption source", "a string");
+        let label = label.finish(cx, "label", "a caption source", "a string");
+        Ok(match (url, mime_type, label) {
+            (Some(url), Some(mime_type), Some(label)) => Some(CaptionSource {
+                url,
+                mime_type,
+                label,
+                ..e
+            }),
+            _ => None,
         })
-    });
-    let rows = cx.list(&mut map, "rows", table_row);
-    // Real cards and the official renderer say `firstRowAsHeaders`; the 1.6 schema says
-    // `firstRowAsHeader`. Both mean the same.
-    let first_row_as_headers = cx
-        .opt(&mut map, "firstRowAsHeaders")
-        .or_else(|| cx.opt(&mut map, "firstRowAsHeader"));
-    Table {
-        columns,
-        rows,
-        first_row_as_headers,
-        show_grid_lines: cx.opt(&mut map, "showGridLines"),
-        grid_style: cx.opt(&mut map, "gridStyle"),
-        horizontal_cell_content_alignment: cx.opt(&mut map, "horizontalCellContentAlignment"),
-        vertical_cell_content_alignment: cx.opt(&mut map, "verticalCellContentAlignment"),
-        common: common(cx, map, "Table"),
     }
 }
 
-fn table_row(cx: &mut Ctx, value: Value) -> Option<TableRow> {
-    let mut m = object(cx, value, "a table row")?;
-    m.remove("type");
-    Some(TableRow {
-        cells: cx.list(&mut m, "cells", table_cell),
-        style: cx.opt(&mut m, "style"),
-        horizontal_cell_content_alignment: cx.opt(&mut m, "horizontalCellContentAlignment"),
-        vertical_cell_content_alignment: cx.opt(&mut m, "verticalCellContentAlignment"),
-        extra: cx.extra(m, "TableRow"),
-    })
+fn fact_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<FactSet, A::Error> {
+    let mut e = FactSet::default();
+    let mut seen = false;
+    let mut common = CommonReader::new("FactSet");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "facts" => {
+                seen = true;
+                e.facts = cx.list(map, "facts")?;
+            }
+            k => common.field(cx, map, k)?,
+        }
+    }
+    require_array(cx, seen, "facts", "FactSet");
+    e.common = common.finish();
+    Ok(e)
 }
 
-fn table_cell(cx: &mut Ctx, value: Value) -> Option<TableCell> {
-    let mut m = object(cx, value, "a table cell")?;
-    m.remove("type");
-    Some(TableCell {
-        items: elements(cx, &mut m, "items"),
-        select_action: single_action(cx, &mut m, "selectAction"),
-        style: cx.opt(&mut m, "style"),
-        vertical_content_alignment: cx.opt(&mut m, "verticalContentAlignment"),
-        bleed: cx.opt(&mut m, "bleed"),
-        background_image: background_image(cx, &mut m),
-        min_height: cx.opt(&mut m, "minHeight"),
-        rtl: cx.opt(&mut m, "rtl"),
-        extra: cx.extra(m, "TableCell"),
-    })
-}
-
-fn carousel(cx: &mut Ctx, mut map: Map<String, Value>) -> Carousel {
-    Carousel {
-        pages: cx.list(&mut map, "pages", carousel_page),
-        timer: cx.opt(&mut map, "timer"),
-        initial_page: cx.opt(&mut map, "initialPage"),
-        loops: cx.opt(&mut map, "loop"),
-        orientation: cx.opt(&mut map, "orientation"),
-        height_in_pixels: cx.opt(&mut map, "heightInPixels"),
-        rtl: cx.opt(&mut map, "rtl"),
-        common: common(cx, map, "Carousel"),
+impl ObjectItem for Fact {
+    const WHAT: &'static str = "a fact";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let (mut title, mut value) = (Slot::Missing, Slot::Missing);
+        let mut e = Fact::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "title" => title = cx.req(map, "title", "a fact")?,
+                "value" => value = cx.req(map, "value", "a fact")?,
+                "type" => cx.skip(map)?,
+                k => cx.unknown_property(map, k, "Fact", &mut e.extra)?,
+            }
+        }
+        let title = title.finish(cx, "title", "a fact", "a string");
+        let value = value.finish(cx, "value", "a fact", "a string");
+        Ok(match (title, value) {
+            (Some(title), Some(value)) => Some(Fact { title, value, ..e }),
+            _ => None,
+        })
     }
 }
 
-fn carousel_page(cx: &mut Ctx, value: Value) -> Option<CarouselPage> {
-    let mut map = object(cx, value, "a carousel page")?;
-    map.remove("type");
-    Some(CarouselPage {
-        items: elements(cx, &mut map, "items"),
-        select_action: single_action(cx, &mut map, "selectAction"),
-        style: cx.opt(&mut map, "style"),
-        vertical_content_alignment: cx.opt(&mut map, "verticalContentAlignment"),
-        background_image: background_image(cx, &mut map),
-        min_height: cx.opt(&mut map, "minHeight"),
-        rtl: cx.opt(&mut map, "rtl"),
-        common: common(cx, map, "CarouselPage"),
-    })
+fn container<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Container, A::Error> {
+    let mut e = Container::default();
+    let mut common = CommonReader::new("Container");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "items" => e.items = cx.list(map, "items")?,
+            "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
+            "style" => e.style = cx.opt(map, "style")?,
+            "verticalContentAlignment" => {
+                e.vertical_content_alignment = cx.opt(map, "verticalContentAlignment")?;
+            }
+            "bleed" => e.bleed = cx.opt(map, "bleed")?,
+            "backgroundImage" => e.background_image = cx.item(map, "backgroundImage")?,
+            "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
+            "rtl" => e.rtl = cx.opt(map, "rtl")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    e.common = common.finish();
+    Ok(e)
+}
+
+fn column_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ColumnSet, A::Error> {
+    let mut e = ColumnSet::default();
+    let mut common = CommonReader::new("ColumnSet");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "columns" => e.columns = cx.list(map, "columns")?,
+            "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
+            "style" => e.style = cx.opt(map, "style")?,
+            "bleed" => e.bleed = cx.opt(map, "bleed")?,
+            "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
+            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    e.common = common.finish();
+    Ok(e)
+}
+
+impl ObjectItem for Column {
+    const WHAT: &'static str = "a column";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut e = Column::default();
+        let mut other = None;
+        let mut common = CommonReader::<Column>::new("Column");
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "type" => other = other_type(cx, map, "Column")?,
+                "items" => e.items = cx.list(map, "items")?,
+                "width" => e.width = cx.opt(map, "width")?,
+                "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
+                "style" => e.style = cx.opt(map, "style")?,
+                "verticalContentAlignment" => {
+                    e.vertical_content_alignment = cx.opt(map, "verticalContentAlignment")?;
+                }
+                "horizontalAlignment" => {
+                    e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?;
+                }
+                "bleed" => e.bleed = cx.opt(map, "bleed")?,
+                "backgroundImage" => e.background_image = cx.item(map, "backgroundImage")?,
+                "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
+                "rtl" => e.rtl = cx.opt(map, "rtl")?,
+                k => common.field(cx, map, k)?,
+            }
+        }
+        e.common = common.finish();
+        if let Some(ty) = other {
+            // A column of another (unknown) type: its fallback, which is a column, or nothing.
+            let fallback = e.common.fallback.take();
+            return Ok(unknown_outcome(
+                cx,
+                &ty,
+                "column",
+                Code::UnknownElement,
+                fallback,
+            ));
+        }
+        Ok(Some(e))
+    }
+}
+
+fn action_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ActionSet, A::Error> {
+    let mut e = ActionSet::default();
+    let mut seen = false;
+    let mut common = CommonReader::new("ActionSet");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "actions" => {
+                seen = true;
+                e.actions = cx.list(map, "actions")?;
+            }
+            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    require_array(cx, seen, "actions", "ActionSet");
+    e.common = common.finish();
+    Ok(e)
+}
+
+fn table<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Table, A::Error> {
+    let mut e = Table::default();
+    let mut common = CommonReader::new("Table");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "columns" => e.columns = cx.list(map, "columns")?,
+            "rows" => e.rows = cx.list(map, "rows")?,
+            // Real cards and the official renderer say `firstRowAsHeaders`; the 1.6 schema says
+            // `firstRowAsHeader`. Both mean the same.
+            k @ ("firstRowAsHeaders" | "firstRowAsHeader") => {
+                e.first_row_as_headers = cx.opt(map, k)?;
+            }
+            "showGridLines" => e.show_grid_lines = cx.opt(map, "showGridLines")?,
+            "gridStyle" => e.grid_style = cx.opt(map, "gridStyle")?,
+            "horizontalCellContentAlignment" => {
+                e.horizontal_cell_content_alignment =
+                    cx.opt(map, "horizontalCellContentAlignment")?;
+            }
+            "verticalCellContentAlignment" => {
+                e.vertical_cell_content_alignment = cx.opt(map, "verticalCellContentAlignment")?;
+            }
+            k => common.field(cx, map, k)?,
+        }
+    }
+    e.common = common.finish();
+    Ok(e)
+}
+
+impl ObjectItem for TableColumnDefinition {
+    const WHAT: &'static str = "a table column";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut e = TableColumnDefinition::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "width" => e.width = cx.opt(map, "width")?,
+                "horizontalCellContentAlignment" => {
+                    e.horizontal_cell_content_alignment =
+                        cx.opt(map, "horizontalCellContentAlignment")?;
+                }
+                "verticalCellContentAlignment" => {
+                    e.vertical_cell_content_alignment =
+                        cx.opt(map, "verticalCellContentAlignment")?;
+                }
+                "type" => cx.skip(map)?,
+                k => cx.unknown_property(map, k, "TableColumnDefinition", &mut e.extra)?,
+            }
+        }
+        Ok(Some(e))
+    }
+}
+
+impl ObjectItem for TableRow {
+    const WHAT: &'static str = "a table row";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut e = TableRow::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "cells" => e.cells = cx.list(map, "cells")?,
+                "style" => e.style = cx.opt(map, "style")?,
+                "horizontalCellContentAlignment" => {
+                    e.horizontal_cell_content_alignment =
+                        cx.opt(map, "horizontalCellContentAlignment")?;
+                }
+                "verticalCellContentAlignment" => {
+                    e.vertical_cell_content_alignment =
+                        cx.opt(map, "verticalCellContentAlignment")?;
+                }
+                "type" => cx.skip(map)?,
+                k => cx.unknown_property(map, k, "TableRow", &mut e.extra)?,
+            }
+        }
+        Ok(Some(e))
+    }
+}
+
+impl ObjectItem for TableCell {
+    const WHAT: &'static str = "a table cell";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut e = TableCell::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "items" => e.items = cx.list(map, "items")?,
+                "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
+                "style" => e.style = cx.opt(map, "style")?,
+                "verticalContentAlignment" => {
+                    e.vertical_content_alignment = cx.opt(map, "verticalContentAlignment")?;
+                }
+                "bleed" => e.bleed = cx.opt(map, "bleed")?,
+                "backgroundImage" => e.background_image = cx.item(map, "backgroundImage")?,
+                "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
+                "rtl" => e.rtl = cx.opt(map, "rtl")?,
+                "type" => cx.skip(map)?,
+                k => cx.unknown_property(map, k, "TableCell", &mut e.extra)?,
+            }
+        }
+        Ok(Some(e))
+    }
+}
+
+fn carousel<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Carousel, A::Error> {
+    let mut e = Carousel::default();
+    let mut common = CommonReader::new("Carousel");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "pages" => e.pages = cx.list(map, "pages")?,
+            "timer" => e.timer = cx.opt(map, "timer")?,
+            "initialPage" => e.initial_page = cx.opt(map, "initialPage")?,
+            "loop" => e.loops = cx.opt(map, "loop")?,
+            "orientation" => e.orientation = cx.opt(map, "orientation")?,
+            "heightInPixels" => e.height_in_pixels = cx.opt(map, "heightInPixels")?,
+            "rtl" => e.rtl = cx.opt(map, "rtl")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    e.common = common.finish();
+    Ok(e)
+}
+
+impl ObjectItem for CarouselPage {
+    const WHAT: &'static str = "a carousel page";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut e = CarouselPage::default();
+        let mut common = CommonReader::new("CarouselPage");
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "items" => e.items = cx.list(map, "items")?,
+                "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
+                "style" => e.style = cx.opt(map, "style")?,
+                "verticalContentAlignment" => {
+                    e.vertical_content_alignment = cx.opt(map, "verticalContentAlignment")?;
+                }
+                "backgroundImage" => e.background_image = cx.item(map, "backgroundImage")?,
+                "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
+                "rtl" => e.rtl = cx.opt(map, "rtl")?,
+                "type" => cx.skip(map)?,
+                k => common.field(cx, map, k)?,
+            }
+        }
+        e.common = common.finish();
+        Ok(Some(e))
+    }
 }

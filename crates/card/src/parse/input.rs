@@ -1,168 +1,142 @@
 //! Reading inputs, with the checks on their rules (regex, ranges, initial values, ids).
 
-use serde_json::{Map, Value};
+use serde::de::MapAccess;
 
-use super::common::{element_common, single_action};
-use super::element::{element, object};
-use super::reader::Ctx;
+use super::common::InputReader;
+use super::object::ObjectItem;
+use super::reader::{Ctx, Slot};
 use crate::diagnostic::Code;
 use crate::model::{
-    Choice, ChoiceSetInput, DataQuery, DateInput, ElementCommon, InputCommon, NumberInput,
-    TextInput, TimeInput, ToggleInput,
+    Choice, ChoiceSetInput, DataQuery, DateInput, NumberInput, TextInput, TimeInput, ToggleInput,
 };
 use crate::rules::{Date, Time, check_regex};
-use crate::submit::RESERVED_DATA_KEYS;
 
-/// Reads the properties every input has (call after the input's own ones), then the element
-/// properties, and checks the input's `id`.
-fn input_common(
+pub(crate) fn text<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
-    mut map: Map<String, Value>,
-    owner: &str,
-) -> (InputCommon, ElementCommon) {
-    let input = InputCommon {
-        label: cx.opt(&mut map, "label"),
-        is_required: cx.opt(&mut map, "isRequired"),
-        error_message: cx.opt(&mut map, "errorMessage"),
-        label_position: cx.opt(&mut map, "labelPosition"),
-        label_width: cx.opt(&mut map, "labelWidth"),
-        input_style: cx.opt(&mut map, "inputStyle"),
-    };
-    let common = element_common(cx, map, owner, element);
-    match &common.id {
-        None => cx.report(
-            Code::InputMissingId,
-            format!("{owner} needs an `id`: without one its value cannot be submitted"),
-        ),
-        Some(id) if RESERVED_DATA_KEYS.contains(&id.as_str()) => cx.at("id", |cx| {
+    map: &mut A,
+) -> Result<TextInput, A::Error> {
+    let mut e = TextInput::default();
+    let mut common = InputReader::new("Input.Text");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "value" => e.value = cx.opt(map, "value")?,
+            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
+            "isMultiline" => e.is_multiline = cx.opt(map, "isMultiline")?,
+            "maxLength" => e.max_length = cx.opt(map, "maxLength")?,
+            "regex" => e.regex = cx.opt(map, "regex")?,
+            "style" => e.style = cx.opt(map, "style")?,
+            "inlineAction" => e.inline_action = cx.single_action(map, "inlineAction")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    if let Some(pattern) = &e.regex
+        && let Err(reason) = check_regex(pattern)
+    {
+        cx.at("regex", |cx| {
             cx.report(
-                Code::ReservedId,
-                format!(
-                    "`{id}` is reserved in submitted data (it names the tool to call); an input with this id could redirect the action"
-                ),
+                Code::InvalidRegex,
+                format!("the regex does not compile: {reason}"),
             );
-        }),
-        Some(id) => {
-            let pointer = cx.child_pointer("id");
-            cx.input_ids.push((id.clone(), pointer));
-        }
+        });
     }
-    (input, common)
+    if let (Some(v), Some(max)) = (&e.value, e.max_length)
+        && v.chars().count() > max as usize
+    {
+        cx.at("value", |cx| {
+            cx.report(
+                Code::InvalidValue,
+                format!("the initial value is longer than `maxLength` ({max})"),
+            );
+        });
+    }
+    (e.input, e.common) = common.finish(cx);
+    Ok(e)
 }
 
-pub(crate) fn text(cx: &mut Ctx, mut map: Map<String, Value>) -> TextInput {
-    let regex: Option<String> = cx.opt(&mut map, "regex");
-    if let Some(pattern) = &regex {
-        if let Err(reason) = check_regex(pattern) {
-            cx.at("regex", |cx| {
-                cx.report(
-                    Code::InvalidRegex,
-                    format!("the regex does not compile: {reason}"),
-                );
-            });
+pub(crate) fn number<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<NumberInput, A::Error> {
+    let mut e = NumberInput::default();
+    let mut common = InputReader::new("Input.Number");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "value" => e.value = cx.opt(map, "value")?,
+            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
+            "min" => e.min = cx.opt(map, "min")?,
+            "max" => e.max = cx.opt(map, "max")?,
+            k => common.field(cx, map, k)?,
         }
     }
-    let value: Option<String> = cx.opt(&mut map, "value");
-    let max_length: Option<u32> = cx.opt(&mut map, "maxLength");
-    if let (Some(v), Some(max)) = (&value, max_length) {
-        if v.chars().count() > max as usize {
-            cx.at("value", |cx| {
-                cx.report(
-                    Code::InvalidValue,
-                    format!("the initial value is longer than `maxLength` ({max})"),
-                );
-            });
-        }
-    }
-    let placeholder = cx.opt(&mut map, "placeholder");
-    let is_multiline = cx.opt(&mut map, "isMultiline");
-    let style = cx.opt(&mut map, "style");
-    let inline_action = single_action(cx, &mut map, "inlineAction");
-    let (input, common) = input_common(cx, map, "Input.Text");
-    TextInput {
-        value,
-        placeholder,
-        is_multiline,
-        max_length,
-        regex,
-        style,
-        inline_action,
-        input,
-        common,
-    }
-}
-
-pub(crate) fn number(cx: &mut Ctx, mut map: Map<String, Value>) -> NumberInput {
-    let value: Option<f64> = cx.opt(&mut map, "value");
-    let min: Option<f64> = cx.opt(&mut map, "min");
-    let max: Option<f64> = cx.opt(&mut map, "max");
-    check_range(cx, min, max, value, |n| n.to_string());
-    let placeholder = cx.opt(&mut map, "placeholder");
-    let (input, common) = input_common(cx, map, "Input.Number");
-    NumberInput {
-        value,
-        placeholder,
-        min,
-        max,
-        input,
-        common,
-    }
-}
-
-pub(crate) fn date(cx: &mut Ctx, mut map: Map<String, Value>) -> DateInput {
-    let value: Option<String> = cx.opt(&mut map, "value");
-    let min: Option<String> = cx.opt(&mut map, "min");
-    let max: Option<String> = cx.opt(&mut map, "max");
-    let parsed = |cx: &mut Ctx, key: &str, s: &Option<String>| {
-        typed(
-            cx,
-            key,
-            s.as_deref(),
-            Date::parse,
-            "a date written YYYY-MM-DD",
-        )
-    };
-    let (v, lo, hi) = (
-        parsed(cx, "value", &value),
-        parsed(cx, "min", &min),
-        parsed(cx, "max", &max),
+    check_range(
+        cx,
+        e.min.as_ref(),
+        e.max.as_ref(),
+        e.value.as_ref(),
+        ToString::to_string,
     );
-    check_range(cx, lo, hi, v, |d| d.to_string());
-    let placeholder = cx.opt(&mut map, "placeholder");
-    let (input, common) = input_common(cx, map, "Input.Date");
-    DateInput {
-        value,
-        placeholder,
-        min,
-        max,
-        input,
-        common,
-    }
+    (e.input, e.common) = common.finish(cx);
+    Ok(e)
 }
 
-pub(crate) fn time(cx: &mut Ctx, mut map: Map<String, Value>) -> TimeInput {
-    let value: Option<String> = cx.opt(&mut map, "value");
-    let min: Option<String> = cx.opt(&mut map, "min");
-    let max: Option<String> = cx.opt(&mut map, "max");
-    let parsed = |cx: &mut Ctx, key: &str, s: &Option<String>| {
-        typed(cx, key, s.as_deref(), Time::parse, "a time written HH:MM")
-    };
-    let (v, lo, hi) = (
-        parsed(cx, "value", &value),
-        parsed(cx, "min", &min),
-        parsed(cx, "max", &max),
-    );
-    check_range(cx, lo, hi, v, |t| t.to_string());
-    let placeholder = cx.opt(&mut map, "placeholder");
-    let (input, common) = input_common(cx, map, "Input.Time");
-    TimeInput {
-        value,
-        placeholder,
-        min,
-        max,
-        input,
-        common,
+pub(crate) fn date<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<DateInput, A::Error> {
+    let mut e = DateInput::default();
+    let mut common = InputReader::new("Input.Date");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "value" => e.value = cx.opt(map, "value")?,
+            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
+            "min" => e.min = cx.opt(map, "min")?,
+            "max" => e.max = cx.opt(map, "max")?,
+            k => common.field(cx, map, k)?,
+        }
     }
+    let expected = "a date written YYYY-MM-DD";
+    let value = typed(cx, "value", e.value.as_deref(), Date::parse, expected);
+    let min = typed(cx, "min", e.min.as_deref(), Date::parse, expected);
+    let max = typed(cx, "max", e.max.as_deref(), Date::parse, expected);
+    check_range(
+        cx,
+        min.as_ref(),
+        max.as_ref(),
+        value.as_ref(),
+        ToString::to_string,
+    );
+    (e.input, e.common) = common.finish(cx);
+    Ok(e)
+}
+
+pub(crate) fn time<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<TimeInput, A::Error> {
+    let mut e = TimeInput::default();
+    let mut common = InputReader::new("Input.Time");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "value" => e.value = cx.opt(map, "value")?,
+            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
+            "min" => e.min = cx.opt(map, "min")?,
+            "max" => e.max = cx.opt(map, "max")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    let expected = "a time written HH:MM";
+    let value = typed(cx, "value", e.value.as_deref(), Time::parse, expected);
+    let min = typed(cx, "min", e.min.as_deref(), Time::parse, expected);
+    let max = typed(cx, "max", e.max.as_deref(), Time::parse, expected);
+    check_range(
+        cx,
+        min.as_ref(),
+        max.as_ref(),
+        value.as_ref(),
+        ToString::to_string,
+    );
+    (e.input, e.common) = common.finish(cx);
+    Ok(e)
 }
 
 /// Reads a date or time property's text as its type, reporting text that is not one.
@@ -186,24 +160,24 @@ fn typed<T>(
 /// `min` must not exceed `max`, and an initial value should lie between them.
 fn check_range<T: PartialOrd>(
     cx: &mut Ctx,
-    min: Option<T>,
-    max: Option<T>,
-    value: Option<T>,
+    min: Option<&T>,
+    max: Option<&T>,
+    value: Option<&T>,
     show: impl Fn(&T) -> String,
 ) {
-    if let (Some(lo), Some(hi)) = (&min, &max) {
-        if lo > hi {
-            cx.at("min", |cx| {
-                cx.report(
-                    Code::MinGreaterThanMax,
-                    format!("`min` ({}) is greater than `max` ({})", show(lo), show(hi)),
-                );
-            });
-        }
+    if let (Some(lo), Some(hi)) = (min, max)
+        && lo > hi
+    {
+        cx.at("min", |cx| {
+            cx.report(
+                Code::MinGreaterThanMax,
+                format!("`min` ({}) is greater than `max` ({})", show(lo), show(hi)),
+            );
+        });
     }
-    if let Some(v) = &value {
-        let below = min.as_ref().is_some_and(|lo| v < lo);
-        let above = max.as_ref().is_some_and(|hi| v > hi);
+    if let Some(v) = value {
+        let below = min.is_some_and(|lo| v < lo);
+        let above = max.is_some_and(|hi| v > hi);
         if below || above {
             cx.at("value", |cx| {
                 cx.report(
@@ -215,94 +189,122 @@ fn check_range<T: PartialOrd>(
     }
 }
 
-pub(crate) fn toggle(cx: &mut Ctx, mut map: Map<String, Value>) -> ToggleInput {
-    let title = cx
-        .req(&mut map, "title", "Input.Toggle")
-        .unwrap_or_default();
-    let value = cx.opt(&mut map, "value");
-    let value_on = cx.opt(&mut map, "valueOn");
-    let value_off = cx.opt(&mut map, "valueOff");
-    let wrap = cx.opt(&mut map, "wrap");
-    let (input, common) = input_common(cx, map, "Input.Toggle");
-    ToggleInput {
-        title,
-        value,
-        value_on,
-        value_off,
-        wrap,
-        input,
-        common,
+pub(crate) fn toggle<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Option<ToggleInput>, A::Error> {
+    let mut title = Slot::Missing;
+    let mut e = ToggleInput::default();
+    let mut common = InputReader::new("Input.Toggle");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "title" => title = cx.req(map, "title", "Input.Toggle")?,
+            "value" => e.value = cx.opt(map, "value")?,
+            "valueOn" => e.value_on = cx.opt(map, "valueOn")?,
+            "valueOff" => e.value_off = cx.opt(map, "valueOff")?,
+            "wrap" => e.wrap = cx.opt(map, "wrap")?,
+            k => common.field(cx, map, k)?,
+        }
     }
+    (e.input, e.common) = common.finish(cx);
+    Ok(title
+        .finish(cx, "title", "Input.Toggle", "a string")
+        .map(|title| ToggleInput { title, ..e }))
 }
 
-pub(crate) fn choice_set(cx: &mut Ctx, mut map: Map<String, Value>) -> ChoiceSetInput {
-    let choices = cx.list(&mut map, "choices", choice);
-    let choices_data = map.remove("choices.data").and_then(|v| {
-        cx.at("choices.data", |cx| {
-            let mut m = object(cx, v, "`choices.data`")?;
-            m.remove("type");
-            Some(DataQuery {
-                dataset: cx.req(&mut m, "dataset", "Data.Query")?,
-                count: cx.opt(&mut m, "count"),
-                skip: cx.opt(&mut m, "skip"),
-                extra: cx.extra(m, "Data.Query"),
-            })
-        })
-    });
-    if choices.is_empty() && choices_data.is_none() {
+pub(crate) fn choice_set<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<ChoiceSetInput, A::Error> {
+    let mut e = ChoiceSetInput::default();
+    let mut common = InputReader::new("Input.ChoiceSet");
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "choices" => e.choices = cx.list(map, "choices")?,
+            "choices.data" => e.choices_data = cx.item(map, "choices.data")?,
+            "isMultiSelect" => e.is_multi_select = cx.opt(map, "isMultiSelect")?,
+            "style" => e.style = cx.opt(map, "style")?,
+            "value" => e.value = cx.opt(map, "value")?,
+            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
+            "wrap" => e.wrap = cx.opt(map, "wrap")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    if e.choices.is_empty() && e.choices_data.is_none() {
         cx.report(
             Code::EmptyChoices,
             "Input.ChoiceSet has no `choices` and no `choices.data`: there is nothing to choose",
         );
     }
-    let is_multi_select: Option<bool> = cx.opt(&mut map, "isMultiSelect");
-    let value: Option<String> = cx.opt(&mut map, "value");
-    if let Some(v) = &value {
-        if choices_data.is_none() && !v.is_empty() {
-            let wanted: Vec<&str> = if is_multi_select == Some(true) {
-                v.split(',').map(str::trim).collect()
-            } else {
-                vec![v.as_str()]
-            };
-            if let Some(missing) = wanted
-                .iter()
-                .find(|w| !choices.iter().any(|c| c.value == **w))
-            {
-                let missing = (*missing).to_owned();
-                cx.at("value", |cx| {
-                    cx.report(
-                        Code::InvalidValue,
-                        format!("the initial value `{missing}` is not one of the choices' values"),
-                    );
-                });
-            }
+    if let Some(v) = e.value.as_deref().filter(|v| !v.is_empty())
+        && e.choices_data.is_none()
+    {
+        let wanted: Vec<&str> = if e.is_multi_select == Some(true) {
+            v.split(',').map(str::trim).collect()
+        } else {
+            vec![v]
+        };
+        if let Some(missing) = wanted
+            .iter()
+            .find(|w| !e.choices.iter().any(|c| c.value == **w))
+        {
+            let missing = (*missing).to_owned();
+            cx.at("value", |cx| {
+                cx.report(
+                    Code::InvalidValue,
+                    format!("the initial value `{missing}` is not one of the choices' values"),
+                );
+            });
         }
     }
-    let style = cx.opt(&mut map, "style");
-    let placeholder = cx.opt(&mut map, "placeholder");
-    let wrap = cx.opt(&mut map, "wrap");
-    let (input, common) = input_common(cx, map, "Input.ChoiceSet");
-    ChoiceSetInput {
-        choices,
-        choices_data,
-        is_multi_select,
-        style,
-        value,
-        placeholder,
-        wrap,
-        input,
-        common,
+    (e.input, e.common) = common.finish(cx);
+    Ok(e)
+}
+
+impl ObjectItem for Choice {
+    const WHAT: &'static str = "a choice";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let (mut title, mut value) = (Slot::Missing, Slot::Missing);
+        let mut e = Choice::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "title" => title = cx.req(map, "title", "a choice")?,
+                "value" => value = cx.req(map, "value", "a choice")?,
+                "type" => cx.skip(map)?,
+                k => cx.unknown_property(map, k, "Input.Choice", &mut e.extra)?,
+            }
+        }
+        let title = title.finish(cx, "title", "a choice", "a string");
+        let value = value.finish(cx, "value", "a choice", "a string");
+        Ok(match (title, value) {
+            (Some(title), Some(value)) => Some(Choice { title, value, ..e }),
+            _ => None,
+        })
     }
 }
 
-fn choice(cx: &mut Ctx, value: Value) -> Option<Choice> {
-    let mut m = object(cx, value, "a choice")?;
-    m.remove("type");
-    let title = cx.req(&mut m, "title", "a choice");
-    let value = cx.req(&mut m, "value", "a choice");
-    Some(Choice {
-        title: title?,
-        value: value?,
-        extra: cx.extra(m, "Input.Choice"),
-    })
+impl ObjectItem for DataQuery {
+    const WHAT: &'static str = "`choices.data`";
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        let mut dataset = Slot::Missing;
+        let mut e = DataQuery::default();
+        while let Some(key) = cx.next_key(map)? {
+            match key.as_str() {
+                "dataset" => dataset = cx.req(map, "dataset", "Data.Query")?,
+                "count" => e.count = cx.opt(map, "count")?,
+                "skip" => e.skip = cx.opt(map, "skip")?,
+                "type" => cx.skip(map)?,
+                k => cx.unknown_property(map, k, "Data.Query", &mut e.extra)?,
+            }
+        }
+        Ok(dataset
+            .finish(cx, "dataset", "Data.Query", "a string")
+            .map(|dataset| DataQuery { dataset, ..e }))
+    }
 }

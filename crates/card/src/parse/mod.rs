@@ -1,11 +1,13 @@
 //! Reading a card from bytes, text or a JSON value, with diagnostics.
 //!
-//! The steps, each cheap and each bounded: size limit → UTF-8 → JSON (serde_json) → the other
-//! limits (depth, strings, element count) → one pass that converts the JSON into the model and
-//! applies the local rules (types, enums, URLs, regexes, ranges) → the card-wide rules (unique
-//! ids, inputs shadowing data) → line and column numbers, only when there is something to
-//! report.
+//! The steps, each cheap and each bounded: the byte limit → UTF-8 → one streaming pass that
+//! reads the JSON straight into the model (serde visitors, no intermediate tree), applying the
+//! other limits (depth, strings, element count) and the local rules (types, enums, URLs,
+//! regexes, ranges) as it goes → the card-wide rules (unique ids, inputs shadowing data) →
+//! line and column numbers, only when there is something to report.
 
+#[macro_use]
+mod lenient;
 mod action;
 mod card;
 mod common;
@@ -13,10 +15,13 @@ mod element;
 mod input;
 mod limits;
 mod locate;
+mod object;
 mod reader;
+mod scalars;
 
 use std::collections::HashMap;
 
+use serde::de::DeserializeSeed;
 use serde_json::Value;
 
 pub use card::SUPPORTED_VERSION;
@@ -24,6 +29,7 @@ pub use limits::Limits;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::Card;
+use card::CardSeed;
 use reader::Ctx;
 
 /// The outcome of reading a card: the card (unless it could not be read at all) and every
@@ -105,7 +111,7 @@ impl Parser {
             Ok(text) => self.parse_str(text),
             Err(e) => {
                 let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
-                let line = valid.iter().filter(|b| **b == b'\n').count() + 1;
+                let line = valid.split(|b| *b == b'\n').count();
                 let line_start = valid.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
                 let column = String::from_utf8_lossy(valid.get(line_start..).unwrap_or_default())
                     .chars()
@@ -131,11 +137,18 @@ impl Parser {
         if text.len() > self.limits.max_bytes {
             return self.parse(text.as_bytes());
         }
-        let value: Value = match serde_json::from_str(text) {
-            Ok(v) => v,
-            Err(e) => return Parsed::failed(json_error(&e)),
+        let mut cx = Ctx::new(self.limits);
+        let mut de = serde_json::Deserializer::from_str(text);
+        let read = CardSeed {
+            cx: &mut cx,
+            is_root: true,
+        }
+        .deserialize(&mut de)
+        .and_then(|card| de.end().map(|()| card));
+        let mut parsed = match read {
+            Ok(card) => finish(cx, card),
+            Err(e) => Parsed::failed(cx.aborted.take().unwrap_or_else(|| json_error(&e))),
         };
-        let mut parsed = self.parse_value(value);
         locate::locate(text, &mut parsed.diagnostics);
         sort_by_position(&mut parsed.diagnostics);
         parsed
@@ -144,16 +157,42 @@ impl Parser {
     /// Reads a card from a JSON value (a tool result's `structuredContent`, say). Findings have
     /// pointers but no line numbers.
     pub fn parse_value(&self, value: Value) -> Parsed {
-        if let Err(d) = limits::check(&value, &self.limits) {
-            return Parsed::failed(d);
+        let mut cx = Ctx::new(self.limits);
+        let read = CardSeed {
+            cx: &mut cx,
+            is_root: true,
         }
-        let mut cx = Ctx::new();
-        let card = card::card(&mut cx, value, true);
-        card_wide_rules(&mut cx);
-        Parsed {
-            card,
-            diagnostics: cx.diagnostics,
+        .deserialize(value);
+        match read {
+            Ok(card) => finish(cx, card),
+            Err(e) => Parsed::failed(cx.aborted.take().unwrap_or_else(|| {
+                Diagnostic::new(
+                    Code::InvalidRoot,
+                    "",
+                    format!("the card cannot be read: {e}"),
+                )
+            })),
         }
+    }
+}
+
+fn finish(mut cx: Ctx, card: Option<Card>) -> Parsed {
+    card_wide_rules(&mut cx);
+    Parsed {
+        card,
+        diagnostics: cx.diagnostics,
+    }
+}
+
+/// A JSON value's type, for messages.
+pub(crate) fn json_type(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
     }
 }
 

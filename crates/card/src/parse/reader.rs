@@ -1,43 +1,23 @@
-//! The reading context: where we are in the document, and what we found so far.
+//! The reading context and the serde plumbing the readers share.
 //!
-//! Readers take a card's JSON object apart property by property (`Map::remove`, so strings are
-//! moved, not copied), convert each value, and leave what they do not know in `extra`. A value
-//! of the wrong type is reported and ignored rather than failing the whole card, the way the
-//! official renderers behave.
+//! Cards are read in one streaming pass straight from the JSON text (or from a
+//! `serde_json::Value`) into the model: no intermediate tree is built, which is what makes
+//! reading faster than parsing the same text into a `Value`. Every reader is lenient: a value
+//! of the wrong type is reported and skipped, never an error that stops the card. The only
+//! errors that stop reading are the JSON syntax errors of the deserializer and the size
+//! limits, which abort through [`Ctx::abort`].
 
-use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
 
-use serde_json::{Map, Value};
+use serde::Deserializer;
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
 
+use super::limits::Limits;
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::enums::CardEnum;
-use crate::model::{ColumnWidth, Dimension, Px};
 
-/// Why a value could not be converted.
-pub(crate) enum Invalid {
-    /// The JSON type is wrong; the caller reports it (as a warning, or an error when the
-    /// property is required).
-    WrongType {
-        /// What was expected, for the message: "a string".
-        expected: &'static str,
-    },
-    /// The converter has reported the problem itself.
-    Reported,
-}
-
-/// A JSON type's name for messages.
-pub(crate) fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-/// The state of one parse.
+/// The state of one read.
 pub(crate) struct Ctx {
     /// The JSON pointer of the value being read.
     path: String,
@@ -47,18 +27,27 @@ pub(crate) struct Ctx {
     pub(crate) ids: Vec<(String, String)>,
     /// Every input `id`, with its pointer.
     pub(crate) input_ids: Vec<(String, String)>,
-    /// The keys of every submit action's object `data`, with the action's pointer.
+    /// The keys of every submit action's object `data`, with the pointer of that `data`.
     pub(crate) data_keys: Vec<(String, String)>,
+    limits: Limits,
+    depth: usize,
+    elements: usize,
+    /// The limit that stopped the read, if one did.
+    pub(crate) aborted: Option<Diagnostic>,
 }
 
 impl Ctx {
-    pub(crate) fn new() -> Self {
+    pub(crate) fn new(limits: Limits) -> Self {
         Self {
             path: String::new(),
             diagnostics: Vec::new(),
             ids: Vec::new(),
             input_ids: Vec::new(),
             data_keys: Vec::new(),
+            limits,
+            depth: 0,
+            elements: 0,
+            aborted: None,
         }
     }
 
@@ -80,9 +69,8 @@ impl Ctx {
 
     /// Runs `f` with the pointer moved into array index `index`.
     pub(crate) fn at_index<R>(&mut self, index: usize, f: impl FnOnce(&mut Self) -> R) -> R {
-        use std::fmt::Write as _;
         let len = self.path.len();
-        let _ = write!(self.path, "/{index}");
+        push_index(&mut self.path, index);
         let r = f(self);
         self.path.truncate(len);
         r
@@ -100,16 +88,82 @@ impl Ctx {
             .push(Diagnostic::new(code, self.path.clone(), message).with_severity(severity));
     }
 
-    /// Takes an optional property; a value of the wrong type is reported and ignored.
-    pub(crate) fn opt<T: FromJson>(
+    /// Remembers an element's or action's id for the uniqueness check.
+    pub(crate) fn record_id(&mut self, id: &str) {
+        let pointer = self.child_pointer("id");
+        self.ids.push((id.to_owned(), pointer));
+    }
+
+    /// Stops the read: a limit was exceeded here.
+    pub(crate) fn abort<E: de::Error>(&mut self, code: Code, message: String) -> E {
+        if self.aborted.is_none() {
+            self.aborted = Some(Diagnostic::new(code, self.path.clone(), message));
+        }
+        E::custom("the card exceeds a limit")
+    }
+
+    /// Enters an object or array, checking the nesting limit.
+    pub(crate) fn enter<E: de::Error>(&mut self) -> Result<(), E> {
+        self.depth += 1;
+        if self.depth > self.limits.max_depth {
+            let max = self.limits.max_depth;
+            return Err(self.abort(
+                Code::TooDeep,
+                format!("objects and arrays nest deeper than the limit of {max}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Leaves an object or array.
+    pub(crate) fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Counts an element, action or other typed object against the limit.
+    pub(crate) fn count_element<E: de::Error>(&mut self) -> Result<(), E> {
+        self.elements += 1;
+        if self.elements > self.limits.max_elements {
+            let max = self.limits.max_elements;
+            return Err(self.abort(
+                Code::TooManyElements,
+                format!("the card has more than {max} elements"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks a string against the length limit.
+    pub(crate) fn check_str<E: de::Error>(&mut self, s: &str) -> Result<(), E> {
+        if s.len() > self.limits.max_string_bytes {
+            let (len, max) = (s.len(), self.limits.max_string_bytes);
+            return Err(self.abort(
+                Code::StringTooLong,
+                format!("a string of {len} bytes is longer than the limit of {max} bytes"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Reads the next key of an object (checked against the string limit).
+    pub(crate) fn next_key<'de, A: MapAccess<'de>>(
         &mut self,
-        map: &mut Map<String, Value>,
+        map: &mut A,
+    ) -> Result<Option<Key<'de>>, A::Error> {
+        map.next_key_seed(KeySeed { cx: self })
+    }
+
+    /// Reads the value of `key` as an optional property; a value of the wrong type is reported
+    /// and ignored.
+    pub(crate) fn opt<'de, T: FromScalar, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
         key: &str,
-    ) -> Option<T> {
-        let value = map.remove(key)?;
+    ) -> Result<Option<T>, A::Error> {
         self.at(key, |cx| {
-            let found = json_type(&value);
-            match T::from_json(value, cx) {
+            let scalar = map.next_value_seed(ScalarSeed { cx: &mut *cx })?;
+            let found = scalar.type_name();
+            Ok(match T::from_scalar(scalar, cx) {
                 Ok(v) => Some(v),
                 Err(Invalid::WrongType { expected }) => {
                     cx.report(
@@ -119,90 +173,90 @@ impl Ctx {
                     None
                 }
                 Err(Invalid::Reported) => None,
-            }
+            })
         })
     }
 
-    /// Takes a required property of `owner` (a type name for the message); a missing value or
-    /// one of the wrong type is an error.
-    pub(crate) fn req<T: FromJson>(
+    /// Reads the value of `key` as a required property of `owner`: a value of the wrong type
+    /// is an error.
+    pub(crate) fn req<'de, T: FromScalar, A: MapAccess<'de>>(
         &mut self,
-        map: &mut Map<String, Value>,
+        map: &mut A,
         key: &str,
         owner: &str,
-    ) -> Option<T> {
-        let Some(value) = map.remove(key) else {
-            self.report(
-                Code::MissingProperty,
-                format!("{owner} needs `{key}` ({})", T::EXPECTED),
-            );
-            return None;
-        };
+    ) -> Result<Slot<T>, A::Error> {
         self.at(key, |cx| {
-            let found = json_type(&value);
-            match T::from_json(value, cx) {
-                Ok(v) => Some(v),
+            let scalar = map.next_value_seed(ScalarSeed { cx: &mut *cx })?;
+            let found = scalar.type_name();
+            Ok(match T::from_scalar(scalar, cx) {
+                Ok(v) => Slot::Set(v),
                 Err(Invalid::WrongType { expected }) => {
                     cx.report(
                         Code::InvalidProperty,
                         format!("{owner}'s `{key}` must be {expected}, not {found}"),
                     );
-                    None
+                    Slot::Invalid
                 }
-                Err(Invalid::Reported) => None,
-            }
+                Err(Invalid::Reported) => Slot::Invalid,
+            })
         })
     }
 
-    /// Takes an array property, converting each item with `item`; items that fail are
-    /// dropped (they were reported).
-    pub(crate) fn list<T>(
+    /// Reads the value of `key` as any JSON value.
+    pub(crate) fn value<'de, A: MapAccess<'de>>(
         &mut self,
-        map: &mut Map<String, Value>,
+        map: &mut A,
         key: &str,
-        mut item: impl FnMut(&mut Self, Value) -> Option<T>,
-    ) -> Vec<T> {
-        let Some(value) = map.remove(key) else {
-            return Vec::new();
-        };
-        self.at(key, |cx| match value {
-            Value::Array(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for (i, v) in items.into_iter().enumerate() {
-                    if let Some(x) = cx.at_index(i, |cx| item(cx, v)) {
-                        out.push(x);
-                    }
-                }
-                out
-            }
-            other => {
-                let found = json_type(&other);
-                cx.report(
-                    Code::WrongType,
-                    format!("`{key}` should be an array, not {found}; it is ignored"),
-                );
-                Vec::new()
-            }
+    ) -> Result<Value, A::Error> {
+        self.at(key, |cx| map.next_value_seed(ValueSeed { cx }))
+    }
+
+    /// Reads the value of `key` as one item.
+    pub(crate) fn item<'de, T: Item, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+    ) -> Result<Option<T>, A::Error> {
+        self.at(key, |cx| map.next_value_seed(ItemSeed::<T>::new(cx)))
+    }
+
+    /// Reads the value of `key` as an array of items; items that fail are dropped (reported).
+    pub(crate) fn list<'de, T: Item, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+    ) -> Result<Vec<T>, A::Error> {
+        self.at(key, |cx| {
+            map.next_value_seed(ListSeed::<T> {
+                cx,
+                key,
+                item: PhantomData,
+            })
         })
     }
 
-    /// Keeps the properties nobody took, reporting each as unknown.
-    pub(crate) fn extra(&mut self, map: Map<String, Value>, owner: &str) -> Map<String, Value> {
-        for key in map.keys() {
-            let pointer = self.child_pointer(key);
-            self.diagnostics.push(Diagnostic::new(
-                Code::UnknownProperty,
-                pointer,
-                format!("{owner} has no property `{key}`; it is kept but not used"),
-            ));
-        }
-        map
+    /// Skips the value of the current key (checking limits).
+    pub(crate) fn skip<'de, A: MapAccess<'de>>(&mut self, map: &mut A) -> Result<(), A::Error> {
+        map.next_value_seed(SkipSeed { cx: self })
     }
 
-    /// Remembers an element's or action's id for the uniqueness check.
-    pub(crate) fn record_id(&mut self, id: &str) {
-        let pointer = self.child_pointer("id");
-        self.ids.push((id.to_owned(), pointer));
+    /// Keeps the value of a property nobody knows in `extra`, and reports it.
+    pub(crate) fn unknown_property<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+        owner: &str,
+        extra: &mut Map<String, Value>,
+    ) -> Result<(), A::Error> {
+        let value = self.value(map, key)?;
+        let pointer = self.child_pointer(key);
+        self.diagnostics.push(Diagnostic::new(
+            Code::UnknownProperty,
+            pointer,
+            format!("{owner} has no property `{key}`; it is kept but not used"),
+        ));
+        extra.insert(key.to_owned(), value);
+        Ok(())
     }
 }
 
@@ -216,185 +270,386 @@ pub(crate) fn push_key(pointer: &mut String, key: &str) {
     }
 }
 
-/// A value that can be read from a card's JSON.
-pub(crate) trait FromJson: Sized {
-    /// What the value looks like, for messages: "a string".
-    const EXPECTED: &'static str;
-    /// Converts `value`, reporting through `cx` what it can explain itself.
-    fn from_json(value: Value, cx: &mut Ctx) -> Result<Self, Invalid>;
-}
-
-impl FromJson for String {
-    const EXPECTED: &'static str = "a string";
-    fn from_json(value: Value, _: &mut Ctx) -> Result<Self, Invalid> {
-        match value {
-            Value::String(s) => Ok(s),
-            _ => Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            }),
+/// Appends `/index` to a pointer (without the formatting machinery: it runs for every item).
+pub(crate) fn push_index(pointer: &mut String, index: usize) {
+    pointer.push('/');
+    let mut digits = [0u8; 20];
+    let mut n = index;
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        if let Some(d) = digits.get_mut(start) {
+            #[expect(clippy::cast_possible_truncation, reason = "a digit fits a byte")]
+            let digit = (n % 10) as u8;
+            *d = b'0' + digit;
+        }
+        n /= 10;
+        if n == 0 || start == 0 {
+            break;
         }
     }
-}
-
-impl FromJson for bool {
-    const EXPECTED: &'static str = "a boolean";
-    fn from_json(value: Value, _: &mut Ctx) -> Result<Self, Invalid> {
-        match value {
-            Value::Bool(b) => Ok(b),
-            // Official renderers read "true"/"false" strings too, and templates produce them.
-            Value::String(s) if s.eq_ignore_ascii_case("true") => Ok(true),
-            Value::String(s) if s.eq_ignore_ascii_case("false") => Ok(false),
-            _ => Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            }),
-        }
+    for &d in digits.get(start..).unwrap_or_default() {
+        pointer.push(char::from(d));
     }
 }
 
-impl FromJson for f64 {
-    const EXPECTED: &'static str = "a number";
-    fn from_json(value: Value, _: &mut Ctx) -> Result<Self, Invalid> {
-        let n = match &value {
-            Value::Number(n) => n.as_f64(),
-            // Templates turn numbers into strings when text surrounds the expression.
-            Value::String(s) => s.trim().parse::<f64>().ok(),
-            _ => None,
-        };
-        n.filter(|n| n.is_finite()).ok_or(Invalid::WrongType {
-            expected: Self::EXPECTED,
-        })
-    }
+/// A required property while it is being read.
+pub(crate) enum Slot<T> {
+    /// Not seen (yet).
+    Missing,
+    /// Seen, but unusable (reported).
+    Invalid,
+    /// Seen and read.
+    Set(T),
 }
 
-impl FromJson for u32 {
-    const EXPECTED: &'static str = "a whole number of at least 0";
-    fn from_json(value: Value, cx: &mut Ctx) -> Result<Self, Invalid> {
-        let n = f64::from_json(value, cx).map_err(|_| Invalid::WrongType {
-            expected: Self::EXPECTED,
-        })?;
-        if n >= 0.0 && n <= f64::from(u32::MAX) && n.fract() == 0.0 {
-            #[expect(
-                clippy::cast_possible_truncation,
-                clippy::cast_sign_loss,
-                reason = "range and fraction checked above"
-            )]
-            Ok(n as u32)
-        } else {
-            Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            })
-        }
-    }
-}
-
-impl FromJson for Value {
-    const EXPECTED: &'static str = "any JSON value";
-    fn from_json(value: Value, _: &mut Ctx) -> Result<Self, Invalid> {
-        Ok(value)
-    }
-}
-
-impl FromJson for BTreeMap<String, String> {
-    const EXPECTED: &'static str = "an object of feature names and versions";
-    fn from_json(value: Value, cx: &mut Ctx) -> Result<Self, Invalid> {
-        let Value::Object(map) = value else {
-            return Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            });
-        };
-        let mut out = BTreeMap::new();
-        for (k, v) in map {
-            match v {
-                Value::String(s) => {
-                    out.insert(k, s);
-                }
-                other => {
-                    let found = json_type(&other);
-                    cx.at(&k, |cx| {
-                        cx.report(
-                            Code::WrongType,
-                            format!("the version of feature `{k}` should be a string like \"1.0\", not {found}"),
-                        );
-                    });
-                }
+impl<T> Slot<T> {
+    /// The value; reports a missing property of `owner` (an invalid one was reported when read).
+    pub(crate) fn finish(self, cx: &mut Ctx, key: &str, owner: &str, expected: &str) -> Option<T> {
+        match self {
+            Self::Set(v) => Some(v),
+            Self::Invalid => None,
+            Self::Missing => {
+                cx.report(
+                    Code::MissingProperty,
+                    format!("{owner} needs `{key}` ({expected})"),
+                );
+                None
             }
         }
+    }
+}
+
+/// An object key, borrowed from the source text when it has no escapes.
+pub(crate) enum Key<'de> {
+    Borrowed(&'de str),
+    Owned(String),
+}
+
+impl Key<'_> {
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            Self::Borrowed(s) => s,
+            Self::Owned(s) => s,
+        }
+    }
+
+    pub(crate) fn into_string(self) -> String {
+        match self {
+            Self::Borrowed(s) => s.to_owned(),
+            Self::Owned(s) => s,
+        }
+    }
+}
+
+struct KeySeed<'c> {
+    cx: &'c mut Ctx,
+}
+
+impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
+    type Value = Key<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key<'de>, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed<'_> {
+    type Value = Key<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+    fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Key<'de>, E> {
+        self.cx.check_str(s)?;
+        Ok(Key::Borrowed(s))
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Key<'de>, E> {
+        self.cx.check_str(s)?;
+        Ok(Key::Owned(s.to_owned()))
+    }
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Key<'de>, E> {
+        self.cx.check_str(&s)?;
+        Ok(Key::Owned(s))
+    }
+}
+
+/// A JSON value as the scalar readers see it: compound values are skipped.
+pub(crate) enum Scalar<'de> {
+    Null,
+    Bool(bool),
+    Number(f64),
+    Str(Key<'de>),
+    Array,
+    Object,
+}
+
+impl Scalar<'_> {
+    /// The value's JSON type, for messages.
+    pub(crate) fn type_name(&self) -> &'static str {
+        match self {
+            Self::Null => "null",
+            Self::Bool(_) => "a boolean",
+            Self::Number(_) => "a number",
+            Self::Str(_) => "a string",
+            Self::Array => "an array",
+            Self::Object => "an object",
+        }
+    }
+}
+
+pub(crate) struct ScalarSeed<'c> {
+    pub(crate) cx: &'c mut Ctx,
+}
+
+impl<'de> DeserializeSeed<'de> for ScalarSeed<'_> {
+    type Value = Scalar<'de>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Scalar<'de>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "card numbers are sizes and counts, far below 2^53"
+)]
+impl<'de> Visitor<'de> for ScalarSeed<'_> {
+    type Value = Scalar<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Scalar<'de>, E> {
+        Ok(Scalar::Null)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Scalar<'de>, E> {
+        Ok(Scalar::Null)
+    }
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Scalar<'de>, E> {
+        Ok(Scalar::Bool(b))
+    }
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Scalar<'de>, E> {
+        Ok(Scalar::Number(n as f64))
+    }
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Scalar<'de>, E> {
+        Ok(Scalar::Number(n as f64))
+    }
+    fn visit_f64<E: de::Error>(self, n: f64) -> Result<Scalar<'de>, E> {
+        Ok(Scalar::Number(n))
+    }
+    fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Scalar<'de>, E> {
+        self.cx.check_str(s)?;
+        Ok(Scalar::Str(Key::Borrowed(s)))
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Scalar<'de>, E> {
+        self.cx.check_str(s)?;
+        Ok(Scalar::Str(Key::Owned(s.to_owned())))
+    }
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Scalar<'de>, E> {
+        self.cx.check_str(&s)?;
+        Ok(Scalar::Str(Key::Owned(s)))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Scalar<'de>, A::Error> {
+        skip_seq(self.cx, seq)?;
+        Ok(Scalar::Array)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Scalar<'de>, A::Error> {
+        skip_map(self.cx, map)?;
+        Ok(Scalar::Object)
+    }
+}
+
+/// Skips a value, still holding it to the limits.
+pub(crate) struct SkipSeed<'c> {
+    pub(crate) cx: &'c mut Ctx,
+}
+
+impl<'de> DeserializeSeed<'de> for SkipSeed<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(ScalarSeed { cx: self.cx }).map(|_| ())
+    }
+}
+
+pub(crate) fn skip_seq<'de, A: SeqAccess<'de>>(cx: &mut Ctx, mut seq: A) -> Result<(), A::Error> {
+    cx.enter()?;
+    while seq.next_element_seed(SkipSeed { cx: &mut *cx })?.is_some() {}
+    cx.leave();
+    Ok(())
+}
+
+pub(crate) fn skip_map<'de, A: MapAccess<'de>>(cx: &mut Ctx, mut map: A) -> Result<(), A::Error> {
+    cx.enter()?;
+    while cx.next_key(&mut map)?.is_some() {
+        cx.skip(&mut map)?;
+    }
+    cx.leave();
+    Ok(())
+}
+
+/// Skips the rest of an object whose reading was given up.
+pub(crate) fn skip_rest<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<(), A::Error> {
+    while cx.next_key(map)?.is_some() {
+        cx.skip(map)?;
+    }
+    Ok(())
+}
+
+/// Reads any JSON value into a `serde_json::Value`, holding it to the limits.
+pub(crate) struct ValueSeed<'c> {
+    pub(crate) cx: &'c mut Ctx,
+}
+
+impl<'de> DeserializeSeed<'de> for ValueSeed<'_> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ValueSeed<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::Number(n.into()))
+    }
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::Number(n.into()))
+    }
+    fn visit_f64<E: de::Error>(self, n: f64) -> Result<Value, E> {
+        Ok(Number::from_f64(n).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Value, E> {
+        self.cx.check_str(s)?;
+        Ok(Value::String(s.to_owned()))
+    }
+    fn visit_string<E: de::Error>(self, s: String) -> Result<Value, E> {
+        self.cx.check_str(&s)?;
+        Ok(Value::String(s))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let cx = self.cx;
+        cx.enter()?;
+        let mut items = Vec::new();
+        let mut i = 0;
+        while let Some(v) = cx.at_index(i, |cx| seq.next_element_seed(ValueSeed { cx }))? {
+            items.push(v);
+            i += 1;
+        }
+        cx.leave();
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let cx = self.cx;
+        cx.enter()?;
+        let mut out = Map::new();
+        while let Some(key) = cx.next_key(&mut map)? {
+            let key = key.into_string();
+            let v = cx.value(&mut map, &key)?;
+            out.insert(key, v);
+        }
+        cx.leave();
+        Ok(Value::Object(out))
+    }
+}
+
+/// Why a scalar could not be converted.
+pub(crate) enum Invalid {
+    /// The JSON type is wrong; the caller reports it (as a warning, or an error when the
+    /// property is required).
+    WrongType {
+        /// What was expected, for the message: "a string".
+        expected: &'static str,
+    },
+    /// The converter has reported the problem itself.
+    Reported,
+}
+
+/// A property value read from a JSON scalar.
+pub(crate) trait FromScalar: Sized {
+    /// What the value looks like, for messages: "a string".
+    const EXPECTED: &'static str;
+    /// Converts a scalar, reporting through `cx` what it can explain itself.
+    fn from_scalar(scalar: Scalar<'_>, cx: &mut Ctx) -> Result<Self, Invalid>;
+}
+
+/// Something read from an object or array of its own (an element, an action, a fact, …).
+pub(crate) trait Item: Sized {
+    /// Reads one value as this item; `None` when it is dropped (reported).
+    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error>;
+}
+
+/// Reads one item.
+pub(crate) struct ItemSeed<'c, T> {
+    cx: &'c mut Ctx,
+    item: PhantomData<T>,
+}
+
+impl<'c, T> ItemSeed<'c, T> {
+    pub(crate) fn new(cx: &'c mut Ctx) -> Self {
+        Self {
+            cx,
+            item: PhantomData,
+        }
+    }
+}
+
+impl<'de, T: Item> DeserializeSeed<'de> for ItemSeed<'_, T> {
+    type Value = Option<T>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+        T::read(d, self.cx)
+    }
+}
+
+/// Reads an array of items.
+struct ListSeed<'c, 'k, T> {
+    cx: &'c mut Ctx,
+    key: &'k str,
+    item: PhantomData<T>,
+}
+
+impl<'de, T: Item> DeserializeSeed<'de> for ListSeed<'_, '_, T> {
+    type Value = Vec<T>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de, T: Item> Visitor<'de> for ListSeed<'_, '_, T> {
+    type Value = Vec<T>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let cx = self.cx;
+        cx.enter()?;
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+        let mut i = 0;
+        while let Some(item) = cx.at_index(i, |cx| seq.next_element_seed(ItemSeed::<T>::new(cx)))? {
+            out.extend(item);
+            i += 1;
+        }
+        cx.leave();
         Ok(out)
     }
+    lenient_defaults!();
 }
 
-/// Every card enumeration reads from a string, ignoring case; an unknown value is reported.
-impl<E: CardEnum> FromJson for E {
-    const EXPECTED: &'static str = "a string";
-    fn from_json(value: Value, cx: &mut Ctx) -> Result<Self, Invalid> {
-        let Value::String(s) = value else {
-            return Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            });
-        };
-        E::parse(&s).ok_or_else(|| {
-            cx.report(
-                Code::UnknownEnumValue,
-                format!(
-                    "unknown {} `{s}`, expected {}; the default is used",
-                    E::NAME,
-                    E::expected()
-                ),
-            );
-            Invalid::Reported
-        })
-    }
-}
-
-impl FromJson for Px {
-    const EXPECTED: &'static str = "a size in pixels such as \"50px\"";
-    fn from_json(value: Value, cx: &mut Ctx) -> Result<Self, Invalid> {
-        let Value::String(s) = value else {
-            return Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            });
-        };
-        Px::parse(&s).ok_or_else(|| {
-            cx.report(
-                Code::InvalidDimension,
-                format!("`{s}` is not a size in pixels such as \"50px\"; it is ignored"),
-            );
-            Invalid::Reported
-        })
-    }
-}
-
-impl FromJson for Dimension {
-    const EXPECTED: &'static str = "\"auto\", \"stretch\" or a size such as \"50px\"";
-    fn from_json(value: Value, cx: &mut Ctx) -> Result<Self, Invalid> {
-        let Value::String(s) = value else {
-            return Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            });
-        };
-        Dimension::parse(&s).ok_or_else(|| {
-            cx.report(
-                Code::InvalidDimension,
-                format!(
-                    "`{s}` is not \"auto\", \"stretch\" or a size such as \"50px\"; it is ignored"
-                ),
-            );
-            Invalid::Reported
-        })
-    }
-}
-
-impl FromJson for ColumnWidth {
-    const EXPECTED: &'static str = "\"auto\", \"stretch\", a weight or a size such as \"50px\"";
-    fn from_json(value: Value, cx: &mut Ctx) -> Result<Self, Invalid> {
-        ColumnWidth::from_json(&value).ok_or_else(|| {
-            cx.report(
-                Code::InvalidDimension,
-                format!(
-                    "{value} is not \"auto\", \"stretch\", a weight or a size such as \"50px\"; it is ignored"
-                ),
-            );
-            Invalid::Reported
-        })
+impl<T> ListSeed<'_, '_, T> {
+    fn mismatch(self, found: &str) -> Vec<T> {
+        let key = self.key;
+        self.cx.report(
+            Code::WrongType,
+            format!("`{key}` should be an array, not {found}; it is ignored"),
+        );
+        Vec::new()
     }
 }

@@ -1,4 +1,11 @@
-//! Where the test fixtures are.
+//! Where the test fixtures are. Each test crate uses a part of this module.
+
+#![allow(dead_code, reason = "each test crate uses a different part")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "test helpers fail loudly"
+)]
 
 use std::path::{Path, PathBuf};
 

@@ -1,0 +1,88 @@
+//! Items read from a JSON object of their own (facts, choices, columns, cells, …).
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::Deserializer;
+use serde::de::{MapAccess, Visitor};
+
+use super::reader::{Ctx, Item, Scalar, ScalarSeed};
+use crate::diagnostic::Code;
+
+/// An item that is a JSON object (some also accept a string shorthand).
+pub(crate) trait ObjectItem: Sized {
+    /// What it is, for messages: "a fact".
+    const WHAT: &'static str;
+    /// Reads the object's properties.
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error>;
+    /// Reads the string shorthand, for the items that have one.
+    fn from_string(_text: String) -> Option<Self> {
+        None
+    }
+}
+
+impl<T: ObjectItem> Item for T {
+    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
+        d.deserialize_any(ObjectVisitor::<T> {
+            cx,
+            item: PhantomData,
+        })
+    }
+}
+
+struct ObjectVisitor<'c, T> {
+    cx: &'c mut Ctx,
+    item: PhantomData<T>,
+}
+
+impl<T: ObjectItem> ObjectVisitor<'_, T> {
+    fn mismatch(self, found: &str) -> Option<T> {
+        self.cx.report(
+            Code::WrongType,
+            format!("{} must be an object, not {found}; it is dropped", T::WHAT),
+        );
+        None
+    }
+}
+
+impl<'de, T: ObjectItem> Visitor<'de> for ObjectVisitor<'_, T> {
+    type Value = Option<T>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(T::WHAT)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<T>, A::Error> {
+        let cx = self.cx;
+        cx.enter()?;
+        cx.count_element()?;
+        let item = T::read_fields(cx, &mut map)?;
+        cx.leave();
+        Ok(item)
+    }
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Option<T>, E> {
+        self.cx.check_str(s)?;
+        match T::from_string(s.to_owned()) {
+            Some(item) => Ok(Some(item)),
+            None => Ok(self.mismatch("a string")),
+        }
+    }
+    lenient_non_string!();
+    lenient_seq!();
+}
+
+/// Reads the optional `type` of an object whose type is fixed; returns the type found when it
+/// is another.
+pub(crate) fn other_type<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+    expected: &str,
+) -> Result<Option<String>, A::Error> {
+    let found = cx.at("type", |cx| map.next_value_seed(ScalarSeed { cx }))?;
+    Ok(match found {
+        Scalar::Str(t) if t.as_str() == expected => None,
+        Scalar::Str(t) => Some(t.into_string()),
+        other => Some(other.type_name().to_owned()),
+    })
+}
