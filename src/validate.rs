@@ -19,6 +19,9 @@ pub struct Args {
     /// Also print informational findings (unknown properties that are kept, fallbacks used).
     #[arg(short, long)]
     verbose: bool,
+    /// Treat each FILE as a card template and fill it with this data (JSON) first.
+    #[arg(long, value_name = "DATA.json")]
+    data: Option<PathBuf>,
 }
 
 /// The report of one file, as `--json` prints it.
@@ -46,7 +49,7 @@ fn read(path: &PathBuf) -> io::Result<Vec<u8>> {
     }
 }
 
-fn check(path: &PathBuf) -> FileReport {
+fn check(path: &PathBuf, data: Option<&serde_json::Value>) -> FileReport {
     let file = if path.as_os_str() == "-" {
         "<stdin>".to_owned()
     } else {
@@ -54,7 +57,10 @@ fn check(path: &PathBuf) -> FileReport {
     };
     match read(path) {
         Ok(bytes) => {
-            let parsed = mcpapp_card::parse(&bytes);
+            let parsed = match data {
+                Some(data) => mcpapp_card::parse_template(&bytes, data),
+                None => mcpapp_card::parse(&bytes),
+            };
             FileReport {
                 file,
                 valid: parsed.is_valid(),
@@ -73,7 +79,14 @@ fn check(path: &PathBuf) -> FileReport {
 
 /// Runs the command and returns its exit status.
 pub fn run(args: &Args) -> ExitCode {
-    let reports: Vec<FileReport> = args.files.iter().map(check).collect();
+    let data = match args.data.as_ref().map(read_data).transpose() {
+        Ok(data) => data,
+        Err(message) => {
+            let _ = writeln!(io::stderr(), "mcpapp: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let reports: Vec<FileReport> = args.files.iter().map(|f| check(f, data.as_ref())).collect();
     let unreadable = reports.iter().any(|r| r.error.is_some());
     let invalid = reports.iter().any(|r| !r.valid);
     let written = if args.json {
@@ -94,6 +107,12 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Reads the template data file; its problems are the caller's (exit 2).
+fn read_data(path: &PathBuf) -> Result<serde_json::Value, String> {
+    let bytes = read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    serde_json::from_slice(&bytes).map_err(|e| format!("{} is not JSON: {e}", path.display()))
 }
 
 fn write_json(reports: &[FileReport]) -> io::Result<()> {

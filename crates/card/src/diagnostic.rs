@@ -114,6 +114,10 @@ codes! {
     ShowCardNotAllowed = "show-card-not-allowed": Warning,
     /// A choice set without choices.
     EmptyChoices = "empty-choices": Warning,
+    /// A card template could not be expanded with its data.
+    TemplateError = "template-error": Error,
+    /// A template expression that could not be resolved was left in the card as `${...}`.
+    TemplateUnresolved = "template-unresolved": Warning,
 }
 
 impl fmt::Display for Code {

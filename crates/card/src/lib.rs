@@ -9,7 +9,8 @@
 //! - [`InputValues`] is the state of a card's inputs; [`validate_input`] and
 //!   [`prepare_submit`] apply the card's input rules and merge values into an action's data as
 //!   the official renderer does; [`tool_call`] turns that into an MCP tool call.
-//! - [`template`] (re-exported from `mcpapp-template`) fills card templates with data.
+//! - [`parse_template`] fills a card template with data (the [`template`] crate,
+//!   re-exported) and reads the result.
 //!
 //! This crate knows nothing of GUIs, async or I/O.
 
@@ -20,6 +21,7 @@ mod parse;
 pub mod rules;
 mod schema;
 mod submit;
+mod templating;
 mod values;
 mod walk;
 
@@ -32,6 +34,7 @@ pub use submit::{
     RESERVED_DATA_KEYS, SubmitError, TOOL_NAME_KEY, ToolCall, merge_inputs, prepare_submit,
     tool_call,
 };
+pub use templating::parse_template;
 pub use values::{
     InputError, InputValue, InputValues, format_number, submitted_value, validate_input,
 };

@@ -84,3 +84,15 @@ pub enum TemplateError {
         max: u64,
     },
 }
+
+impl TemplateError {
+    /// The JSON pointer of the template node the error is about.
+    pub fn pointer(&self) -> &str {
+        match self {
+            Self::Syntax { pointer, .. }
+            | Self::Evaluation { pointer, .. }
+            | Self::UnknownFunction { pointer, .. }
+            | Self::LimitExceeded { pointer, .. } => pointer,
+        }
+    }
+}

@@ -176,6 +176,23 @@ impl Parser {
     }
 }
 
+impl Parser {
+    /// Reads JSON text as a plain value (a template, say), with the byte limit and UTF-8 and
+    /// syntax findings a card would get.
+    pub(crate) fn read_json(&self, bytes: &[u8]) -> Result<Value, Vec<Diagnostic>> {
+        if bytes.len() > self.limits.max_bytes {
+            return Err(self.parse(bytes).diagnostics);
+        }
+        let text = std::str::from_utf8(bytes).map_err(|_| self.parse(bytes).diagnostics)?;
+        serde_json::from_str(text).map_err(|e| vec![json_error(&e)])
+    }
+}
+
+/// Fills in line and column numbers of findings whose pointers are found in `source`.
+pub(crate) fn locate_all(source: &str, diagnostics: &mut [Diagnostic]) {
+    locate::locate(source, diagnostics);
+}
+
 fn finish(mut cx: Ctx, card: Option<Card>) -> Parsed {
     card_wide_rules(&mut cx);
     Parsed {
