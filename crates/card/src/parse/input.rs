@@ -7,7 +7,8 @@ use super::object::ObjectItem;
 use super::reader::{Ctx, Slot};
 use crate::diagnostic::Code;
 use crate::model::{
-    Choice, ChoiceSetInput, DataQuery, DateInput, NumberInput, TextInput, TimeInput, ToggleInput,
+    Choice, ChoiceSetInput, DataQuery, DateInput, ElementCommon, InputCommon, NumberInput,
+    TextInput, TimeInput, ToggleInput,
 };
 use crate::rules::{Date, Time, check_regex};
 
@@ -79,64 +80,90 @@ pub(crate) fn number<'de, A: MapAccess<'de>>(
     Ok(e)
 }
 
+/// The properties of an input whose values are text of one type (dates, times), read and
+/// checked: each must read as the type, `min ≤ max`, and the value between them.
+struct TypedText {
+    value: Option<String>,
+    placeholder: Option<String>,
+    min: Option<String>,
+    max: Option<String>,
+    input: InputCommon,
+    common: ElementCommon,
+}
+
+fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString>(
+    cx: &mut Ctx,
+    map: &mut A,
+    owner: &'static str,
+    parse: fn(&str) -> Option<T>,
+    expected: &str,
+) -> Result<TypedText, A::Error> {
+    let (mut value, mut placeholder, mut min, mut max) = (None, None, None, None);
+    let mut common = InputReader::new(owner);
+    while let Some(key) = cx.next_key(map)? {
+        match key.as_str() {
+            "value" => value = cx.opt(map, "value")?,
+            "placeholder" => placeholder = cx.opt(map, "placeholder")?,
+            "min" => min = cx.opt(map, "min")?,
+            "max" => max = cx.opt(map, "max")?,
+            k => common.field(cx, map, k)?,
+        }
+    }
+    let v = typed(cx, "value", value.as_deref(), parse, expected);
+    let lo = typed(cx, "min", min.as_deref(), parse, expected);
+    let hi = typed(cx, "max", max.as_deref(), parse, expected);
+    check_range(
+        cx,
+        lo.as_ref(),
+        hi.as_ref(),
+        v.as_ref(),
+        ToString::to_string,
+    );
+    let (input, common) = common.finish(cx);
+    Ok(TypedText {
+        value,
+        placeholder,
+        min,
+        max,
+        input,
+        common,
+    })
+}
+
 pub(crate) fn date<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
 ) -> Result<DateInput, A::Error> {
-    let mut e = DateInput::default();
-    let mut common = InputReader::new("Input.Date");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "value" => e.value = cx.opt(map, "value")?,
-            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
-            "min" => e.min = cx.opt(map, "min")?,
-            "max" => e.max = cx.opt(map, "max")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
-    let expected = "a date written YYYY-MM-DD";
-    let value = typed(cx, "value", e.value.as_deref(), Date::parse, expected);
-    let min = typed(cx, "min", e.min.as_deref(), Date::parse, expected);
-    let max = typed(cx, "max", e.max.as_deref(), Date::parse, expected);
-    check_range(
+    let t = typed_text(
         cx,
-        min.as_ref(),
-        max.as_ref(),
-        value.as_ref(),
-        ToString::to_string,
-    );
-    (e.input, e.common) = common.finish(cx);
-    Ok(e)
+        map,
+        "Input.Date",
+        Date::parse,
+        "a date written YYYY-MM-DD",
+    )?;
+    Ok(DateInput {
+        value: t.value,
+        placeholder: t.placeholder,
+        min: t.min,
+        max: t.max,
+        input: t.input,
+        common: t.common,
+    })
 }
 
 pub(crate) fn time<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
 ) -> Result<TimeInput, A::Error> {
-    let mut e = TimeInput::default();
-    let mut common = InputReader::new("Input.Time");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "value" => e.value = cx.opt(map, "value")?,
-            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
-            "min" => e.min = cx.opt(map, "min")?,
-            "max" => e.max = cx.opt(map, "max")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
-    let expected = "a time written HH:MM";
-    let value = typed(cx, "value", e.value.as_deref(), Time::parse, expected);
-    let min = typed(cx, "min", e.min.as_deref(), Time::parse, expected);
-    let max = typed(cx, "max", e.max.as_deref(), Time::parse, expected);
-    check_range(
-        cx,
-        min.as_ref(),
-        max.as_ref(),
-        value.as_ref(),
-        ToString::to_string,
-    );
-    (e.input, e.common) = common.finish(cx);
-    Ok(e)
+    let t = typed_text(cx, map, "Input.Time", Time::parse, "a time written HH:MM")?;
+    Ok(TimeInput {
+        value: t.value,
+        placeholder: t.placeholder,
+        min: t.min,
+        max: t.max,
+        input: t.input,
+        common: t.common,
+    })
 }
 
 /// Reads a date or time property's text as its type, reporting text that is not one.
