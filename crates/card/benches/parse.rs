@@ -55,6 +55,15 @@ fn bench(c: &mut Criterion) {
             }
         });
     });
+    // The floor of any reader built on serde_json: tokenizing the text and nothing else.
+    group.bench_function("serde_json tokenizing only (IgnoredAny)", |b| {
+        b.iter(|| {
+            for card in &cards {
+                let v: serde::de::IgnoredAny = serde_json::from_slice(card).expect("corpus JSON");
+                std::hint::black_box(v);
+            }
+        });
+    });
     group.bench_function("mcpapp parse + validate", |b| {
         b.iter(|| {
             for card in &cards {

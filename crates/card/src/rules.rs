@@ -108,6 +108,25 @@ impl fmt::Display for UrlProblem {
 /// Checks a URL for its use. Parsing follows the WHATWG URL standard (as browsers do), so tricks
 /// such as `" java\tscript:..."` are seen for what they are.
 pub fn check_url(url: &str, used_as: UrlUse) -> Result<(), UrlProblem> {
+    if plain_web_url(url) {
+        // `https` and `http` are allowed for every use.
+        return Ok(());
+    }
+    if url
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("data:"))
+    {
+        // Whatever follows `data:` parses (as an opaque path), so the scheme decides; the
+        // full parse would only percent-encode a long payload to find that out.
+        return if used_as == UrlUse::Resource {
+            Ok(())
+        } else {
+            Err(UrlProblem::Unsafe {
+                scheme: "data".to_owned(),
+                used_as,
+            })
+        };
+    }
     let parsed = match url::Url::parse(url) {
         Ok(parsed) => parsed,
         Err(url::ParseError::RelativeUrlWithoutBase) => return Err(UrlProblem::Relative),
@@ -127,6 +146,44 @@ pub fn check_url(url: &str, used_as: UrlUse) -> Result<(), UrlProblem> {
             used_as,
         })
     }
+}
+
+/// Whether `url` is an `https://` or `http://` URL of the plainest kind, which the WHATWG parser
+/// is sure to accept: an ASCII domain name (letters, digits, dots, hyphens; not all-numeric, no
+/// punycode), an optional port, then any printable ASCII. Most card URLs are like this, and
+/// recognising them here spares the full parse; anything else takes the full parse.
+fn plain_web_url(url: &str) -> bool {
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    if !rest.bytes().all(|b| b.is_ascii_graphic()) {
+        return false;
+    }
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = rest.get(..authority_end).unwrap_or_default();
+    let (host, port) = authority.split_once(':').unwrap_or((authority, ""));
+    let port_ok = port.is_empty()
+        || (port.len() <= 5
+            && port.bytes().all(|b| b.is_ascii_digit())
+            && port.parse::<u32>().is_ok_and(|p| p <= 65_535));
+    let labels_ok = !host.is_empty()
+        && host.split('.').all(|label| {
+            !label.is_empty()
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !label
+                    .get(..4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+        });
+    let last_has_letter = host
+        .rsplit('.')
+        .next()
+        .is_some_and(|l| l.bytes().any(|b| b.is_ascii_alphabetic()));
+    port_ok && labels_ok && last_has_letter
 }
 
 /// Checks that an input's `regex` is one this renderer (and the server) can apply. Adaptive
@@ -292,6 +349,55 @@ mod tests {
             Err(UrlProblem::Unsupported { .. })
         ));
         assert!(check_url("file:///x.png", UrlUse::Resource).is_err());
+    }
+
+    #[test]
+    fn the_fast_path_only_takes_what_the_full_parser_takes() {
+        let samples = [
+            "https://example.com",
+            "https://example.com/a/b?c=d#e",
+            "http://a-b.example.co.uk:8080/x",
+            "https://ex ample.com",
+            "https://xn--a.com",
+            "https://999.1.1.1",
+            "https://1.2.3.4",
+            "https://example.com:99999",
+            "https://example..com",
+            "https://.com",
+            "https://user@example.com",
+            "https://[::1]/",
+            "https://exa_mple.com",
+            "https://example.com/\\x",
+            "http://",
+            "https://-x-.com",
+        ];
+        for url in samples {
+            if plain_web_url(url) {
+                let parsed = url::Url::parse(url);
+                assert!(
+                    parsed
+                        .as_ref()
+                        .is_ok_and(|u| u.scheme() == "https" || u.scheme() == "http"),
+                    "{url}: fast path accepted what the parser says is {parsed:?}"
+                );
+            }
+        }
+        assert!(plain_web_url("https://example.com/a.png"));
+        assert!(!plain_web_url("https://xn--a.com"));
+        assert!(!plain_web_url("https://999.1.1.1"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_path_agrees_with_the_parser(url in "https?://[a-zA-Z0-9.:@_\\[\\]-]{0,24}([/?#][ -~]{0,12})?") {
+            if plain_web_url(&url) {
+                let parsed = url::Url::parse(&url);
+                proptest::prop_assert!(
+                    parsed.as_ref().is_ok_and(|u| u.scheme() == "https" || u.scheme() == "http"),
+                    "{}: {:?}", url, parsed
+                );
+            }
+        }
     }
 
     #[test]

@@ -160,20 +160,25 @@ impl Ctx {
         map: &mut A,
         key: &str,
     ) -> Result<Option<T>, A::Error> {
-        self.at(key, |cx| {
-            let scalar = map.next_value_seed(ScalarSeed { cx: &mut *cx })?;
-            let found = scalar.type_name();
-            Ok(match T::from_scalar(scalar, cx) {
-                Ok(v) => Some(v),
-                Err(Invalid::WrongType { expected }) => {
+        // The pointer is extended only when there is something to report: this runs for
+        // every property of every card.
+        let scalar = self.scalar(map, key)?;
+        let found = scalar.type_name();
+        Ok(match T::from_scalar(scalar) {
+            Ok(v) => Some(v),
+            Err(Invalid::WrongType { expected }) => {
+                self.at(key, |cx| {
                     cx.report(
                         Code::WrongType,
                         format!("`{key}` should be {expected}, not {found}; it is ignored"),
                     );
-                    None
-                }
-                Err(Invalid::Reported) => None,
-            })
+                });
+                None
+            }
+            Err(Invalid::Report(code, message)) => {
+                self.at(key, |cx| cx.report(code, message));
+                None
+            }
         })
     }
 
@@ -185,21 +190,42 @@ impl Ctx {
         key: &str,
         owner: &str,
     ) -> Result<Slot<T>, A::Error> {
-        self.at(key, |cx| {
-            let scalar = map.next_value_seed(ScalarSeed { cx: &mut *cx })?;
-            let found = scalar.type_name();
-            Ok(match T::from_scalar(scalar, cx) {
-                Ok(v) => Slot::Set(v),
-                Err(Invalid::WrongType { expected }) => {
+        let scalar = self.scalar(map, key)?;
+        let found = scalar.type_name();
+        Ok(match T::from_scalar(scalar) {
+            Ok(v) => Slot::Set(v),
+            Err(Invalid::WrongType { expected }) => {
+                self.at(key, |cx| {
                     cx.report(
                         Code::InvalidProperty,
                         format!("{owner}'s `{key}` must be {expected}, not {found}"),
                     );
-                    Slot::Invalid
-                }
-                Err(Invalid::Reported) => Slot::Invalid,
-            })
+                });
+                Slot::Invalid
+            }
+            Err(Invalid::Report(code, message)) => {
+                self.at(key, |cx| cx.report(code, message));
+                Slot::Invalid
+            }
         })
+    }
+
+    /// Reads the value of `key` as a scalar (skipping a compound value). A limit exceeded
+    /// inside it is reported at the property.
+    fn scalar<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+    ) -> Result<Scalar<'de>, A::Error> {
+        let path_len = self.path.len();
+        map.next_value_seed(ScalarSeed { cx: &mut *self })
+            .inspect_err(|_| {
+                if let Some(d) = &mut self.aborted
+                    && d.pointer.len() == path_len
+                {
+                    push_key(&mut d.pointer, key);
+                }
+            })
     }
 
     /// Reads the value of `key` as any JSON value.
@@ -569,16 +595,16 @@ pub(crate) enum Invalid {
         /// What was expected, for the message: "a string".
         expected: &'static str,
     },
-    /// The converter has reported the problem itself.
-    Reported,
+    /// Something else is wrong; the caller reports this finding at the property.
+    Report(Code, String),
 }
 
 /// A property value read from a JSON scalar.
 pub(crate) trait FromScalar: Sized {
     /// What the value looks like, for messages: "a string".
     const EXPECTED: &'static str;
-    /// Converts a scalar, reporting through `cx` what it can explain itself.
-    fn from_scalar(scalar: Scalar<'_>, cx: &mut Ctx) -> Result<Self, Invalid>;
+    /// Converts a scalar.
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid>;
 }
 
 /// Something read from an object or array of its own (an element, an action, a fact, …).

@@ -1,14 +1,14 @@
 //! Reading property values from JSON scalars: strings, booleans, numbers, the card
 //! enumerations and sizes.
 
-use super::reader::{Ctx, FromScalar, Invalid, Scalar};
+use super::reader::{FromScalar, Invalid, Scalar};
 use crate::diagnostic::Code;
 use crate::enums::CardEnum;
 use crate::model::{ColumnWidth, Dimension, Px};
 
 impl FromScalar for String {
     const EXPECTED: &'static str = "a string";
-    fn from_scalar(scalar: Scalar<'_>, _: &mut Ctx) -> Result<Self, Invalid> {
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
         match scalar {
             Scalar::Str(s) => Ok(s.into_string()),
             _ => Err(Invalid::WrongType {
@@ -20,7 +20,7 @@ impl FromScalar for String {
 
 impl FromScalar for bool {
     const EXPECTED: &'static str = "a boolean";
-    fn from_scalar(scalar: Scalar<'_>, _: &mut Ctx) -> Result<Self, Invalid> {
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
         match scalar {
             Scalar::Bool(b) => Ok(b),
             // Official renderers read "true"/"false" strings too, and templates produce them.
@@ -35,7 +35,7 @@ impl FromScalar for bool {
 
 impl FromScalar for f64 {
     const EXPECTED: &'static str = "a number";
-    fn from_scalar(scalar: Scalar<'_>, _: &mut Ctx) -> Result<Self, Invalid> {
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
         let n = match scalar {
             Scalar::Number(n) => Some(n),
             // Templates turn numbers into strings when text surrounds the expression.
@@ -50,8 +50,8 @@ impl FromScalar for f64 {
 
 impl FromScalar for u32 {
     const EXPECTED: &'static str = "a whole number of at least 0";
-    fn from_scalar(scalar: Scalar<'_>, cx: &mut Ctx) -> Result<Self, Invalid> {
-        let n = f64::from_scalar(scalar, cx).map_err(|_| Invalid::WrongType {
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
+        let n = f64::from_scalar(scalar).map_err(|_| Invalid::WrongType {
             expected: Self::EXPECTED,
         })?;
         if n >= 0.0 && n <= f64::from(u32::MAX) && n.fract() == 0.0 {
@@ -72,14 +72,14 @@ impl FromScalar for u32 {
 /// Every card enumeration reads from a string, ignoring case; an unknown value is reported.
 impl<E: CardEnum> FromScalar for E {
     const EXPECTED: &'static str = "a string";
-    fn from_scalar(scalar: Scalar<'_>, cx: &mut Ctx) -> Result<Self, Invalid> {
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
         let Scalar::Str(s) = scalar else {
             return Err(Invalid::WrongType {
                 expected: Self::EXPECTED,
             });
         };
         E::parse(s.as_str()).ok_or_else(|| {
-            cx.report(
+            Invalid::Report(
                 Code::UnknownEnumValue,
                 format!(
                     "unknown {} `{}`, expected {}; the default is used",
@@ -87,63 +87,57 @@ impl<E: CardEnum> FromScalar for E {
                     s.as_str(),
                     E::expected()
                 ),
-            );
-            Invalid::Reported
+            )
         })
     }
 }
 
 impl FromScalar for Px {
     const EXPECTED: &'static str = "a size in pixels such as \"50px\"";
-    fn from_scalar(scalar: Scalar<'_>, cx: &mut Ctx) -> Result<Self, Invalid> {
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
         let Scalar::Str(s) = scalar else {
             return Err(Invalid::WrongType {
                 expected: Self::EXPECTED,
             });
         };
         Px::parse(s.as_str()).ok_or_else(|| {
-            cx.report(
+            Invalid::Report(
                 Code::InvalidDimension,
                 format!(
                     "`{}` is not a size in pixels such as \"50px\"; it is ignored",
                     s.as_str()
                 ),
-            );
-            Invalid::Reported
+            )
         })
     }
 }
 
 impl FromScalar for Dimension {
     const EXPECTED: &'static str = "\"auto\", \"stretch\" or a size such as \"50px\"";
-    fn from_scalar(scalar: Scalar<'_>, cx: &mut Ctx) -> Result<Self, Invalid> {
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
         let Scalar::Str(s) = scalar else {
             return Err(Invalid::WrongType {
                 expected: Self::EXPECTED,
             });
         };
         Dimension::parse(s.as_str()).ok_or_else(|| {
-            cx.report(
+            Invalid::Report(
                 Code::InvalidDimension,
                 format!(
                     "`{}` is not \"auto\", \"stretch\" or a size such as \"50px\"; it is ignored",
                     s.as_str()
                 ),
-            );
-            Invalid::Reported
+            )
         })
     }
 }
 
 impl FromScalar for ColumnWidth {
     const EXPECTED: &'static str = "\"auto\", \"stretch\", a weight or a size such as \"50px\"";
-    fn from_scalar(scalar: Scalar<'_>, cx: &mut Ctx) -> Result<Self, Invalid> {
-        let (width, shown) = match &scalar {
-            Scalar::Number(n) => (ColumnWidth::from_weight(*n), n.to_string()),
-            Scalar::Str(s) => (
-                ColumnWidth::parse(s.as_str()),
-                format!("\"{}\"", s.as_str()),
-            ),
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
+        let width = match &scalar {
+            Scalar::Number(n) => ColumnWidth::from_weight(*n),
+            Scalar::Str(s) => ColumnWidth::parse(s.as_str()),
             _ => {
                 return Err(Invalid::WrongType {
                     expected: Self::EXPECTED,
@@ -151,13 +145,17 @@ impl FromScalar for ColumnWidth {
             }
         };
         width.ok_or_else(|| {
-            cx.report(
+            let shown = match &scalar {
+                Scalar::Number(n) => n.to_string(),
+                Scalar::Str(s) => format!("\"{}\"", s.as_str()),
+                _ => String::new(),
+            };
+            Invalid::Report(
                 Code::InvalidDimension,
                 format!(
                     "{shown} is not \"auto\", \"stretch\", a weight or a size such as \"50px\"; it is ignored"
                 ),
-            );
-            Invalid::Reported
+            )
         })
     }
 }
