@@ -16,6 +16,7 @@
 
 pub mod diagnostic;
 pub mod enums;
+pub mod host_config;
 pub mod model;
 mod parse;
 pub mod rules;
@@ -26,6 +27,7 @@ mod values;
 mod walk;
 
 pub use diagnostic::{Code, Diagnostic, Severity};
+pub use host_config::HostConfig;
 pub use mcpapp_template as template;
 pub use model::{Action, Card, Element};
 pub use parse::{Limits, Parsed, Parser, SUPPORTED_VERSION, check, parse, parse_str, parse_value};

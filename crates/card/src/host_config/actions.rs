@@ -1,0 +1,170 @@
+//! Action buttons (`actions`): how many, how laid out, how `Action.ShowCard` opens.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+use super::reader::{Object, Reader};
+use crate::enums::{CardEnum, ContainerStyle, Spacing};
+
+/// Declares an enumeration of the host config: read in any case (through [`CardEnum`], like
+/// the card's own enumerations), written in its canonical camelCase spelling.
+macro_rules! host_enum {
+    (
+        $(#[doc = $doc:literal])*
+        $name:ident { $( $(#[doc = $vdoc:literal])* $variant:ident = $text:literal ),+ $(,)? }
+    ) => {
+        $(#[doc = $doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $( $(#[doc = $vdoc])* $variant ),+
+        }
+
+        impl CardEnum for $name {
+            const ALL: &'static [Self] = &[$(Self::$variant),+];
+            const NAME: &'static str = stringify!($name);
+            fn as_str(self) -> &'static str {
+                match self { $(Self::$variant => $text),+ }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.pad(self.as_str())
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+    };
+}
+
+host_enum! {
+    /// Where the card of an `Action.ShowCard` opens.
+    ShowCardActionMode {
+        /// Below the actions, inside the card.
+        Inline = "inline",
+        /// In a pop-up (the schema warns it may be deprecated; hosts may show it inline).
+        Popup = "popup",
+    }
+}
+
+host_enum! {
+    /// How the buttons of an action set are laid out.
+    Orientation {
+        /// In a row.
+        Horizontal = "horizontal",
+        /// In a column.
+        Vertical = "vertical",
+    }
+}
+
+host_enum! {
+    /// Where the buttons sit in their row (or column).
+    ActionAlignment {
+        /// At the start.
+        Left = "left",
+        /// Centred.
+        Center = "center",
+        /// At the end.
+        Right = "right",
+        /// Sharing the whole width equally.
+        Stretch = "stretch",
+    }
+}
+
+host_enum! {
+    /// Where an action's icon goes relative to its title.
+    IconPlacement {
+        /// Above the title.
+        AboveTitle = "aboveTitle",
+        /// Before the title, on the same line.
+        LeftOfTitle = "leftOfTitle",
+    }
+}
+
+/// Action buttons.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ActionsConfig {
+    /// The most primary actions shown; the others are dropped (or go to the overflow menu).
+    pub max_actions: usize,
+    /// The space between the card's body and its actions.
+    pub spacing: Spacing,
+    /// The space between two buttons, in pixels.
+    pub button_spacing: f32,
+    /// How `Action.ShowCard` opens.
+    pub show_card: ShowCardConfig,
+    /// Whether the buttons are in a row or a column.
+    pub actions_orientation: Orientation,
+    /// Where the buttons sit.
+    pub action_alignment: ActionAlignment,
+    /// Where icons go.
+    pub icon_placement: IconPlacement,
+    /// The size of icons in pixels.
+    pub icon_size: f32,
+    /// Whether a card whose only action is an `Action.ShowCard` opens it from the start.
+    pub pre_expand_single_show_card_action: bool,
+}
+
+impl ActionsConfig {
+    /// The official defaults: 5 actions, 20 px apart, in a row on the left, inline show
+    /// cards, 16 px icons left of the title.
+    pub const ADAPTIVE_CARDS: Self = Self {
+        max_actions: 5,
+        spacing: Spacing::Default,
+        button_spacing: 20.0,
+        show_card: ShowCardConfig::ADAPTIVE_CARDS,
+        actions_orientation: Orientation::Horizontal,
+        action_alignment: ActionAlignment::Left,
+        icon_placement: IconPlacement::LeftOfTitle,
+        icon_size: 16.0,
+        pre_expand_single_show_card_action: false,
+    };
+
+    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
+        r.count(obj, "maxActions", &mut self.max_actions);
+        r.enumeration(obj, "spacing", &mut self.spacing);
+        r.px(obj, "buttonSpacing", &mut self.button_spacing);
+        r.object(obj, "showCard", |r, o| self.show_card.read(r, o));
+        r.enumeration(obj, "actionsOrientation", &mut self.actions_orientation);
+        r.enumeration(obj, "actionAlignment", &mut self.action_alignment);
+        r.enumeration(obj, "iconPlacement", &mut self.icon_placement);
+        r.positive_px(obj, "iconSize", &mut self.icon_size);
+        r.bool(
+            obj,
+            "preExpandSingleShowCardAction",
+            &mut self.pre_expand_single_show_card_action,
+        );
+    }
+}
+
+/// `Action.ShowCard`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShowCardConfig {
+    /// Inline or in a pop-up.
+    pub action_mode: ShowCardActionMode,
+    /// The space above an inline card, in pixels.
+    pub inline_top_margin: f32,
+    /// The container style of the shown card.
+    pub style: ContainerStyle,
+}
+
+impl ShowCardConfig {
+    /// The official defaults: inline, 16 px below the buttons, emphasis style.
+    pub const ADAPTIVE_CARDS: Self = Self {
+        action_mode: ShowCardActionMode::Inline,
+        inline_top_margin: 16.0,
+        style: ContainerStyle::Emphasis,
+    };
+
+    fn read(&mut self, r: &mut Reader, obj: &Object) {
+        r.enumeration(obj, "actionMode", &mut self.action_mode);
+        r.px(obj, "inlineTopMargin", &mut self.inline_top_margin);
+        r.enumeration(obj, "style", &mut self.style);
+    }
+}
