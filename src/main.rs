@@ -3,6 +3,9 @@
 //! The binary only parses arguments and calls the crates; each subcommand lives in its own
 //! module.
 
+mod preview;
+mod render;
+mod snapshot;
 mod validate;
 
 use std::process::ExitCode;
@@ -24,11 +27,29 @@ enum Command {
     /// Exit status: 0 when no file has an error (warnings are allowed), 1 when any has,
     /// 2 when a file cannot be read.
     Validate(validate::Args),
+    /// Render a card into a PNG image, headless (no window or display needed).
+    ///
+    /// Prints the card's findings like `validate`. Exit status: 0 when the card has no error,
+    /// 1 when it has (what can be drawn is still drawn), 2 when a file cannot be read or the
+    /// card cannot be rendered.
+    Render(render::Args),
+    /// Check a directory of cards against baseline images, in several themes and widths.
+    ///
+    /// Exit status: 0 when every card matches its baselines (or they were updated), 1 when
+    /// any differs, lacks a baseline or has errors, 2 when something cannot be read or
+    /// rendered.
+    Snapshot(snapshot::Args),
+    /// Open a window that shows cards as you edit them: the rendered card at chat widths and
+    /// themes, its diagnostics and source, template data, and what its actions submit.
+    Preview(preview::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Validate(args) => validate::run(&args),
+        Command::Render(args) => render::run(&args),
+        Command::Snapshot(args) => snapshot::run(&args),
+        Command::Preview(args) => preview::run(&args),
     }
 }

@@ -39,7 +39,8 @@ struct Report {
     files: Vec<FileReport>,
 }
 
-fn read(path: &PathBuf) -> io::Result<Vec<u8>> {
+/// Reads a file, or standard input for `-`.
+pub(crate) fn read(path: &PathBuf) -> io::Result<Vec<u8>> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         io::stdin().read_to_end(&mut bytes)?;
@@ -110,7 +111,7 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 /// Reads the template data file; its problems are the caller's (exit 2).
-fn read_data(path: &PathBuf) -> Result<serde_json::Value, String> {
+pub(crate) fn read_data(path: &PathBuf) -> Result<serde_json::Value, String> {
     let bytes = read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     serde_json::from_slice(&bytes).map_err(|e| format!("{} is not JSON: {e}", path.display()))
 }
@@ -140,16 +141,9 @@ fn write_human(reports: &[FileReport], verbose: bool) -> io::Result<()> {
             writeln!(out, "{}: error: cannot read the file: {e}", report.file)?;
             continue;
         }
-        for d in &report.diagnostics {
-            match d.severity {
-                Severity::Error => errors += 1,
-                Severity::Warning => warnings += 1,
-                Severity::Info if !verbose => continue,
-                Severity::Info => {}
-            }
-            let sep = if d.line.is_some() { ":" } else { ": " };
-            writeln!(out, "{}{sep}{d}", report.file)?;
-        }
+        let (e, w) = write_diagnostics(&mut out, &report.file, &report.diagnostics, verbose)?;
+        errors += e;
+        warnings += w;
     }
     let valid = reports.iter().filter(|r| r.valid).count();
     writeln!(
@@ -161,6 +155,28 @@ fn write_human(reports: &[FileReport], verbose: bool) -> io::Result<()> {
         plural(errors),
         plural(warnings),
     )
+}
+
+/// Prints the findings of one file like a compiler (`file:line:col: severity[code]: …`),
+/// informational ones only when `verbose`, and returns how many errors and warnings it printed.
+pub(crate) fn write_diagnostics(
+    out: &mut impl Write,
+    file: &str,
+    diagnostics: &[Diagnostic],
+    verbose: bool,
+) -> io::Result<(usize, usize)> {
+    let (mut errors, mut warnings) = (0usize, 0usize);
+    for d in diagnostics {
+        match d.severity {
+            Severity::Error => errors += 1,
+            Severity::Warning => warnings += 1,
+            Severity::Info if !verbose => continue,
+            Severity::Info => {}
+        }
+        let sep = if d.line.is_some() { ":" } else { ": " };
+        writeln!(out, "{file}{sep}{d}")?;
+    }
+    Ok((errors, warnings))
 }
 
 fn plural(n: usize) -> &'static str {

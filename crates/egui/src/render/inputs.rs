@@ -1,0 +1,395 @@
+//! Inputs: a label (with the required marker), the control, and the error from the last
+//! submit under it. Values live in the card state as text (numbers, dates and times too, so a
+//! half-typed value is not lost) and are checked when a submit leaves the card.
+
+use egui::{Id, Response, RichText, TextEdit, Ui};
+use mcpapp_card::InputValue;
+use mcpapp_card::enums::{ChoiceInputStyle, Color as ColorName, FontType, TextInputStyle};
+use mcpapp_card::model::{
+    ChoiceSetInput, DateInput, InputCommon, NumberInput, TextInput, TimeInput, ToggleInput,
+};
+
+use super::{Renderer, Scope};
+
+impl Renderer<'_, '_> {
+    /// Draws an input's label; returns its id for the control's accessible name.
+    fn label(&mut self, ui: &mut Ui, input: &InputCommon, scope: &Scope<'_>) -> Option<Id> {
+        let text = input.label.as_deref().filter(|l| !l.trim().is_empty())?;
+        let t = self.theme;
+        let required = input.is_required == Some(true);
+        let cfg = if required {
+            &t.config.inputs.label.required_inputs
+        } else {
+            &t.config.inputs.label.optional_inputs
+        };
+        let suffix = if required {
+            cfg.suffix.clone().unwrap_or_else(|| " *".to_owned())
+        } else {
+            cfg.suffix.clone().unwrap_or_default()
+        };
+        let color = t.text_color(scope.style, cfg.color, cfg.is_subtle);
+        let mut job = egui::text::LayoutJob::default();
+        let font = t.font_id(FontType::Default, cfg.size);
+        job.append(text, 0.0, egui::TextFormat::simple(font.clone(), color));
+        if !suffix.is_empty() {
+            let attention = t.text_color(scope.style, ColorName::Attention, false);
+            job.append(&suffix, 0.0, egui::TextFormat::simple(font, attention));
+        }
+        let response = ui.label(job);
+        ui.add_space(t.spacing(t.config.inputs.label.input_spacing));
+        Some(response.id)
+    }
+
+    /// Draws the error of an input, if its last submit found one.
+    fn error(&self, ui: &mut Ui, id: &str, scope: &Scope<'_>) {
+        if let Some(message) = self.state.errors.get(id) {
+            let t = self.theme;
+            let cfg = &t.config.inputs.error_message;
+            ui.add_space(t.spacing(cfg.spacing));
+            ui.label(
+                RichText::new(message)
+                    .color(t.text_color(scope.style, ColorName::Attention, false))
+                    .font(t.font_id(FontType::Default, cfg.size)),
+            );
+        }
+    }
+
+    /// A single- or multi-line text field bound to an input's value.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the field's parts, each from the card"
+    )]
+    fn text_field(
+        &mut self,
+        ui: &mut Ui,
+        id: &str,
+        label: Option<Id>,
+        hint: &str,
+        multiline: bool,
+        password: bool,
+        max_length: Option<u32>,
+        width: f32,
+    ) -> Response {
+        let mut text = self.state.text(id).to_owned();
+        let mut edit = if multiline {
+            TextEdit::multiline(&mut text).desired_rows(3)
+        } else {
+            TextEdit::singleline(&mut text)
+        };
+        edit = edit
+            .hint_text(hint)
+            .password(password)
+            .desired_width(width)
+            .id_salt(("mcpapp-input", id));
+        if let Some(max) = max_length {
+            edit = edit.char_limit(max as usize);
+        }
+        let mut response = ui.add_enabled(!self.disabled, edit);
+        if let Some(label) = label {
+            response = response.labelled_by(label);
+        }
+        if response.changed() {
+            self.state.values.set(id, InputValue::Text(text));
+            self.input_changed(id);
+        }
+        response
+    }
+
+    pub(crate) fn input_text<'c>(
+        &mut self,
+        ui: &mut Ui,
+        input: &'c TextInput,
+        scope: &Scope<'c>,
+    ) -> Response {
+        let id = input.common.id.clone().unwrap_or_default();
+        ui.vertical(|ui| {
+            let label = self.label(ui, &input.input, scope);
+            let hint = input.placeholder.as_deref().unwrap_or("");
+            let multiline = input.is_multiline == Some(true);
+            let password = input.style == Some(TextInputStyle::Password);
+            let response = if let Some(action) = input.inline_action.as_deref() {
+                ui.horizontal(|ui| {
+                    let title = super::actions::action_title(action);
+                    let button_width = 16.0 + super::count_f32(title.chars().count()) * 7.5;
+                    let width = (ui.available_width() - button_width - 8.0).max(40.0);
+                    let r = self.text_field(
+                        ui,
+                        &id,
+                        label,
+                        hint,
+                        multiline,
+                        password,
+                        input.max_length,
+                        width,
+                    );
+                    let submit_on_enter = !multiline
+                        && r.lost_focus()
+                        && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    let clicked = ui
+                        .add_enabled(!self.disabled, egui::Button::new(title))
+                        .clicked();
+                    if clicked || submit_on_enter {
+                        self.trigger(action, scope);
+                    }
+                    r
+                })
+                .inner
+            } else {
+                let width = ui.available_width();
+                self.text_field(
+                    ui,
+                    &id,
+                    label,
+                    hint,
+                    multiline,
+                    password,
+                    input.max_length,
+                    width,
+                )
+            };
+            self.error(ui, &id, scope);
+            response
+        })
+        .inner
+    }
+
+    pub(crate) fn input_number<'c>(
+        &mut self,
+        ui: &mut Ui,
+        input: &'c NumberInput,
+        scope: &Scope<'c>,
+    ) -> Response {
+        let hint = input
+            .placeholder
+            .clone()
+            .unwrap_or_else(|| match (input.min, input.max) {
+                (Some(lo), Some(hi)) => format!(
+                    "{} – {}",
+                    mcpapp_card::format_number(lo),
+                    mcpapp_card::format_number(hi)
+                ),
+                _ => String::new(),
+            });
+        self.simple_field(ui, &input.input, input.common.id.as_deref(), &hint, scope)
+    }
+
+    pub(crate) fn input_date<'c>(
+        &mut self,
+        ui: &mut Ui,
+        input: &'c DateInput,
+        scope: &Scope<'c>,
+    ) -> Response {
+        let hint = input.placeholder.as_deref().unwrap_or("YYYY-MM-DD");
+        self.simple_field(ui, &input.input, input.common.id.as_deref(), hint, scope)
+    }
+
+    pub(crate) fn input_time<'c>(
+        &mut self,
+        ui: &mut Ui,
+        input: &'c TimeInput,
+        scope: &Scope<'c>,
+    ) -> Response {
+        let hint = input.placeholder.as_deref().unwrap_or("HH:MM");
+        self.simple_field(ui, &input.input, input.common.id.as_deref(), hint, scope)
+    }
+
+    /// A one-line field with a label and an error: numbers, dates and times.
+    fn simple_field(
+        &mut self,
+        ui: &mut Ui,
+        input: &InputCommon,
+        id: Option<&str>,
+        hint: &str,
+        scope: &Scope<'_>,
+    ) -> Response {
+        let id = id.unwrap_or_default().to_owned();
+        ui.vertical(|ui| {
+            let label = self.label(ui, input, scope);
+            let width = ui.available_width().min(280.0);
+            let response = self.text_field(ui, &id, label, hint, false, false, None, width);
+            self.error(ui, &id, scope);
+            response
+        })
+        .inner
+    }
+
+    pub(crate) fn input_toggle<'c>(
+        &mut self,
+        ui: &mut Ui,
+        input: &'c ToggleInput,
+        scope: &Scope<'c>,
+    ) -> Response {
+        let id = input.common.id.clone().unwrap_or_default();
+        ui.vertical(|ui| {
+            let label = self.label(ui, &input.input, scope);
+            let mut on = matches!(self.state.values.get(&id), Some(InputValue::Toggle(true)));
+            let mut response = ui.add_enabled(
+                !self.disabled,
+                egui::Checkbox::new(&mut on, input.title.as_str()),
+            );
+            if let Some(label) = label {
+                response = response.labelled_by(label);
+            }
+            if response.changed() {
+                self.state.values.set(&id, InputValue::Toggle(on));
+                self.input_changed(&id);
+            }
+            self.error(ui, &id, scope);
+            response
+        })
+        .inner
+    }
+
+    pub(crate) fn input_choice_set<'c>(
+        &mut self,
+        ui: &mut Ui,
+        input: &'c ChoiceSetInput,
+        scope: &Scope<'c>,
+    ) -> Response {
+        let id = input.common.id.clone().unwrap_or_default();
+        ui.vertical(|ui| {
+            let label = self.label(ui, &input.input, scope);
+            let mut chosen = match self.state.values.get(&id) {
+                Some(InputValue::Choices(c)) => c.clone(),
+                _ => Vec::new(),
+            };
+            let multi = input.is_multi_select == Some(true);
+            let style = input.style.unwrap_or(ChoiceInputStyle::Compact);
+            let changed = if style == ChoiceInputStyle::Expanded
+                || (multi && style != ChoiceInputStyle::Filtered)
+            {
+                self.choice_list(ui, input, &mut chosen, multi)
+            } else {
+                self.choice_combo(
+                    ui,
+                    input,
+                    &id,
+                    label,
+                    &mut chosen,
+                    multi,
+                    style == ChoiceInputStyle::Filtered,
+                )
+            };
+            if changed {
+                // Keep the card's order, as the official renderer submits it.
+                chosen.sort_by_key(|v| input.choices.iter().position(|c| &c.value == v));
+                self.state.values.set(&id, InputValue::Choices(chosen));
+                self.input_changed(&id);
+            }
+            self.error(ui, &id, scope);
+        })
+        .response
+    }
+
+    /// Radio buttons or check boxes.
+    fn choice_list(
+        &mut self,
+        ui: &mut Ui,
+        input: &ChoiceSetInput,
+        chosen: &mut Vec<String>,
+        multi: bool,
+    ) -> bool {
+        let mut changed = false;
+        for choice in &input.choices {
+            let mut on = chosen.contains(&choice.value);
+            let response = if multi {
+                ui.add_enabled(
+                    !self.disabled,
+                    egui::Checkbox::new(&mut on, choice.title.as_str()),
+                )
+            } else {
+                ui.add_enabled(
+                    !self.disabled,
+                    egui::RadioButton::new(on, choice.title.as_str()),
+                )
+            };
+            if response.clicked() || response.changed() {
+                if multi {
+                    chosen.retain(|v| v != &choice.value);
+                    if on {
+                        chosen.push(choice.value.clone());
+                    }
+                } else {
+                    chosen.clear();
+                    chosen.push(choice.value.clone());
+                }
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// A drop-down, with a filter box when `filtered`.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the drop-down's parts, each from the card"
+    )]
+    fn choice_combo(
+        &mut self,
+        ui: &mut Ui,
+        input: &ChoiceSetInput,
+        id: &str,
+        label: Option<Id>,
+        chosen: &mut Vec<String>,
+        multi: bool,
+        filtered: bool,
+    ) -> bool {
+        let titles: Vec<&str> = input
+            .choices
+            .iter()
+            .filter(|c| chosen.contains(&c.value))
+            .map(|c| c.title.as_str())
+            .collect();
+        let selected_text = if titles.is_empty() {
+            RichText::new(input.placeholder.as_deref().unwrap_or("Select…")).weak()
+        } else {
+            RichText::new(titles.join(", "))
+        };
+        let mut changed = false;
+        let filter_id = ui.make_persistent_id(("mcpapp-filter", id));
+        let width = ui.available_width().min(320.0);
+        let inner = ui.add_enabled_ui(!self.disabled, |ui| {
+            egui::ComboBox::from_id_salt(("mcpapp-choice", id))
+                .selected_text(selected_text)
+                .width(width)
+                .show_ui(ui, |ui| {
+                    let mut filter: String = ui.data(|d| d.get_temp(filter_id)).unwrap_or_default();
+                    if filtered {
+                        let r =
+                            ui.add(TextEdit::singleline(&mut filter).hint_text("Type to filter"));
+                        if r.changed() {
+                            ui.data_mut(|d| d.insert_temp(filter_id, filter.clone()));
+                        }
+                    }
+                    let needle = filter.to_lowercase();
+                    for choice in &input.choices {
+                        if filtered
+                            && !needle.is_empty()
+                            && !choice.title.to_lowercase().contains(&needle)
+                        {
+                            continue;
+                        }
+                        let on = chosen.contains(&choice.value);
+                        if ui.selectable_label(on, choice.title.as_str()).clicked() {
+                            if multi {
+                                if on {
+                                    chosen.retain(|v| v != &choice.value);
+                                } else {
+                                    chosen.push(choice.value.clone());
+                                }
+                            } else {
+                                chosen.clear();
+                                chosen.push(choice.value.clone());
+                            }
+                            changed = true;
+                        }
+                    }
+                })
+        });
+        let combo = inner.inner.response;
+        if let Some(label) = label {
+            let _ = combo.labelled_by(label);
+        }
+        changed
+    }
+}

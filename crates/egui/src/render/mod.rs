@@ -1,0 +1,217 @@
+//! Drawing a card: the renderer walks the card model and draws each element with egui,
+//! collecting what the user does into the card state and one output event.
+
+mod actions;
+mod inputs;
+mod layout;
+mod media;
+mod text;
+
+use egui::{Response, Ui};
+use mcpapp_card::enums::{ContainerStyle, Spacing};
+use mcpapp_card::model::ElementCommon;
+use mcpapp_card::rules::{UrlUse, check_url};
+use mcpapp_card::{Card, Element, SubmitError, prepare_submit, tool_call};
+
+pub(crate) use layout::{clamp_i8, clamp_u8};
+
+use crate::output::CardEvent;
+use crate::state::CardState;
+use crate::theme::Theme;
+
+/// A count as a float, for layout arithmetic (counts of buttons or characters are small).
+pub(crate) fn count_f32(n: usize) -> f32 {
+    u16::try_from(n).map_or(f32::from(u16::MAX), f32::from)
+}
+
+/// Where an element sits: the chain of cards it belongs to (innermost first, for the inputs
+/// a submit gathers), the style of the container around it (for colours), and its place
+/// in the card (the key of its state).
+#[derive(Clone)]
+pub(crate) struct Scope<'c> {
+    pub(crate) cards: Vec<&'c Card>,
+    pub(crate) style: ContainerStyle,
+    pub(crate) path: String,
+    /// Inside a table's header row: text takes the column header style.
+    pub(crate) header: bool,
+}
+
+impl<'c> Scope<'c> {
+    pub(crate) fn child(&self, segment: &str) -> Scope<'c> {
+        Scope {
+            cards: self.cards.clone(),
+            style: self.style,
+            path: format!("{}/{segment}", self.path),
+            header: self.header,
+        }
+    }
+
+    pub(crate) fn styled(&self, style: Option<ContainerStyle>) -> Scope<'c> {
+        let mut s = self.clone();
+        if let Some(style) = style {
+            s.style = style;
+        }
+        s
+    }
+}
+
+/// The renderer of one card for one frame.
+pub(crate) struct Renderer<'s, 't> {
+    pub(crate) theme: Theme<'t>,
+    pub(crate) state: &'s mut CardState,
+    pub(crate) event: Option<CardEvent>,
+    pub(crate) changed: bool,
+    pub(crate) disabled: bool,
+}
+
+impl Renderer<'_, '_> {
+    /// Draws a card's body and actions.
+    pub(crate) fn card<'c>(&mut self, ui: &mut Ui, card: &'c Card, scope: &Scope<'c>) {
+        let body_scope = scope.child("body");
+        self.elements(ui, &card.body, &body_scope);
+        if !card.actions.is_empty() {
+            let space = self.theme.spacing(self.theme.config.actions.spacing);
+            ui.add_space(space);
+            self.action_bar(ui, &card.actions, &scope.child("actions"));
+        }
+    }
+
+    /// Draws a list of elements top to bottom, with their spacing and separators.
+    pub(crate) fn elements<'c>(&mut self, ui: &mut Ui, elements: &'c [Element], scope: &Scope<'c>) {
+        let mut first = true;
+        ui.spacing_mut().item_spacing.y = 0.0;
+        for (i, element) in elements.iter().enumerate() {
+            let common = element.common();
+            if !self
+                .state
+                .is_visible(common.id.as_deref(), common.is_visible)
+            {
+                continue;
+            }
+            if !first {
+                self.gap(ui, common);
+            }
+            first = false;
+            let scope = scope.child(&i.to_string());
+            self.element(ui, element, &scope);
+        }
+    }
+
+    /// The space (and separator line) before an element that is not the first.
+    pub(crate) fn gap<F>(&self, ui: &mut Ui, common: &ElementCommon<F>) {
+        let space = self
+            .theme
+            .spacing(common.spacing.unwrap_or(Spacing::Default));
+        if common.separator == Some(true) {
+            ui.add_space(space / 2.0);
+            let stroke = self.theme.separator();
+            let (rect, _) = ui.allocate_exact_size(
+                egui::vec2(ui.available_width(), stroke.width),
+                egui::Sense::hover(),
+            );
+            ui.painter().hline(rect.x_range(), rect.center().y, stroke);
+            ui.add_space(space / 2.0);
+        } else {
+            ui.add_space(space);
+        }
+    }
+
+    fn element<'c>(&mut self, ui: &mut Ui, element: &'c Element, scope: &Scope<'c>) -> Response {
+        match element {
+            Element::TextBlock(e) => self.text_block(ui, e, scope),
+            Element::RichTextBlock(e) => self.rich_text_block(ui, e, scope),
+            Element::Image(e) => self.image(ui, e, scope, None),
+            Element::ImageSet(e) => self.image_set(ui, e, scope),
+            Element::Media(e) => self.media(ui, e, scope),
+            Element::FactSet(e) => self.fact_set(ui, e, scope),
+            Element::Container(e) => self.container(ui, e, scope),
+            Element::ColumnSet(e) => self.column_set(ui, e, scope),
+            Element::ActionSet(e) => {
+                let align = text::align(e.horizontal_alignment);
+                ui.with_layout(egui::Layout::top_down(align), |ui| {
+                    self.action_bar(ui, &e.actions, &scope.child("actions"));
+                })
+                .response
+            }
+            Element::Table(e) => self.table(ui, e, scope),
+            Element::Carousel(e) => self.carousel(ui, e, scope),
+            Element::InputText(e) => self.input_text(ui, e, scope),
+            Element::InputNumber(e) => self.input_number(ui, e, scope),
+            Element::InputDate(e) => self.input_date(ui, e, scope),
+            Element::InputTime(e) => self.input_time(ui, e, scope),
+            Element::InputToggle(e) => self.input_toggle(ui, e, scope),
+            Element::InputChoiceSet(e) => self.input_choice_set(ui, e, scope),
+        }
+    }
+
+    /// Records an event; the first of a frame wins.
+    pub(crate) fn emit(&mut self, event: CardEvent) {
+        if self.event.is_none() {
+            self.event = Some(event);
+        }
+    }
+
+    /// A link the user clicked: reported when it is safe to open.
+    pub(crate) fn open_url(&mut self, url: &str) {
+        if check_url(url, UrlUse::Link).is_ok() {
+            self.emit(CardEvent::OpenUrl {
+                url: url.to_owned(),
+            });
+        }
+    }
+
+    /// Does what an action does when the user triggers it.
+    pub(crate) fn trigger(&mut self, action: &mcpapp_card::Action, scope: &Scope<'_>) {
+        use mcpapp_card::Action;
+        if self.disabled {
+            return;
+        }
+        match action {
+            Action::Submit(_) | Action::Execute(_) => {
+                let action_id = action.common().id.clone();
+                match prepare_submit(&scope.cards, action, &self.state.values) {
+                    Ok(data) => {
+                        self.state.errors.clear();
+                        let tool_call = tool_call(action, data.clone()).map_err(|e| e.to_string());
+                        self.emit(CardEvent::Submit {
+                            action_id,
+                            title: action.title().map(str::to_owned),
+                            data,
+                            tool_call,
+                        });
+                    }
+                    Err(SubmitError::Invalid(errors)) => {
+                        self.state.errors = errors
+                            .iter()
+                            .map(|e| (e.id.clone(), e.message.clone()))
+                            .collect();
+                        self.emit(CardEvent::Invalid { action_id, errors });
+                    }
+                    Err(_) => {}
+                }
+            }
+            Action::OpenUrl(a) => self.open_url(&a.url),
+            Action::ToggleVisibility(t) => {
+                for target in &t.target_elements {
+                    let id = &target.element_id;
+                    let current = self.state.visibility.get(id).copied().unwrap_or_else(|| {
+                        scope
+                            .cards
+                            .last()
+                            .and_then(|root| root.element_by_id(id))
+                            .is_none_or(|e| e.common().is_visible != Some(false))
+                    });
+                    let next = target.is_visible.unwrap_or(!current);
+                    self.state.visibility.insert(id.clone(), next);
+                }
+            }
+            Action::ShowCard(_) => self.toggle_show_card(scope),
+        }
+    }
+
+    /// Marks an input's value as changed: its error goes, the host may save.
+    pub(crate) fn input_changed(&mut self, id: &str) {
+        self.changed = true;
+        self.state.errors.remove(id);
+    }
+}

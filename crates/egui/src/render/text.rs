@@ -1,0 +1,353 @@
+//! Text: `TextBlock` (with its markdown subset) and `RichTextBlock`, laid out as egui galleys.
+//! Links and runs with a `selectAction` are clickable ranges of the galley.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use egui::text::{LayoutJob, TextFormat, TextWrapping};
+use egui::{Align, Color32, CursorIcon, FontId, Galley, Response, Sense, Stroke, Ui, Vec2};
+use mcpapp_card::Action;
+use mcpapp_card::enums::{
+    Color as ColorName, FontSize, FontType, FontWeight, HorizontalAlignment, TextBlockStyle,
+};
+use mcpapp_card::model::{Inline, RichTextBlock, TextBlock};
+
+use super::{Renderer, Scope};
+use crate::markdown::{self, Span};
+
+/// What clicking a range of text does.
+pub(crate) enum Click<'c> {
+    /// A markdown link.
+    Url(String),
+    /// A text run's `selectAction`.
+    Action(&'c Action),
+}
+
+/// How a block of text looks.
+pub(crate) struct Look {
+    pub(crate) font: FontId,
+    pub(crate) color: Color32,
+    pub(crate) bold: bool,
+    pub(crate) wrap: bool,
+    pub(crate) max_lines: Option<u32>,
+    pub(crate) align: Align,
+}
+
+pub(crate) fn align(a: Option<HorizontalAlignment>) -> Align {
+    match a {
+        Some(HorizontalAlignment::Center) => Align::Center,
+        Some(HorizontalAlignment::Right) => Align::RIGHT,
+        Some(HorizontalAlignment::Left) | None => Align::LEFT,
+    }
+}
+
+/// One section of a layout job, with what the renderer needs beyond egui's format.
+struct Section<'c> {
+    text: String,
+    format: TextFormat,
+    bold: bool,
+    click: Option<Click<'c>>,
+}
+
+impl Renderer<'_, '_> {
+    pub(crate) fn text_block(
+        &mut self,
+        ui: &mut Ui,
+        block: &TextBlock,
+        scope: &Scope<'_>,
+    ) -> Response {
+        let t = self.theme;
+        let heading = block.style == Some(TextBlockStyle::Heading)
+            || block.style == Some(TextBlockStyle::ColumnHeader)
+            || (scope.header && block.style.is_none());
+        let heading_style = if block.style == Some(TextBlockStyle::Heading) {
+            &t.config.text_styles.heading
+        } else {
+            &t.config.text_styles.column_header
+        };
+        let (def_size, def_weight, def_color, def_subtle, def_font) = if heading {
+            (
+                heading_style.size,
+                heading_style.weight,
+                heading_style.color,
+                heading_style.is_subtle,
+                heading_style.font_type,
+            )
+        } else {
+            (
+                FontSize::Default,
+                FontWeight::Default,
+                ColorName::Default,
+                false,
+                FontType::Default,
+            )
+        };
+        let font_type = block.font_type.unwrap_or(def_font);
+        let look = Look {
+            font: t.font_id(font_type, block.size.unwrap_or(def_size)),
+            color: t.text_color(
+                scope.style,
+                block.color.unwrap_or(def_color),
+                block.is_subtle.unwrap_or(def_subtle),
+            ),
+            bold: t.is_bold(font_type, block.weight.unwrap_or(def_weight)),
+            wrap: block.wrap.unwrap_or(false),
+            max_lines: block.max_lines.filter(|n| *n > 0),
+            align: align(block.horizontal_alignment),
+        };
+        let link = t.text_color(scope.style, ColorName::Accent, false);
+        self.markdown(ui, &block.text, &look, link, scope)
+    }
+
+    /// Draws markdown text: each paragraph or list item a galley.
+    pub(crate) fn markdown(
+        &mut self,
+        ui: &mut Ui,
+        text: &str,
+        look: &Look,
+        link_color: Color32,
+        scope: &Scope<'_>,
+    ) -> Response {
+        let blocks = markdown::parse(text);
+        let mut response: Option<Response> = None;
+        ui.scope(|ui| {
+            ui.spacing_mut().item_spacing.y = look.font.size * 0.3;
+            for block in &blocks {
+                let sections: Vec<Section<'_>> = block
+                    .spans
+                    .iter()
+                    .map(|span| span_section(span, look, link_color))
+                    .collect();
+                let r = match &block.marker {
+                    None => self.galley(ui, sections, look, scope),
+                    Some(marker) => {
+                        ui.horizontal_top(|ui| {
+                            let indent = look.font.size
+                                * (0.4 + 1.2 * super::count_f32(block.depth.saturating_sub(1)));
+                            ui.add_space(indent);
+                            let marker_width = look.font.size * 1.4;
+                            ui.allocate_ui_with_layout(
+                                Vec2::new(marker_width, 0.0),
+                                egui::Layout::top_down(Align::RIGHT),
+                                |ui| {
+                                    ui.label(
+                                        egui::RichText::new(marker)
+                                            .font(look.font.clone())
+                                            .color(look.color),
+                                    )
+                                },
+                            );
+                            let item_look = Look {
+                                align: Align::LEFT,
+                                font: look.font.clone(),
+                                ..*look
+                            };
+                            self.galley(ui, sections, &item_look, scope)
+                        })
+                        .inner
+                    }
+                };
+                response = Some(match response.take() {
+                    Some(prev) => prev.union(r),
+                    None => r,
+                });
+            }
+        });
+        response.unwrap_or_else(|| ui.allocate_response(Vec2::ZERO, Sense::hover()))
+    }
+
+    pub(crate) fn rich_text_block(
+        &mut self,
+        ui: &mut Ui,
+        block: &RichTextBlock,
+        scope: &Scope<'_>,
+    ) -> Response {
+        let t = self.theme;
+        let look = Look {
+            font: t.font_id(FontType::Default, FontSize::Default),
+            color: t.text_color(scope.style, ColorName::Default, false),
+            bold: false,
+            wrap: true,
+            max_lines: None,
+            align: align(block.horizontal_alignment),
+        };
+        let sections: Vec<Section<'_>> = block
+            .inlines
+            .iter()
+            .map(|inline| {
+                let Inline::TextRun(run) = inline;
+                let font_type = run.font_type.unwrap_or(FontType::Default);
+                let color = t.text_color(
+                    scope.style,
+                    run.color.unwrap_or(ColorName::Default),
+                    run.is_subtle.unwrap_or(false),
+                );
+                let mut format = TextFormat::simple(
+                    t.font_id(font_type, run.size.unwrap_or(FontSize::Default)),
+                    color,
+                );
+                format.italics = run.italic.unwrap_or(false);
+                if run.strikethrough.unwrap_or(false) {
+                    format.strikethrough = Stroke::new(1.0, color);
+                }
+                if run.underline.unwrap_or(false) || run.select_action.is_some() {
+                    format.underline = Stroke::new(1.0, color);
+                }
+                if run.highlight.unwrap_or(false) {
+                    format.background = t
+                        .text_color(scope.style, ColorName::Warning, false)
+                        .gamma_multiply(0.35);
+                }
+                Section {
+                    text: run.text.clone(),
+                    format,
+                    bold: t.is_bold(font_type, run.weight.unwrap_or(FontWeight::Default)),
+                    click: run.select_action.as_deref().map(Click::Action),
+                }
+            })
+            .collect();
+        self.galley(ui, sections, &look, scope)
+    }
+
+    /// Lays out sections as one galley, draws it (bold sections twice, offset), and handles
+    /// clicks on its clickable ranges.
+    fn galley(
+        &mut self,
+        ui: &mut Ui,
+        sections: Vec<Section<'_>>,
+        look: &Look,
+        scope: &Scope<'_>,
+    ) -> Response {
+        let width = ui.available_width().max(1.0);
+        let mut job = LayoutJob::default();
+        let mut bold_job = LayoutJob::default();
+        let mut clicks: Vec<(Range<usize>, Click<'_>)> = Vec::new();
+        let mut any_bold = false;
+        for s in sections {
+            let start = job.text.len();
+            job.append(&s.text, 0.0, s.format.clone());
+            let mut bold_format = s.format.clone();
+            if !s.bold {
+                bold_format.color = Color32::TRANSPARENT;
+            }
+            bold_format.background = Color32::TRANSPARENT;
+            bold_format.underline = Stroke::NONE;
+            bold_format.strikethrough = Stroke::NONE;
+            bold_job.append(&s.text, 0.0, bold_format);
+            any_bold |= s.bold;
+            if let Some(click) = s.click {
+                clicks.push((start..job.text.len(), click));
+            }
+        }
+        for j in [&mut job, &mut bold_job] {
+            j.wrap = TextWrapping {
+                max_width: width,
+                max_rows: if look.wrap {
+                    look.max_lines.map_or(usize::MAX, |n| n as usize)
+                } else {
+                    1
+                },
+                break_anywhere: false,
+                overflow_character: Some('…'),
+            };
+            j.halign = look.align;
+        }
+        let galley: Arc<Galley> = ui.fonts_mut(|f| f.layout_job(job));
+        let sense = if clicks.is_empty() {
+            Sense::hover()
+        } else {
+            Sense::click()
+        };
+        // Left-aligned text (and any text while an auto column is measured) takes only its
+        // own width; centred and right-aligned text needs the whole line to place itself.
+        let own_width = galley.size().x.min(width);
+        let size = if ui.is_sizing_pass() || look.align == Align::LEFT {
+            Vec2::new(own_width, galley.size().y)
+        } else {
+            Vec2::new(width, galley.size().y)
+        };
+        let (rect, response) = ui.allocate_exact_size(size, sense);
+        let origin = match look.align {
+            Align::Center => egui::pos2(rect.center().x, rect.top()),
+            Align::Max => egui::pos2(rect.right(), rect.top()),
+            Align::Min => rect.left_top(),
+        };
+        if ui.is_rect_visible(rect) {
+            ui.painter().galley(origin, galley.clone(), look.color);
+            if any_bold || look.bold {
+                if look.bold {
+                    ui.painter()
+                        .galley(origin + Vec2::new(0.45, 0.0), galley.clone(), look.color);
+                } else {
+                    let bold_galley = ui.fonts_mut(|f| f.layout_job(bold_job));
+                    ui.painter()
+                        .galley(origin + Vec2::new(0.45, 0.0), bold_galley, look.color);
+                }
+            }
+        }
+        let text = galley.text().to_owned();
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+        if !clicks.is_empty() {
+            let at = |pos: egui::Pos2| {
+                let local = pos - origin;
+                let cursor = galley.cursor_from_pos(local);
+                let index = byte_index(galley.text(), cursor.index.0);
+                let inside = galley
+                    .rect
+                    .translate(origin.to_vec2())
+                    .expand(2.0)
+                    .contains(pos);
+                if inside {
+                    clicks.iter().position(|(range, _)| range.contains(&index))
+                } else {
+                    None
+                }
+            };
+            if let Some(pos) = response.hover_pos()
+                && at(pos).is_some()
+            {
+                ui.ctx().set_cursor_icon(CursorIcon::PointingHand);
+            }
+            if response.clicked()
+                && !self.disabled
+                && let Some(i) = response.interact_pointer_pos().and_then(at)
+                && let Some((_, click)) = clicks.get(i)
+            {
+                match click {
+                    Click::Url(url) => self.open_url(url),
+                    Click::Action(action) => self.trigger(action, scope),
+                }
+            }
+        }
+        response
+    }
+}
+
+/// The byte index of a character index in `text`.
+fn byte_index(text: &str, char_index: usize) -> usize {
+    text.char_indices()
+        .nth(char_index)
+        .map_or(text.len(), |(i, _)| i)
+}
+
+fn span_section<'c>(span: &Span, look: &Look, link_color: Color32) -> Section<'c> {
+    let color = if span.link.is_some() {
+        link_color
+    } else {
+        look.color
+    };
+    let mut format = TextFormat::simple(look.font.clone(), color);
+    format.italics = span.italic;
+    if span.strikethrough {
+        format.strikethrough = Stroke::new(1.0, color);
+    }
+    if span.link.is_some() {
+        format.underline = Stroke::new(1.0, color);
+    }
+    Section {
+        text: span.text.clone(),
+        format,
+        bold: span.bold || look.bold,
+        click: span.link.clone().map(Click::Url),
+    }
+}

@@ -1,0 +1,129 @@
+//! The card view widget.
+
+use egui::{CornerRadius, Frame, Margin, Response, Stroke, Ui, UiBuilder, Widget};
+use mcpapp_card::enums::ContainerStyle;
+use mcpapp_card::{Card, HostConfig};
+
+use crate::output::CardOutput;
+use crate::render::{Renderer, Scope};
+use crate::state::CardState;
+use crate::theme::Theme;
+
+/// Shows a card in any [`Ui`], as wide as the space it is given.
+///
+/// ```no_run
+/// # fn demo(ui: &mut egui::Ui, card: &mcpapp_card::Card, state: &mut mcpapp_egui::CardState) {
+/// let output = mcpapp_egui::CardView::new(card, state).show(ui);
+/// if let Some(event) = output.event {
+///     // a submit, an invalid submit, or a link to open
+/// }
+/// # }
+/// ```
+#[must_use = "a card view does nothing until it is shown"]
+pub struct CardView<'a> {
+    card: &'a Card,
+    state: &'a mut CardState,
+    config: Option<&'a HostConfig>,
+    disabled: bool,
+    framed: bool,
+}
+
+impl<'a> CardView<'a> {
+    /// A view of `card` whose inputs live in `state`.
+    pub fn new(card: &'a Card, state: &'a mut CardState) -> Self {
+        Self {
+            card,
+            state,
+            config: None,
+            disabled: false,
+            framed: true,
+        }
+    }
+
+    /// Draws with this host config (default: [`HostConfig::light`]).
+    pub fn host_config(mut self, config: &'a HostConfig) -> Self {
+        self.config = Some(config);
+        self
+    }
+
+    /// Locks the card: inputs and actions are drawn disabled and ignore clicks (while the
+    /// model is generating a response, say).
+    pub fn disabled(mut self, disabled: bool) -> Self {
+        self.disabled = disabled;
+        self
+    }
+
+    /// Whether to draw the card's own background, padding and rounded corners (default
+    /// `true`); a host that frames cards itself turns this off.
+    pub fn framed(mut self, framed: bool) -> Self {
+        self.framed = framed;
+        self
+    }
+
+    /// Draws the card and reports what the user did.
+    pub fn show(self, ui: &mut Ui) -> CardOutput {
+        let fallback = HostConfig::default();
+        let config = self.config.unwrap_or(&fallback);
+        let theme = Theme::new(config);
+        let mut renderer = Renderer {
+            theme,
+            state: self.state,
+            event: None,
+            changed: false,
+            disabled: self.disabled,
+        };
+        let style = self.card.style.unwrap_or(ContainerStyle::Default);
+        let scope = Scope {
+            cards: vec![self.card],
+            style,
+            path: String::new(),
+            header: false,
+        };
+        let pad = if self.framed { theme.padding() } else { 0.0 };
+        let frame = Frame::new()
+            .fill(if self.framed {
+                theme.background(style)
+            } else {
+                egui::Color32::TRANSPARENT
+            })
+            .inner_margin(Margin::same(crate::render::clamp_i8(pad)))
+            .corner_radius(CornerRadius::same(crate::render::clamp_u8(
+                config.corner_radius,
+            )))
+            .stroke(if self.framed {
+                theme
+                    .style(style)
+                    .border_color
+                    .map_or(Stroke::NONE, |c| Stroke::new(1.0, crate::theme::color32(c)))
+            } else {
+                Stroke::NONE
+            });
+        let card = self.card;
+        let response = ui
+            .scope_builder(UiBuilder::new().id_salt("mcpapp-card"), |ui| {
+                *ui.visuals_mut() = theme.visuals();
+                frame
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        if let Some(min) = card.min_height {
+                            ui.set_min_height(min.0);
+                        }
+                        renderer.card(ui, card, &scope);
+                    })
+                    .response
+            })
+            .inner;
+        CardOutput {
+            response,
+            event: renderer.event,
+            inputs_changed: renderer.changed,
+        }
+    }
+}
+
+impl Widget for CardView<'_> {
+    /// Draws the card; use [`CardView::show`] to get what the user did.
+    fn ui(self, ui: &mut Ui) -> Response {
+        self.show(ui).response
+    }
+}

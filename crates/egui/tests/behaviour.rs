@@ -1,0 +1,298 @@
+//! The card view as a person uses it: found by accessible labels, typed into and clicked, with
+//! the typed output checked. No pixels here.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use mcpapp_card::Card;
+use mcpapp_egui::{CardEvent, CardState, CardView};
+use serde_json::json;
+
+struct App {
+    card: Card,
+    state: CardState,
+    events: Vec<CardEvent>,
+    disabled: bool,
+}
+
+fn card(json: &serde_json::Value) -> Card {
+    let parsed = mcpapp_card::parse_value(json.clone());
+    assert!(parsed.is_valid(), "{:#?}", parsed.diagnostics);
+    parsed.card.unwrap()
+}
+
+fn harness(card: Card) -> Harness<'static, App> {
+    harness_with(card, egui_kittest::Harness::builder())
+}
+
+fn harness_with(card: Card, builder: egui_kittest::HarnessBuilder<App>) -> Harness<'static, App> {
+    let state = CardState::new(&card);
+    builder.with_size(egui::vec2(480.0, 700.0)).build_ui_state(
+        |ui, app: &mut App| {
+            let output = CardView::new(&app.card, &mut app.state)
+                .disabled(app.disabled)
+                .show(ui);
+            app.events.extend(output.event);
+        },
+        App {
+            card,
+            state,
+            events: Vec::new(),
+            disabled: false,
+        },
+    )
+}
+
+fn reference() -> Card {
+    let text = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/cards/flight-cancellation.json"
+    ))
+    .unwrap();
+    mcpapp_card::parse(&text).card.unwrap()
+}
+
+fn submitted(app: &App) -> &serde_json::Value {
+    match app.events.last() {
+        Some(CardEvent::Submit { data, .. }) => data,
+        other => panic!("expected a submit, got {other:?}"),
+    }
+}
+
+#[test]
+fn typing_a_reason_and_confirming_submits_the_merged_payload() {
+    let mut h = harness(reference());
+    h.run();
+    let field = h.get_by_role(Role::TextInput);
+    assert_eq!(
+        field.accesskit_node().placeholder(),
+        Some("e.g., change in travel plans")
+    );
+    field.focus();
+    h.run();
+    h.get_by_role(Role::TextInput).type_text("My plans changed");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Confirm Cancellation")
+        .click();
+    h.run();
+    let app = h.state();
+    assert_eq!(
+        submitted(app),
+        &json!({
+            "mcp_tool_name": "flight_booking_tool.confirm_cancellation",
+            "booking_id": "FL-12345-ABC",
+            "cancellationReason": "My plans changed"
+        })
+    );
+    let Some(CardEvent::Submit { tool_call, .. }) = app.events.last() else {
+        panic!()
+    };
+    let call = tool_call.as_ref().unwrap();
+    assert_eq!(call.name, "flight_booking_tool.confirm_cancellation");
+    assert_eq!(
+        serde_json::Value::Object(call.arguments.clone()),
+        json!({"booking_id": "FL-12345-ABC", "cancellationReason": "My plans changed"})
+    );
+}
+
+#[test]
+fn a_required_input_left_empty_shows_its_error_and_sends_nothing() {
+    let c = card(&json!({
+        "type": "McpApp",
+        "body": [{"type": "Input.Text", "id": "reason", "label": "Reason", "isRequired": true,
+                  "errorMessage": "Tell us why, please."}],
+        "actions": [{"type": "Action.Submit", "title": "Send", "data": {"mcp_tool_name": "t"}}]
+    }));
+    let mut h = harness(c);
+    h.run();
+    assert!(h.query_by_label("Tell us why, please.").is_none());
+    h.get_by_role_and_label(Role::Button, "Send").click();
+    h.run();
+    assert!(h.query_by_label("Tell us why, please.").is_some());
+    assert!(matches!(
+        h.state().events.last(),
+        Some(CardEvent::Invalid { .. })
+    ));
+    assert!(
+        !h.state()
+            .events
+            .iter()
+            .any(|e| matches!(e, CardEvent::Submit { .. }))
+    );
+    // Typing clears the error; the submit then goes out.
+    h.get_by_role(Role::TextInput).focus();
+    h.run();
+    h.get_by_role(Role::TextInput).type_text("Because");
+    h.run();
+    assert!(h.query_by_label("Tell us why, please.").is_none());
+    h.get_by_role_and_label(Role::Button, "Send").click();
+    h.run();
+    assert_eq!(
+        submitted(h.state()),
+        &json!({"mcp_tool_name": "t", "reason": "Because"})
+    );
+}
+
+#[test]
+fn show_card_expands_and_its_inputs_submit() {
+    let c = card(&json!({
+        "type": "McpApp",
+        "body": [{"type": "TextBlock", "text": "Order #7"}],
+        "actions": [{"type": "Action.ShowCard", "title": "Add a note", "card": {
+            "type": "AdaptiveCard",
+            "body": [{"type": "Input.Text", "id": "note", "placeholder": "Your note"}],
+            "actions": [{"type": "Action.Submit", "title": "Save note",
+                         "data": {"mcp_tool_name": "add_note", "order": 7}}]
+        }}]
+    }));
+    let mut h = harness(c);
+    h.run();
+    assert!(h.query_by_label("Save note").is_none());
+    h.get_by_role_and_label(Role::Button, "Add a note").click();
+    h.run();
+    let field = h.get_by_role(Role::TextInput);
+    field.focus();
+    h.run();
+    h.get_by_role(Role::TextInput).type_text("Ring twice");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Save note").click();
+    h.run();
+    assert_eq!(
+        submitted(h.state()),
+        &json!({"mcp_tool_name": "add_note", "order": 7, "note": "Ring twice"})
+    );
+    // Clicking the ShowCard again folds it away.
+    h.get_by_role_and_label(Role::Button, "Add a note").click();
+    h.run();
+    assert!(h.query_by_label("Save note").is_none());
+}
+
+#[test]
+fn toggle_visibility_hides_and_shows() {
+    let c = card(&json!({
+        "type": "McpApp",
+        "body": [
+            {"type": "TextBlock", "id": "details", "text": "Gate B12, boarding 14:05", "isVisible": false},
+            {"type": "TextBlock", "id": "summary", "text": "Flight LH 1937"}
+        ],
+        "actions": [
+            {"type": "Action.ToggleVisibility", "title": "Details", "targetElements": ["details"]},
+            {"type": "Action.ToggleVisibility", "title": "Compact",
+             "targetElements": [{"elementId": "details", "isVisible": false},
+                                {"elementId": "summary", "isVisible": true}]}
+        ]
+    }));
+    let mut h = harness(c);
+    h.run();
+    assert!(h.query_by_label("Gate B12, boarding 14:05").is_none());
+    h.get_by_role_and_label(Role::Button, "Details").click();
+    h.run();
+    assert!(h.query_by_label("Gate B12, boarding 14:05").is_some());
+    h.get_by_role_and_label(Role::Button, "Details").click();
+    h.run();
+    assert!(h.query_by_label("Gate B12, boarding 14:05").is_none());
+    h.get_by_role_and_label(Role::Button, "Details").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Compact").click();
+    h.run();
+    assert!(h.query_by_label("Gate B12, boarding 14:05").is_none());
+    assert!(h.query_by_label("Flight LH 1937").is_some());
+    assert_eq!(h.state().state.visibility.get("details"), Some(&false));
+}
+
+#[test]
+fn choice_set_selections_land_in_the_payload() {
+    let c = card(&json!({
+        "type": "McpApp",
+        "body": [
+            {"type": "Input.ChoiceSet", "id": "size", "label": "Size", "style": "expanded",
+             "choices": [{"title": "Small", "value": "s"}, {"title": "Large", "value": "l"}]},
+            {"type": "Input.ChoiceSet", "id": "extras", "label": "Extras", "isMultiSelect": true,
+             "choices": [{"title": "Cheese", "value": "cheese"}, {"title": "Olives", "value": "olives"},
+                         {"title": "Basil", "value": "basil"}]},
+            {"type": "Input.ChoiceSet", "id": "crust", "label": "Crust",
+             "choices": [{"title": "Thin", "value": "thin"}, {"title": "Thick", "value": "thick"}]}
+        ],
+        "actions": [{"type": "Action.Submit", "title": "Order", "data": {"mcp_tool_name": "order"}}]
+    }));
+    let mut h = harness(c);
+    h.run();
+    h.get_by_role_and_label(Role::RadioButton, "Large").click();
+    h.run();
+    h.get_by_role_and_label(Role::CheckBox, "Basil").click();
+    h.run();
+    h.get_by_role_and_label(Role::CheckBox, "Cheese").click();
+    h.run();
+    h.get_by_role(Role::ComboBox).click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Thick").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Order").click();
+    h.run();
+    assert_eq!(
+        submitted(h.state()),
+        &json!({"mcp_tool_name": "order", "size": "l", "extras": "cheese,basil", "crust": "thick"})
+    );
+}
+
+#[test]
+fn a_disabled_card_ignores_clicks_and_typing() {
+    let mut h = harness(reference());
+    h.state_mut().disabled = true;
+    h.run();
+    let button = h.get_by_role_and_label(Role::Button, "Confirm Cancellation");
+    assert!(button.accesskit_node().is_disabled());
+    button.click();
+    h.run();
+    h.get_by_role(Role::TextInput).focus();
+    h.run();
+    h.get_by_role(Role::TextInput).type_text("ignored");
+    h.run();
+    assert!(h.state().events.is_empty());
+    assert_eq!(
+        h.state().state.values.get("cancellationReason"),
+        Some(&mcpapp_card::InputValue::Text(String::new()))
+    );
+}
+
+#[test]
+fn links_in_text_and_open_url_actions_are_reported_not_opened() {
+    let c = card(&json!({
+        "type": "McpApp",
+        "body": [{"type": "TextBlock", "text": "See the [policy](https://example.com/policy)"}],
+        "actions": [{"type": "Action.OpenUrl", "title": "Help", "url": "https://example.com/help"}]
+    }));
+    let mut h = harness(c);
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Help").click();
+    h.run();
+    assert_eq!(
+        h.state().events.last(),
+        Some(&CardEvent::OpenUrl {
+            url: "https://example.com/help".into()
+        })
+    );
+}
+
+#[test]
+fn every_example_card_is_accessible() {
+    // kittest checks after every run that each input and action has an accessible name.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/cards");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let card = mcpapp_card::parse(&std::fs::read(&path).unwrap())
+            .card
+            .unwrap();
+        // Example cards hold arrows and check marks egui's own fonts lack.
+        let mut h = harness_with(card, Harness::builder().allow_missing_glyphs());
+        h.run();
+    }
+}

@@ -1,0 +1,694 @@
+//! Snapshot checks of a directory of cards: each card rendered in each variant (theme ×
+//! width) and compared with its committed baseline image.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use image::RgbaImage;
+use mcpapp_card::{Diagnostic, Severity};
+use serde::Deserialize;
+
+use crate::compare::{CompareOptions, compare};
+use crate::png::write_png;
+use crate::render::{RenderOptions, render_card};
+use crate::theme::Theme;
+
+/// The name of the optional configuration file in a card directory.
+pub const CONFIG_FILE: &str = "snapshot.toml";
+
+/// The folder of baselines in a card directory, unless [`SnapshotOptions::baselines`] says
+/// otherwise.
+pub const BASELINES_DIR: &str = "__snapshots__";
+
+/// What [`check_dir`] checks and how. An empty list or `None` takes the value of the
+/// directory's `snapshot.toml`, else the default.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SnapshotOptions {
+    /// The themes (default: light).
+    pub themes: Vec<Theme>,
+    /// The card widths in logical pixels (default: 400).
+    pub widths: Vec<u32>,
+    /// [`CompareOptions::threshold`] (default 0.6).
+    pub threshold: Option<f32>,
+    /// [`CompareOptions::max_failed_pixels`] (default 0).
+    pub max_failed_pixels: Option<usize>,
+    /// Write the rendered image as the baseline wherever it is missing or does not match,
+    /// and count those cases as passed.
+    pub update: bool,
+    /// Where the baselines are (default: `DIR/__snapshots__`).
+    pub baselines: Option<PathBuf>,
+}
+
+/// The `snapshot.toml` of a card directory.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Config {
+    themes: Vec<Theme>,
+    widths: Vec<u32>,
+    threshold: Option<f32>,
+    max_failed_pixels: Option<usize>,
+}
+
+/// A card file found in a directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardFile {
+    /// The file name without `.json`: the first part of its snapshots' names.
+    pub name: String,
+    /// The card (or template) file.
+    pub path: PathBuf,
+    /// The `NAME.data.json` beside it, which makes the card a template filled with that data
+    /// (for `NAME.template.json`, `NAME.data.json` too).
+    pub data: Option<PathBuf>,
+}
+
+/// The cards of a directory: every `*.json` file (any case of the extension) except
+/// `*.data.json`, by name. A card `NAME.json` (or `NAME.template.json`) with a
+/// `NAME.data.json` beside it is a template filled with that data. Subdirectories are not
+/// searched.
+pub fn find_cards(dir: &Path) -> std::io::Result<Vec<CardFile>> {
+    let mut cards = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if !path.is_file() {
+            continue;
+        }
+        let Some(file_name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let Some(name) = strip_suffix_ignore_case(file_name, ".json") else {
+            continue;
+        };
+        if strip_suffix_ignore_case(name, ".data").is_some() || name.is_empty() {
+            continue;
+        }
+        // `NAME.data.json`, or for `NAME.template.json` also `NAME.data.json`.
+        let data = std::iter::once(name)
+            .chain(name.strip_suffix(".template"))
+            .map(|stem| dir.join(format!("{stem}.data.json")))
+            .find(|data| data.is_file());
+        cards.push(CardFile {
+            name: name.to_owned(),
+            data,
+            path,
+        });
+    }
+    cards.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(cards)
+}
+
+fn strip_suffix_ignore_case<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
+    let cut = s.len().checked_sub(suffix.len())?;
+    let (head, tail) = (s.get(..cut)?, s.get(cut..)?);
+    tail.eq_ignore_ascii_case(suffix).then_some(head)
+}
+
+/// One rendering of a card: a theme and a width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Variant {
+    /// The theme.
+    pub theme: Theme,
+    /// The width in logical pixels.
+    pub width: u32,
+}
+
+impl fmt::Display for Variant {
+    /// `light.400`, as in snapshot file names.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.theme, self.width)
+    }
+}
+
+/// What became of one case.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// The rendering matches the baseline.
+    Ok,
+    /// The baseline was missing or did not match, and was (re)written (update mode).
+    Updated {
+        /// The baseline written.
+        baseline: PathBuf,
+    },
+    /// The rendering does not match the baseline.
+    Mismatch {
+        /// How many pixels fail the threshold.
+        failed_pixels: usize,
+        /// The baseline's size in pixels.
+        expected_size: (u32, u32),
+        /// The rendering's size in pixels.
+        actual_size: (u32, u32),
+        /// The rendering, written beside the baseline as `NAME.THEME.WIDTH.new.png`.
+        new: PathBuf,
+        /// The differences, written as `NAME.THEME.WIDTH.diff.png` (when any pixel fails).
+        diff: Option<PathBuf>,
+    },
+    /// There is no baseline yet.
+    Missing {
+        /// The rendering, written beside where the baseline belongs, as `.new.png`.
+        new: PathBuf,
+    },
+    /// The card has errors; it is not rendered (the diagnostics include its warnings).
+    Invalid {
+        /// What the card reader found.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// The card or its data could not be read, or the rendering or a file write failed.
+    Failed {
+        /// What went wrong.
+        error: String,
+    },
+}
+
+impl Outcome {
+    /// Whether the case passes (ok or updated).
+    pub fn passed(&self) -> bool {
+        matches!(self, Self::Ok | Self::Updated { .. })
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Ok => f.write_str("ok"),
+            Self::Updated { baseline } => write!(f, "updated {}", baseline.display()),
+            Self::Mismatch {
+                failed_pixels,
+                expected_size: (ew, eh),
+                actual_size: (aw, ah),
+                new,
+                diff,
+            } => {
+                if (ew, eh) == (aw, ah) {
+                    write!(f, "mismatch: {failed_pixels} pixels differ")?;
+                } else {
+                    write!(
+                        f,
+                        "mismatch: the size changed from {ew}×{eh} to {aw}×{ah} px \
+                         ({failed_pixels} pixels differ)"
+                    )?;
+                }
+                write!(f, "; new image {}", new.display())?;
+                if let Some(diff) = diff {
+                    write!(f, ", differences {}", diff.display())?;
+                }
+                Ok(())
+            }
+            Self::Missing { new } => write!(f, "missing baseline; new image {}", new.display()),
+            Self::Invalid { diagnostics } => {
+                let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
+                let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
+                write!(
+                    f,
+                    "invalid card ({errors} error{}, {warnings} warning{})",
+                    plural(errors),
+                    plural(warnings)
+                )
+            }
+            Self::Failed { error } => write!(f, "failed: {error}"),
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// One card in one variant (or the card as a whole, when it cannot be rendered at all).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SnapshotCase {
+    /// The card's name (its file name without `.json`).
+    pub name: String,
+    /// The card file.
+    pub card: PathBuf,
+    /// The variant; `None` when the outcome is the card's as a whole (invalid, unreadable).
+    pub variant: Option<Variant>,
+    /// What became of it.
+    pub outcome: Outcome,
+}
+
+impl SnapshotCase {
+    /// `NAME.THEME.WIDTH` (the baseline's name without `.png`), or `NAME` for the whole card.
+    pub fn id(&self) -> String {
+        match self.variant {
+            Some(v) => format!("{}.{v}", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+impl fmt::Display for SnapshotCase {
+    /// `NAME.THEME.WIDTH: OUTCOME`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.id(), self.outcome)
+    }
+}
+
+/// Counts of a report's cases by outcome.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Cases that match.
+    pub ok: usize,
+    /// Baselines written.
+    pub updated: usize,
+    /// Cases that do not match.
+    pub mismatch: usize,
+    /// Cases without a baseline.
+    pub missing: usize,
+    /// Cards with errors.
+    pub invalid: usize,
+    /// Cases that could not be checked.
+    pub failed: usize,
+}
+
+impl fmt::Display for Summary {
+    /// `12 cases: 10 ok, 1 updated, 1 mismatch, 0 missing, 0 invalid, 0 failed`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let total =
+            self.ok + self.updated + self.mismatch + self.missing + self.invalid + self.failed;
+        write!(
+            f,
+            "{total} case{}: {} ok, {} updated, {} mismatch, {} missing, {} invalid, {} failed",
+            plural(total),
+            self.ok,
+            self.updated,
+            self.mismatch,
+            self.missing,
+            self.invalid,
+            self.failed
+        )
+    }
+}
+
+/// The result of [`check_dir`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct SnapshotReport {
+    /// The card directory.
+    pub dir: PathBuf,
+    /// The baseline directory.
+    pub baselines: PathBuf,
+    /// Every case, by card name then variant.
+    pub cases: Vec<SnapshotCase>,
+    /// Problems with the directory itself: it cannot be read, it has no card, its
+    /// `snapshot.toml` is wrong. Nothing was checked when there is one.
+    pub errors: Vec<String>,
+    /// Baselines (`*.png`) that belong to no case: a card or variant that is gone.
+    pub unused_baselines: Vec<PathBuf>,
+}
+
+impl SnapshotReport {
+    /// Whether everything passed: no directory error and every case ok or updated.
+    pub fn passed(&self) -> bool {
+        self.errors.is_empty() && self.cases.iter().all(|c| c.outcome.passed())
+    }
+
+    /// The cases counted by outcome.
+    pub fn summary(&self) -> Summary {
+        let mut s = Summary::default();
+        for case in &self.cases {
+            match case.outcome {
+                Outcome::Ok => s.ok += 1,
+                Outcome::Updated { .. } => s.updated += 1,
+                Outcome::Mismatch { .. } => s.mismatch += 1,
+                Outcome::Missing { .. } => s.missing += 1,
+                Outcome::Invalid { .. } => s.invalid += 1,
+                Outcome::Failed { .. } => s.failed += 1,
+            }
+        }
+        s
+    }
+
+    /// The cases that did not pass.
+    pub fn failures(&self) -> impl Iterator<Item = &SnapshotCase> {
+        self.cases.iter().filter(|c| !c.outcome.passed())
+    }
+}
+
+impl fmt::Display for SnapshotReport {
+    /// One line per case, then the directory errors and the summary.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for case in &self.cases {
+            writeln!(f, "{case}")?;
+        }
+        for error in &self.errors {
+            writeln!(f, "error: {error}")?;
+        }
+        write!(f, "{}", self.summary())
+    }
+}
+
+/// Checks the cards of `dir` against their baselines.
+///
+/// Every card of `dir` ([`find_cards`]: `NAME.json`, filled with `NAME.data.json` when that
+/// exists) is read, then rendered in each variant (each theme at each width, scale 1) and
+/// compared with `__snapshots__/NAME.THEME.WIDTH.png`:
+///
+/// - a match is `ok`;
+/// - a mismatch writes the rendering as `NAME.THEME.WIDTH.new.png` and the differences as
+///   `.diff.png` beside the baseline;
+/// - a missing baseline is a failure too, with the `.new.png` written;
+/// - with [`SnapshotOptions::update`], a missing or mismatching baseline is written instead,
+///   and the case passes (`updated`); baselines that match are left alone;
+/// - a card with errors is not rendered (`invalid`, with its diagnostics).
+///
+/// Stale `.new.png` and `.diff.png` files of a case are removed when it is checked.
+///
+/// The variants and the comparison come from `options`, else from `dir/snapshot.toml`, else
+/// from the defaults:
+///
+/// ```toml
+/// themes = ["light", "dark"]      # light, dark, high-contrast; default ["light"]
+/// widths = [400]                  # logical pixels; default [400]
+/// threshold = 0.6                 # per-pixel YIQ distance; default 0.6
+/// max_failed_pixels = 0           # default 0
+/// ```
+pub fn check_dir(dir: &Path, options: &SnapshotOptions) -> SnapshotReport {
+    let baselines = options
+        .baselines
+        .clone()
+        .unwrap_or_else(|| dir.join(BASELINES_DIR));
+    let mut report = SnapshotReport {
+        dir: dir.to_owned(),
+        baselines,
+        cases: Vec::new(),
+        errors: Vec::new(),
+        unused_baselines: Vec::new(),
+    };
+    let config = match read_config(&dir.join(CONFIG_FILE)) {
+        Ok(config) => config,
+        Err(error) => {
+            report.errors.push(error);
+            return report;
+        }
+    };
+    let cards = match find_cards(dir) {
+        Ok(cards) if cards.is_empty() => {
+            report
+                .errors
+                .push(format!("{} has no card (*.json)", dir.display()));
+            return report;
+        }
+        Ok(cards) => cards,
+        Err(e) => {
+            report
+                .errors
+                .push(format!("cannot read the directory {}: {e}", dir.display()));
+            return report;
+        }
+    };
+    let pick = |given: &[u32], from_file: &[u32], default: u32| -> Vec<u32> {
+        [given, from_file]
+            .into_iter()
+            .find(|v| !v.is_empty())
+            .map_or_else(|| vec![default], <[u32]>::to_vec)
+    };
+    let themes: Vec<Theme> = [&options.themes, &config.themes]
+        .into_iter()
+        .find(|v| !v.is_empty())
+        .map_or_else(|| vec![Theme::Light], Clone::clone);
+    let widths = pick(&options.widths, &config.widths, 400);
+    let defaults = CompareOptions::default();
+    let compare_options = CompareOptions {
+        threshold: options
+            .threshold
+            .or(config.threshold)
+            .unwrap_or(defaults.threshold),
+        max_failed_pixels: options
+            .max_failed_pixels
+            .or(config.max_failed_pixels)
+            .unwrap_or(defaults.max_failed_pixels),
+    };
+    let variants: Vec<Variant> = themes
+        .iter()
+        .flat_map(|&theme| widths.iter().map(move |&width| Variant { theme, width }))
+        .collect();
+    let mut expected = BTreeSet::new();
+    for card in &cards {
+        for variant in &variants {
+            expected.insert(format!("{}.{variant}.png", card.name));
+        }
+        report.cases.extend(check_card(
+            card,
+            &variants,
+            &report.baselines,
+            &compare_options,
+            options.update,
+        ));
+    }
+    report.unused_baselines = unused_baselines(&report.baselines, &expected);
+    report
+}
+
+fn read_config(path: &Path) -> Result<Config, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    toml::from_str(&text).map_err(|e| format!("{}: {}", path.display(), e.to_string().trim_end()))
+}
+
+/// The cases of one card: one per variant, or one for the whole card when it cannot be read.
+fn check_card(
+    card: &CardFile,
+    variants: &[Variant],
+    baselines: &Path,
+    compare_options: &CompareOptions,
+    update: bool,
+) -> Vec<SnapshotCase> {
+    let whole = |outcome| {
+        vec![SnapshotCase {
+            name: card.name.clone(),
+            card: card.path.clone(),
+            variant: None,
+            outcome,
+        }]
+    };
+    let parsed = match read_card(card) {
+        Ok(parsed) => parsed,
+        Err(error) => return whole(Outcome::Failed { error }),
+    };
+    let card_model = match parsed.card {
+        Some(model)
+            if !parsed
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error) =>
+        {
+            model
+        }
+        _ => {
+            return whole(Outcome::Invalid {
+                diagnostics: parsed
+                    .diagnostics
+                    .into_iter()
+                    .filter(|d| d.severity != Severity::Info)
+                    .collect(),
+            });
+        }
+    };
+    variants
+        .iter()
+        .map(|&variant| SnapshotCase {
+            name: card.name.clone(),
+            card: card.path.clone(),
+            variant: Some(variant),
+            outcome: check_variant(
+                &card_model,
+                &baselines.join(format!("{}.{variant}", card.name)),
+                variant,
+                compare_options,
+                update,
+            ),
+        })
+        .collect()
+}
+
+fn read_card(card: &CardFile) -> Result<mcpapp_card::Parsed, String> {
+    let bytes = std::fs::read(&card.path)
+        .map_err(|e| format!("cannot read {}: {e}", card.path.display()))?;
+    Ok(match &card.data {
+        None => mcpapp_card::parse(&bytes),
+        Some(path) => {
+            let data =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let data: serde_json::Value = serde_json::from_slice(&data)
+                .map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
+            mcpapp_card::parse_template(&bytes, &data)
+        }
+    })
+}
+
+/// Checks one rendering; `stem` is the baseline's path without `.png`.
+fn check_variant(
+    card: &mcpapp_card::Card,
+    stem: &Path,
+    variant: Variant,
+    compare_options: &CompareOptions,
+    update: bool,
+) -> Outcome {
+    let with_suffix = |suffix: &str| {
+        let mut name = stem.as_os_str().to_owned();
+        name.push(suffix);
+        PathBuf::from(name)
+    };
+    let (baseline, new, diff) = (
+        with_suffix(".png"),
+        with_suffix(".new.png"),
+        with_suffix(".diff.png"),
+    );
+    // Stale results of an earlier run would mislead.
+    let _ = std::fs::remove_file(&new);
+    let _ = std::fs::remove_file(&diff);
+    let options = RenderOptions {
+        width: logical(variant.width),
+        host_config: variant.theme.host_config(),
+        ..RenderOptions::default()
+    };
+    let image = match render_card(card, &options) {
+        Ok(image) => image,
+        Err(e) => {
+            return Outcome::Failed {
+                error: e.to_string(),
+            };
+        }
+    };
+    let write = |path: &Path, image: &RgbaImage| -> Result<(), String> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        write_png(image, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    let accept = || match write(&baseline, &image) {
+        Ok(()) => Outcome::Updated {
+            baseline: baseline.clone(),
+        },
+        Err(error) => Outcome::Failed { error },
+    };
+    let expected = match image::open(&baseline) {
+        Ok(expected) => expected.to_rgba8(),
+        Err(_) if update => return accept(),
+        Err(image::ImageError::IoError(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            return match write(&new, &image) {
+                Ok(()) => Outcome::Missing { new },
+                Err(error) => Outcome::Failed { error },
+            };
+        }
+        Err(e) => {
+            return Outcome::Failed {
+                error: format!("cannot read the baseline {}: {e}", baseline.display()),
+            };
+        }
+    };
+    let comparison = compare(&expected, &image, compare_options);
+    if comparison.passed {
+        return Outcome::Ok;
+    }
+    if update {
+        return accept();
+    }
+    if let Err(error) = write(&new, &image) {
+        return Outcome::Failed { error };
+    }
+    let diff = match &comparison.diff {
+        Some(diff_image) => match write(&diff, diff_image) {
+            Ok(()) => Some(diff),
+            Err(error) => return Outcome::Failed { error },
+        },
+        None => None,
+    };
+    Outcome::Mismatch {
+        failed_pixels: comparison.failed_pixels,
+        expected_size: expected.dimensions(),
+        actual_size: image.dimensions(),
+        new,
+        diff,
+    }
+}
+
+/// A width in logical pixels as egui's `f32` (exact below 2^24; larger widths are refused by
+/// the renderer anyway).
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "exact for any width the renderer accepts"
+)]
+fn logical(width: u32) -> f32 {
+    width as f32
+}
+
+/// The `*.png` files of `baselines` (not `.new`, `.diff`, `.old`) that no case expects.
+fn unused_baselines(baselines: &Path, expected: &BTreeSet<String>) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(baselines) else {
+        return Vec::new();
+    };
+    let mut unused: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|path| {
+            path.extension().is_some_and(|e| e == "png")
+                && path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|name| {
+                        ![".new.png", ".diff.png", ".old.png"]
+                            .iter()
+                            .any(|s| name.ends_with(s))
+                            && !expected.contains(name)
+                    })
+        })
+        .collect();
+    unused.sort();
+    unused
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
+
+    use super::*;
+
+    #[test]
+    fn config_reads_the_documented_keys_and_refuses_others() {
+        let config: Config = toml::from_str(
+            "themes = [\"light\", \"high-contrast\"]\nwidths = [320, 480]\nthreshold = 0.1\nmax_failed_pixels = 3\n",
+        )
+        .unwrap();
+        assert_eq!(config.themes, [Theme::Light, Theme::HighContrast]);
+        assert_eq!(config.widths, [320, 480]);
+        assert_eq!(config.threshold, Some(0.1));
+        assert_eq!(config.max_failed_pixels, Some(3));
+        assert!(toml::from_str::<Config>("theme = [\"light\"]").is_err());
+        assert!(toml::from_str::<Config>("themes = [\"sepia\"]").is_err());
+    }
+
+    #[test]
+    fn cards_are_json_files_but_not_data_files() {
+        let dir = std::env::temp_dir().join(format!("mcpapp-render-find-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in [
+            "b.json",
+            "a.JSON",
+            "b.data.json",
+            "c.data.json",
+            "d.template.json",
+            "d.data.json",
+            "notes.txt",
+        ] {
+            std::fs::write(dir.join(name), "{}").unwrap();
+        }
+        let cards = find_cards(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let names: Vec<_> = cards.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "d.template"]);
+        assert!(cards[0].data.is_none());
+        assert!(cards[1].data.as_ref().unwrap().ends_with("b.data.json"));
+        assert!(cards[2].data.as_ref().unwrap().ends_with("d.data.json"));
+    }
+
+    #[test]
+    fn suffixes_are_cut_in_any_case() {
+        assert_eq!(strip_suffix_ignore_case("x.Json", ".json"), Some("x"));
+        assert_eq!(strip_suffix_ignore_case("json", ".json"), None);
+        assert_eq!(strip_suffix_ignore_case("é.json", ".json"), Some("é"));
+    }
+}

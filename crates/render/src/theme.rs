@@ -1,0 +1,89 @@
+//! The built-in themes by name, as the command line and `snapshot.toml` spell them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use mcpapp_card::HostConfig;
+use serde::Deserialize;
+
+/// One of the built-in host configs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
+pub enum Theme {
+    /// [`HostConfig::light`], spelled `light`.
+    Light,
+    /// [`HostConfig::dark`], spelled `dark`.
+    Dark,
+    /// [`HostConfig::high_contrast`], spelled `high-contrast`.
+    HighContrast,
+}
+
+impl Theme {
+    /// Every theme, in the order above.
+    pub const ALL: [Self; 3] = [Self::Light, Self::Dark, Self::HighContrast];
+
+    /// The name: `light`, `dark` or `high-contrast` (as in snapshot file names).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Light => "light",
+            Self::Dark => "dark",
+            Self::HighContrast => "high-contrast",
+        }
+    }
+
+    /// The host config of this theme.
+    pub fn host_config(self) -> HostConfig {
+        match self {
+            Self::Light => HostConfig::light(),
+            Self::Dark => HostConfig::dark(),
+            Self::HighContrast => HostConfig::high_contrast(),
+        }
+    }
+}
+
+impl fmt::Display for Theme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A theme name that is not one of [`Theme::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown theme `{0}`; the themes are light, dark and high-contrast")]
+pub struct UnknownTheme(pub String);
+
+impl FromStr for Theme {
+    type Err = UnknownTheme;
+
+    /// Reads a theme name in any case; `high_contrast` and `highcontrast` are accepted too.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().replace('_', "-").as_str() {
+            "light" => Ok(Self::Light),
+            "dark" => Ok(Self::Dark),
+            "high-contrast" | "highcontrast" => Ok(Self::HighContrast),
+            _ => Err(UnknownTheme(s.to_owned())),
+        }
+    }
+}
+
+impl TryFrom<String> for Theme {
+    type Error = UnknownTheme;
+
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_back() {
+        for theme in Theme::ALL {
+            assert_eq!(theme.name().parse(), Ok(theme));
+        }
+        assert_eq!("High_Contrast".parse(), Ok(Theme::HighContrast));
+        assert!("sepia".parse::<Theme>().is_err());
+    }
+}

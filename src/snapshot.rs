@@ -1,0 +1,94 @@
+//! `mcpapp snapshot DIR`: the cards of a directory rendered and compared with their baselines.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use mcpapp_render::{Outcome, SnapshotOptions, Theme};
+
+use crate::validate;
+
+/// Arguments of `mcpapp snapshot`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The directory of cards: each `NAME.json` (filled with `NAME.data.json` when there is
+    /// one) is compared with `DIR/__snapshots__/NAME.THEME.WIDTH.png`.
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Write the renderings as the baselines where these are missing or differ.
+    #[arg(long)]
+    update: bool,
+    /// A theme to render, repeatable: light, dark, high-contrast [default: DIR/snapshot.toml's
+    /// `themes`, else light].
+    #[arg(long = "theme", value_name = "THEME")]
+    themes: Vec<Theme>,
+    /// A card width in logical pixels, repeatable [default: DIR/snapshot.toml's `widths`,
+    /// else 400].
+    #[arg(long = "width", value_name = "N")]
+    widths: Vec<u32>,
+    /// The per-pixel difference still counted as equal, a weighted squared YIQ distance
+    /// [default: DIR/snapshot.toml's `threshold`, else 0.6].
+    #[arg(long, value_name = "X")]
+    threshold: Option<f32>,
+    /// How many pixels may differ by more than the threshold [default: DIR/snapshot.toml's
+    /// `max_failed_pixels`, else 0].
+    #[arg(long, value_name = "N")]
+    max_failed_pixels: Option<usize>,
+}
+
+/// Runs the command and returns its exit status: 0 when every case matches (or was updated),
+/// 1 when any mismatches, lacks its baseline or is an invalid card, 2 when the directory or a
+/// card cannot be read or rendered.
+pub fn run(args: &Args) -> ExitCode {
+    let options = SnapshotOptions {
+        themes: args.themes.clone(),
+        widths: args.widths.clone(),
+        threshold: args.threshold,
+        max_failed_pixels: args.max_failed_pixels,
+        update: args.update,
+        baselines: None,
+    };
+    let report = mcpapp_render::check_dir(&args.dir, &options);
+    if let Err(e) = print(&report)
+        && e.kind() != io::ErrorKind::BrokenPipe
+    {
+        let _ = writeln!(io::stderr(), "mcpapp: cannot write the report: {e}");
+    }
+    let failed = report
+        .cases
+        .iter()
+        .any(|c| matches!(c.outcome, Outcome::Failed { .. }));
+    if !report.errors.is_empty() || failed {
+        ExitCode::from(2)
+    } else if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn print(report: &mcpapp_render::SnapshotReport) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    for case in &report.cases {
+        writeln!(out, "{case}")?;
+        if let Outcome::Invalid { diagnostics } = &case.outcome {
+            validate::write_diagnostics(
+                &mut out,
+                &case.card.display().to_string(),
+                diagnostics,
+                false,
+            )?;
+        }
+    }
+    for path in &report.unused_baselines {
+        writeln!(
+            out,
+            "note: {} belongs to no card and variant checked",
+            path.display()
+        )?;
+    }
+    for error in &report.errors {
+        writeln!(out, "error: {error}")?;
+    }
+    writeln!(out, "{}", report.summary())
+}

@@ -1,0 +1,93 @@
+//! Snapshot tests: cards rendered headless and compared with the committed baselines under
+//! `tests/snapshots/`, by `mcpapp_render::check_dir`: the very check `mcpapp snapshot` runs
+//! for card authors.
+//!
+//! - `tests/snapshots/examples/`: every `examples/cards/*.json`, light and dark, 480 wide;
+//! - `tests/snapshots/scenarios/`: the corpus's v1.5 scenarios (real Adaptive Cards), light,
+//!   400 wide.
+//!
+//! A failure writes `NAME.THEME.WIDTH.new.png` and `.diff.png` beside the baseline. Look at
+//! them; when the new rendering is right, `UPDATE_SNAPSHOTS=1 cargo test --test snapshots`
+//! rewrites the baselines that differ. Rendering needs Mesa's lavapipe (`.ci/run` installs
+//! it) and `WGPU_BACKEND=vulkan`, the renderer the baselines were made with.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests"
+)]
+
+use std::path::Path;
+
+use mcpapp_render::{SnapshotOptions, SnapshotReport, Theme, check_dir};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `UPDATE_SNAPSHOTS=1` (or `true`, `yes`, `on`) rewrites the baselines that differ.
+fn update() -> bool {
+    std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| {
+        matches!(
+            v.to_ascii_lowercase().as_str(),
+            "1" | "true" | "yes" | "on" | "force"
+        )
+    })
+}
+
+fn check(cards: &Path, suite: &str, themes: Vec<Theme>, widths: Vec<u32>) -> SnapshotReport {
+    let options = SnapshotOptions {
+        themes,
+        widths,
+        update: update(),
+        baselines: Some(root().join("tests/snapshots").join(suite)),
+        ..SnapshotOptions::default()
+    };
+    let report = check_dir(cards, &options);
+    assert!(
+        report.passed(),
+        "{report}\n\nLook at the .new.png and .diff.png files; when the new rendering is right, \
+         UPDATE_SNAPSHOTS=1 cargo test --test snapshots rewrites the baselines that differ."
+    );
+    assert!(
+        report.unused_baselines.is_empty(),
+        "baselines of no card: {:?} (delete them)",
+        report.unused_baselines
+    );
+    report
+}
+
+#[test]
+fn example_cards_light_and_dark() {
+    let report = check(
+        &root().join("examples/cards"),
+        "examples",
+        vec![Theme::Light, Theme::Dark],
+        vec![480],
+    );
+    let cards = std::fs::read_dir(root().join("examples/cards"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "json")
+        })
+        .count();
+    assert!(cards >= 12, "examples/cards has {cards} cards");
+    assert_eq!(report.cases.len(), cards * 2);
+}
+
+#[test]
+fn corpus_scenarios_light() {
+    let report = check(
+        &root().join("../shared/corpus/adaptive-cards/v1.5/Scenarios"),
+        "scenarios",
+        vec![Theme::Light],
+        vec![400],
+    );
+    assert_eq!(report.cases.len(), 23, "{report}");
+}
