@@ -17,6 +17,7 @@ mod markdown;
 mod output;
 mod render;
 mod state;
+mod text_functions;
 mod theme;
 mod view;
 

@@ -57,7 +57,15 @@ impl<'a> Theme<'a> {
             FontType::Monospace => FontFamily::Monospace,
             FontType::Default => FontFamily::Proportional,
         };
-        FontId::new(self.config.font_size(font_type, size), family)
+        let px = self.config.font_size(font_type, size);
+        // egui's monospace face (Hack) has a larger x-height than its proportional one: at the
+        // same pixel size it looks a size bigger.
+        let px = if font_type == FontType::Monospace {
+            px * 0.88
+        } else {
+            px
+        };
+        FontId::new(px, family)
     }
 
     /// Whether a weight is drawn bold (egui's fonts have one weight; bold is drawn twice,

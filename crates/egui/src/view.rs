@@ -78,6 +78,7 @@ impl<'a> CardView<'a> {
             style,
             path: String::new(),
             header: false,
+            padded: self.framed,
         };
         let pad = if self.framed { theme.padding() } else { 0.0 };
         let frame = Frame::new()

@@ -25,12 +25,14 @@
 //! ```
 
 mod compare;
+mod fonts;
 mod png;
 mod render;
 mod snapshot;
 mod theme;
 
 pub use compare::{CompareOptions, Comparison, compare};
+pub use fonts::{fallback_fonts, setup_context};
 pub use image;
 pub use png::write_png;
 pub use render::{MAX_IMAGE_SIDE, RenderError, RenderOptions, render_card};

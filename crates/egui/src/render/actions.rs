@@ -97,6 +97,7 @@ impl Renderer<'_, '_> {
                 style: scope.style,
                 path: format!("{}/card", action_scope.path),
                 header: false,
+                padded: false,
             };
             let look = super::layout::BoxLook {
                 style: Some(show_config.style),
@@ -106,6 +107,7 @@ impl Renderer<'_, '_> {
                 select_action: None,
                 always_pad: true,
                 padding: None,
+                bleed: false,
             };
             self.boxed(ui, &look, &card_scope, |r, ui, scope| {
                 r.card(ui, card, scope);
@@ -131,9 +133,9 @@ impl Renderer<'_, '_> {
         let accent = t.text_color(ContainerStyle::Default, ColorName::Accent, false);
         let attention = t.text_color(ContainerStyle::Default, ColorName::Attention, false);
         let (text, fill) = match style {
-            ActionStyle::Positive => (RichText::new(&title).color(Color32::WHITE), Some(accent)),
+            ActionStyle::Positive => (RichText::new(&title).color(on(accent)), Some(accent)),
             ActionStyle::Destructive => {
-                (RichText::new(&title).color(Color32::WHITE), Some(attention))
+                (RichText::new(&title).color(on(attention)), Some(attention))
             }
             ActionStyle::Default => (RichText::new(&title).color(accent), None),
         };
@@ -233,4 +235,24 @@ pub(crate) fn action_title(action: &Action) -> String {
             Action::ToggleVisibility(_) => "Show or hide".to_owned(),
             Action::Submit(_) | Action::Execute(_) => "Submit".to_owned(),
         })
+}
+
+/// Black or white, whichever reads better on `fill` (dark themes have light accent colours).
+fn on(fill: Color32) -> Color32 {
+    let channel = |c: u8| {
+        let c = f32::from(c) / 255.0;
+        if c <= 0.039_28 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let luminance =
+        0.2126 * channel(fill.r()) + 0.7152 * channel(fill.g()) + 0.0722 * channel(fill.b());
+    // Contrast with white is 1.05 / (L + 0.05), with black (L + 0.05) / 0.05.
+    if 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 {
+        Color32::WHITE
+    } else {
+        Color32::BLACK
+    }
 }

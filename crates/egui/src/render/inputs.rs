@@ -135,7 +135,7 @@ impl Renderer<'_, '_> {
                 })
                 .inner
             } else {
-                let width = ui.available_width();
+                let width = input_width(ui);
                 self.text_field(
                     ui,
                     &id,
@@ -205,7 +205,7 @@ impl Renderer<'_, '_> {
         let id = id.unwrap_or_default().to_owned();
         ui.vertical(|ui| {
             let label = self.label(ui, input, scope);
-            let width = ui.available_width().min(280.0);
+            let width = input_width(ui);
             let response = self.text_field(ui, &id, label, hint, false, false, None, width);
             self.error(ui, &id, scope);
             response
@@ -347,7 +347,7 @@ impl Renderer<'_, '_> {
         };
         let mut changed = false;
         let filter_id = ui.make_persistent_id(("mcpapp-filter", id));
-        let width = ui.available_width().min(320.0);
+        let width = input_width(ui);
         let inner = ui.add_enabled_ui(!self.disabled, |ui| {
             egui::ComboBox::from_id_salt(("mcpapp-choice", id))
                 .selected_text(selected_text)
@@ -391,5 +391,15 @@ impl Renderer<'_, '_> {
             let _ = combo.labelled_by(label);
         }
         changed
+    }
+}
+
+/// Inputs fill their container, as in every Adaptive Cards host; while an auto column is
+/// measured they ask for a modest width instead of all there is.
+fn input_width(ui: &Ui) -> f32 {
+    if ui.is_sizing_pass() {
+        ui.available_width().min(160.0)
+    } else {
+        ui.available_width()
     }
 }

@@ -21,6 +21,8 @@ pub(crate) struct BoxLook<'c> {
     pub(crate) always_pad: bool,
     /// Padding other than the host config's (table cells use the cell spacing).
     pub(crate) padding: Option<f32>,
+    /// Whether the style's background reaches into the parent's padding, to its edges.
+    pub(crate) bleed: bool,
 }
 
 impl Renderer<'_, '_> {
@@ -36,12 +38,13 @@ impl Renderer<'_, '_> {
     ) -> Response {
         let t = self.theme;
         let styled = look.style.is_some_and(|s| s != scope.style);
-        let inner_scope = scope.styled(look.style);
+        let mut inner_scope = scope.styled(look.style);
         let pad = if styled || look.always_pad {
             look.padding.unwrap_or_else(|| t.padding())
         } else {
             0.0
         };
+        inner_scope.padded = pad > 0.0;
         let fill = if styled {
             t.background(inner_scope.style)
         } else {
@@ -62,13 +65,29 @@ impl Renderer<'_, '_> {
         };
         let response = ui
             .scope_builder(UiBuilder::new().id_salt(id).sense(sense), |ui| {
+                // A bleeding box reaches over its parent's padding to the parent's edges.
+                let bleed = if look.bleed && styled && scope.padded {
+                    -clamp_i8(t.padding())
+                } else {
+                    0
+                };
                 Frame::new()
+                    .outer_margin(Margin {
+                        left: bleed,
+                        right: bleed,
+                        top: 0,
+                        bottom: 0,
+                    })
                     .fill(fill)
                     .stroke(border)
                     .corner_radius(CornerRadius::same(clamp_u8(t.config.corner_radius)))
                     .inner_margin(Margin::same(clamp_i8(pad)))
                     .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
+                        // Fill the width, except while an auto column is measured: then the
+                        // box is as wide as its content.
+                        if !ui.is_sizing_pass() {
+                            ui.set_width(ui.available_width());
+                        }
                         // The background goes under the content, but its size is known only
                         // after it: reserve its place in the paint order now.
                         let background_slot =
@@ -128,6 +147,7 @@ impl Renderer<'_, '_> {
             select_action: c.select_action.as_deref(),
             always_pad: false,
             padding: None,
+            bleed: c.bleed == Some(true),
         };
         self.boxed(ui, &look, scope, |r, ui, scope| {
             r.elements(ui, &c.items, &scope.child("items"));
@@ -148,6 +168,7 @@ impl Renderer<'_, '_> {
             select_action: set.select_action.as_deref(),
             always_pad: false,
             padding: None,
+            bleed: set.bleed == Some(true),
         };
         self.boxed(ui, &look, scope, |r, ui, scope| {
             r.columns(ui, set, scope);
@@ -216,6 +237,7 @@ impl Renderer<'_, '_> {
                                 select_action: column.select_action.as_deref(),
                                 always_pad: false,
                                 padding: None,
+                                bleed: false,
                             };
                             self.boxed(ui, &look, &column_scope, |r, ui, scope| {
                                 r.elements(ui, &column.items, &scope.child("items"));
@@ -270,7 +292,8 @@ impl Renderer<'_, '_> {
                 }
             }
         }
-        // Never wider than the row: shrink everything in proportion.
+        // Never wider than the row: when pixel and auto columns alone overflow it, they shrink
+        // in proportion (the weighted ones got nothing left).
         let sum: f32 = widths.iter().sum();
         if sum > total && sum > 0.0 {
             for w in &mut widths {
@@ -343,8 +366,24 @@ impl Renderer<'_, '_> {
         };
         let link = t.text_color(scope.style, mcpapp_card::enums::Color::Accent, false);
         let total = ui.available_width();
-        let title_width = cfg.title.max_width.unwrap_or(150.0).min(total * 0.45);
+        // The titles' column is as wide as the longest title, up to the host's maximum.
+        let longest = set
+            .facts
+            .iter()
+            .map(|f| {
+                ui.fonts_mut(|fonts| {
+                    fonts
+                        .layout_no_wrap(f.title.clone(), title_look.font.clone(), title_look.color)
+                        .size()
+                        .x
+                })
+            })
+            .fold(0.0_f32, f32::max);
+        let title_width = (longest + 2.0)
+            .min(cfg.title.max_width.unwrap_or(f32::INFINITY))
+            .min(total * 0.45);
         let gap = cfg.spacing;
+        let sizing = ui.is_sizing_pass();
         ui.vertical(|ui| {
             for (i, fact) in set.facts.iter().enumerate() {
                 if i > 0 {
@@ -366,7 +405,9 @@ impl Renderer<'_, '_> {
                         Vec2::new(rest, 0.0),
                         egui::Layout::top_down(Align::Min),
                         |ui| {
-                            ui.set_width(rest);
+                            if !sizing {
+                                ui.set_width(rest);
+                            }
                             self.markdown(ui, &fact.value, &value_look, link, scope);
                         },
                     );
@@ -471,6 +512,7 @@ impl Renderer<'_, '_> {
                     select_action: cell.and_then(|c| c.select_action.as_deref()),
                     always_pad: true,
                     padding: Some(cell_padding),
+                    bleed: false,
                 };
                 let response = ui
                     .allocate_ui_with_layout(
@@ -538,6 +580,7 @@ impl Renderer<'_, '_> {
                     select_action: page.select_action.as_deref(),
                     always_pad: false,
                     padding: None,
+                    bleed: false,
                 };
                 let page_scope = scope.child(&format!("pages/{current}"));
                 self.boxed(ui, &look, &page_scope, |r, ui, scope| {

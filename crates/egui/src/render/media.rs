@@ -52,7 +52,13 @@ impl Renderer<'_, '_> {
             Some(Dimension::Pixels(px)) => Some(px.0),
             _ => None,
         };
-        let aspect = natural.map_or(1.0, |s| if s.x > 0.0 { s.y / s.x } else { 1.0 });
+        let person = image.style == Some(ImageStyle::Person);
+        // A person's picture is a circle: square, whatever the image's shape.
+        let aspect = if person {
+            1.0
+        } else {
+            natural.map_or(1.0, |s| if s.x > 0.0 { s.y / s.x } else { 1.0 })
+        };
         let width = explicit_w
             .or_else(|| explicit_h.map(|h| h / aspect.max(0.01)))
             .or_else(|| config.image_size_px(size_kind))
@@ -60,13 +66,15 @@ impl Renderer<'_, '_> {
                 ImageSize::Stretch => Some(available),
                 _ => natural.map(|s| s.x),
             })
-            .unwrap_or(config.image_sizes.medium)
+            // An auto-sized image not loaded (yet): a small placeholder, so it does not
+            // squeeze the text beside it.
+            .unwrap_or(config.image_sizes.small)
             .min(available)
             .max(1.0);
         // An image whose size is not known yet (loading, or not loaded at all) gets a
         // placeholder of a common photo shape rather than a full-width square.
         let height = explicit_h
-            .unwrap_or(if natural.is_some() {
+            .unwrap_or(if natural.is_some() || person {
                 width * aspect
             } else {
                 (width * 9.0 / 16.0).min(200.0)
@@ -79,7 +87,6 @@ impl Renderer<'_, '_> {
             Sense::hover()
         };
         let (rect, response) = ui.allocate_exact_size(size, sense);
-        let person = image.style == Some(ImageStyle::Person);
         let radius = if person {
             CornerRadius::same(super::clamp_u8(width.min(height) / 2.0))
         } else {
@@ -160,14 +167,26 @@ impl Renderer<'_, '_> {
             .theme
             .spacing(mcpapp_card::enums::Spacing::Small)
             .max(4.0);
+        // An image set shows its images as equals: one size for all (auto and stretch mean
+        // the host's image set size), side by side, wrapping.
+        let size = match size {
+            ImageSize::Auto | ImageSize::Stretch => ImageSize::Medium,
+            other => other,
+        };
+        let edge = self.theme.config.image_size_px(size).unwrap_or(80.0);
+        let max_h = self.theme.config.image_set.max_image_height.max(1.0);
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = Vec2::splat(gap);
             for (i, image) in set.images.iter().enumerate() {
                 let scope = scope.child(&format!("images/{i}"));
-                let max_h = self.theme.config.image_set.max_image_height;
-                ui.allocate_ui(Vec2::new(ui.available_width(), max_h.max(1.0)), |ui| {
-                    self.image_here(ui, image, &scope, Some(size));
-                });
+                ui.allocate_ui_with_layout(
+                    Vec2::new(edge, max_h),
+                    egui::Layout::top_down(Align::Min),
+                    |ui| {
+                        ui.set_max_width(edge);
+                        self.image_here(ui, image, &scope, Some(size));
+                    },
+                );
             }
         })
         .response

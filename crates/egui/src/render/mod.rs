@@ -34,6 +34,8 @@ pub(crate) struct Scope<'c> {
     pub(crate) path: String,
     /// Inside a table's header row: text takes the column header style.
     pub(crate) header: bool,
+    /// Whether the box around has padding a child may bleed into.
+    pub(crate) padded: bool,
 }
 
 impl<'c> Scope<'c> {
@@ -43,6 +45,7 @@ impl<'c> Scope<'c> {
             style: self.style,
             path: format!("{}/{segment}", self.path),
             header: self.header,
+            padded: self.padded,
         }
     }
 

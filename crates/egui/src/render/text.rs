@@ -108,7 +108,12 @@ impl Renderer<'_, '_> {
         link_color: Color32,
         scope: &Scope<'_>,
     ) -> Response {
-        let blocks = markdown::parse(text);
+        let text = crate::text_functions::apply(text);
+        let mut blocks = markdown::parse(&text);
+        if look.max_lines.is_some() && blocks.len() > 1 {
+            // `maxLines` counts the lines of the whole text, not of each paragraph.
+            blocks = vec![join_blocks(blocks)];
+        }
         let mut response: Option<Response> = None;
         ui.scope(|ui| {
             ui.spacing_mut().item_spacing.y = look.font.size * 0.3;
@@ -260,7 +265,13 @@ impl Renderer<'_, '_> {
         };
         // Left-aligned text (and any text while an auto column is measured) takes only its
         // own width; centred and right-aligned text needs the whole line to place itself.
-        let own_width = galley.size().x.min(width);
+        // Bold text is drawn wider by its stroke (see below); it must fit where it is measured.
+        let bold_stroke = if any_bold || look.bold {
+            (look.font.size / 24.0).max(0.45)
+        } else {
+            0.0
+        };
+        let own_width = (galley.size().x + bold_stroke).ceil().min(width);
         let size = if ui.is_sizing_pass() || look.align == Align::LEFT {
             Vec2::new(own_width, galley.size().y)
         } else {
@@ -275,51 +286,98 @@ impl Renderer<'_, '_> {
         if ui.is_rect_visible(rect) {
             ui.painter().galley(origin, galley.clone(), look.color);
             if any_bold || look.bold {
-                if look.bold {
-                    ui.painter()
-                        .galley(origin + Vec2::new(0.45, 0.0), galley.clone(), look.color);
+                // egui's fonts have one weight: bold is the text drawn again, offset by a
+                // stroke that grows with the size (two passes for large text).
+                let stroke = bold_stroke;
+                let bold_galley = if look.bold {
+                    galley.clone()
                 } else {
-                    let bold_galley = ui.fonts_mut(|f| f.layout_job(bold_job));
-                    ui.painter()
-                        .galley(origin + Vec2::new(0.45, 0.0), bold_galley, look.color);
+                    ui.fonts_mut(|f| f.layout_job(bold_job))
+                };
+                let mut offsets = vec![stroke];
+                if stroke > 0.7 {
+                    offsets.push(stroke / 2.0);
+                }
+                for dx in offsets {
+                    ui.painter().galley(
+                        origin + Vec2::new(dx, 0.0),
+                        bold_galley.clone(),
+                        look.color,
+                    );
                 }
             }
         }
         let text = galley.text().to_owned();
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
         if !clicks.is_empty() {
-            let at = |pos: egui::Pos2| {
-                let local = pos - origin;
-                let cursor = galley.cursor_from_pos(local);
-                let index = byte_index(galley.text(), cursor.index.0);
-                let inside = galley
-                    .rect
-                    .translate(origin.to_vec2())
-                    .expand(2.0)
-                    .contains(pos);
-                if inside {
-                    clicks.iter().position(|(range, _)| range.contains(&index))
-                } else {
-                    None
-                }
-            };
-            if let Some(pos) = response.hover_pos()
-                && at(pos).is_some()
-            {
-                ui.ctx().set_cursor_icon(CursorIcon::PointingHand);
-            }
-            if response.clicked()
-                && !self.disabled
-                && let Some(i) = response.interact_pointer_pos().and_then(at)
-                && let Some((_, click)) = clicks.get(i)
-            {
-                match click {
-                    Click::Url(url) => self.open_url(url),
-                    Click::Action(action) => self.trigger(action, scope),
-                }
-            }
+            self.clicks(ui, &response, &galley, origin, &clicks, scope);
         }
         response
+    }
+
+    /// Handles the clickable ranges of a galley: the pointer over one, a click on one.
+    fn clicks(
+        &mut self,
+        ui: &Ui,
+        response: &Response,
+        galley: &Galley,
+        origin: egui::Pos2,
+        clicks: &[(Range<usize>, Click<'_>)],
+        scope: &Scope<'_>,
+    ) {
+        let at = |pos: egui::Pos2| {
+            let inside = galley
+                .rect
+                .translate(origin.to_vec2())
+                .expand(2.0)
+                .contains(pos);
+            if !inside {
+                return None;
+            }
+            let cursor = galley.cursor_from_pos(pos - origin);
+            let index = byte_index(galley.text(), cursor.index.0);
+            clicks.iter().position(|(range, _)| range.contains(&index))
+        };
+        if let Some(pos) = response.hover_pos()
+            && at(pos).is_some()
+        {
+            ui.ctx().set_cursor_icon(CursorIcon::PointingHand);
+        }
+        if response.clicked()
+            && !self.disabled
+            && let Some(i) = response.interact_pointer_pos().and_then(at)
+            && let Some((_, click)) = clicks.get(i)
+        {
+            match click {
+                Click::Url(url) => self.open_url(url),
+                Click::Action(action) => self.trigger(action, scope),
+            }
+        }
+    }
+}
+
+/// One block of the text of several, paragraphs and items on lines of their own.
+fn join_blocks(blocks: Vec<markdown::Block>) -> markdown::Block {
+    let mut spans = Vec::new();
+    for (i, block) in blocks.into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span {
+                text: "\n".to_owned(),
+                ..Span::default()
+            });
+        }
+        if let Some(marker) = block.marker {
+            spans.push(Span {
+                text: format!("{marker} "),
+                ..Span::default()
+            });
+        }
+        spans.extend(block.spans);
+    }
+    markdown::Block {
+        marker: None,
+        depth: 0,
+        spans,
     }
 }
 
