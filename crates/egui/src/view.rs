@@ -103,6 +103,9 @@ impl<'a> CardView<'a> {
         let response = ui
             .scope_builder(UiBuilder::new().id_salt("mcpapp-card"), |ui| {
                 *ui.visuals_mut() = theme.visuals();
+                // The card places everything with explicit spacing (its host config's); set
+                // once here, every nested ui shares this style instead of copying its own.
+                ui.spacing_mut().item_spacing = egui::Vec2::ZERO;
                 frame
                     .show(ui, |ui| {
                         ui.set_width(ui.available_width());

@@ -125,6 +125,7 @@ impl Renderer<'_, '_> {
                     let submit_on_enter = !multiline
                         && r.lost_focus()
                         && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    ui.add_space(8.0);
                     let clicked = ui
                         .add_enabled(!self.disabled, egui::Button::new(title))
                         .clicked();
@@ -290,7 +291,10 @@ impl Renderer<'_, '_> {
         multi: bool,
     ) -> bool {
         let mut changed = false;
-        for choice in &input.choices {
+        for (i, choice) in input.choices.iter().enumerate() {
+            if i > 0 {
+                ui.add_space(2.0);
+            }
             let mut on = chosen.contains(&choice.value);
             let response = if multi {
                 ui.add_enabled(

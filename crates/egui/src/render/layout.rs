@@ -206,7 +206,6 @@ impl Renderer<'_, '_> {
         let row_height: f32 = ui.data(|d| d.get_temp(row_key)).unwrap_or(0.0);
         let mut tallest = 0.0_f32;
         ui.horizontal_top(|ui| {
-            ui.spacing_mut().item_spacing.x = 0.0;
             for (((i, column), width), gap) in visible.iter().zip(&widths).zip(&gaps) {
                 if *gap > 0.0 {
                     if column.common.separator == Some(true) {
@@ -390,7 +389,6 @@ impl Renderer<'_, '_> {
                     ui.add_space(t.spacing(Spacing::Small));
                 }
                 ui.horizontal_top(|ui| {
-                    ui.spacing_mut().item_spacing.x = 0.0;
                     ui.allocate_ui_with_layout(
                         Vec2::new(title_width, 0.0),
                         egui::Layout::top_down(Align::Min),
@@ -465,7 +463,6 @@ impl Renderer<'_, '_> {
             Stroke::new(1.0, border)
         };
         ui.vertical(|ui| {
-            ui.spacing_mut().item_spacing = Vec2::ZERO;
             for r in 0..table.rows.len() {
                 self.table_row(ui, table, r, &widths, stroke, scope);
             }
@@ -600,7 +597,9 @@ impl Renderer<'_, '_> {
                 {
                     next = (current + pages - 1) % pages;
                 }
+                ui.add_space(6.0);
                 ui.label(format!("{} / {pages}", current + 1));
+                ui.add_space(6.0);
                 if ui
                     .add_enabled(
                         !self.disabled && can_forward,

@@ -224,6 +224,7 @@ impl Renderer<'_, '_> {
             .alt_text
             .as_deref()
             .map_or_else(|| "Play media".to_owned(), |alt| format!("Play: {alt}"));
+        ui.add_space(4.0);
         let clicked = ui
             .with_layout(egui::Layout::top_down(Align::Min), |ui| {
                 ui.add_enabled(!self.disabled && link.is_some(), egui::Button::new(label))

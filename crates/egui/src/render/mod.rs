@@ -82,7 +82,6 @@ impl Renderer<'_, '_> {
     /// Draws a list of elements top to bottom, with their spacing and separators.
     pub(crate) fn elements<'c>(&mut self, ui: &mut Ui, elements: &'c [Element], scope: &Scope<'c>) {
         let mut first = true;
-        ui.spacing_mut().item_spacing.y = 0.0;
         for (i, element) in elements.iter().enumerate() {
             let common = element.common();
             if !self

@@ -115,9 +115,12 @@ impl Renderer<'_, '_> {
             blocks = vec![join_blocks(blocks)];
         }
         let mut response: Option<Response> = None;
-        ui.scope(|ui| {
-            ui.spacing_mut().item_spacing.y = look.font.size * 0.3;
-            for block in &blocks {
+        {
+            let gap = look.font.size * 0.3;
+            for (i, block) in blocks.iter().enumerate() {
+                if i > 0 {
+                    ui.add_space(gap);
+                }
                 let sections: Vec<Section<'_>> = block
                     .spans
                     .iter()
@@ -142,6 +145,7 @@ impl Renderer<'_, '_> {
                                     )
                                 },
                             );
+                            ui.add_space(look.font.size * 0.4);
                             let item_look = Look {
                                 align: Align::LEFT,
                                 font: look.font.clone(),
@@ -157,7 +161,7 @@ impl Renderer<'_, '_> {
                     None => r,
                 });
             }
-        });
+        }
         response.unwrap_or_else(|| ui.allocate_response(Vec2::ZERO, Sense::hover()))
     }
 
