@@ -296,3 +296,52 @@ fn every_example_card_is_accessible() {
         h.run();
     }
 }
+
+#[test]
+fn requirements_the_host_does_not_meet_show_the_fallback() {
+    let c = card(&json!({
+        "type": "McpApp",
+        "body": [
+            {"type": "TextBlock", "text": "Shown: 1.2 is supported", "requires": {"adaptiveCards": "1.2"}},
+            {"type": "TextBlock", "text": "Needs a future feature", "requires": {"holograms": "1.0"},
+             "fallback": {"type": "TextBlock", "text": "The fallback instead"}},
+            {"type": "TextBlock", "text": "Dropped", "requires": {"adaptiveCards": "9.0"}, "fallback": "drop"}
+        ],
+        "actions": [
+            {"type": "Action.Submit", "title": "Teleport", "requires": {"holograms": "1.0"},
+             "fallback": {"type": "Action.OpenUrl", "title": "Read about it", "url": "https://example.com"}}
+        ]
+    }));
+    let mut h = harness(c);
+    h.run();
+    assert!(h.query_by_label("Shown: 1.2 is supported").is_some());
+    assert!(h.query_by_label("Needs a future feature").is_none());
+    assert!(h.query_by_label("The fallback instead").is_some());
+    assert!(h.query_by_label("Dropped").is_none());
+    assert!(h.query_by_label("Teleport").is_none());
+    assert!(h.query_by_label("Read about it").is_some());
+}
+
+#[test]
+fn the_keyboard_alone_fills_and_submits_a_card() {
+    let mut h = harness(reference());
+    h.run();
+    // Tab into the field, type, Tab to the button, press Enter.
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert!(h.get_by_role(Role::TextInput).is_focused());
+    h.get_by_role(Role::TextInput).type_text("Keyboard only");
+    h.run();
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Confirm Cancellation")
+            .is_focused()
+    );
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(
+        submitted(h.state())["cancellationReason"],
+        json!("Keyboard only")
+    );
+}

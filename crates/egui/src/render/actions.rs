@@ -14,7 +14,10 @@ impl Renderer<'_, '_> {
         let config = &self.theme.config.actions;
         let mut primary = Vec::new();
         let mut overflow = Vec::new();
-        for (i, action) in actions.iter().enumerate() {
+        for (i, declared) in actions.iter().enumerate() {
+            let Some(action) = super::supported_action(declared) else {
+                continue;
+            };
             let secondary = action.common().mode == Some(ActionMode::Secondary);
             if !secondary && primary.len() < config.max_actions {
                 primary.push((i, action));

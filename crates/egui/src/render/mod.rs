@@ -19,6 +19,57 @@ use crate::output::CardEvent;
 use crate::state::CardState;
 use crate::theme::Theme;
 
+/// The features (by `requires` name) this renderer has, with their versions.
+const FEATURES: &[(&str, (u32, u32))] = &[("adaptiveCards", (1, 6)), ("mcpapp", (0, 1))];
+
+/// Whether this renderer meets an element's `requires`.
+fn meets(requires: Option<&std::collections::BTreeMap<String, String>>) -> bool {
+    let Some(requires) = requires else {
+        return true;
+    };
+    requires.iter().all(|(name, version)| {
+        let wanted = version
+            .split_once('.')
+            .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)))
+            .or_else(|| version.trim().parse().ok().map(|a| (a, 0)));
+        FEATURES
+            .iter()
+            .find(|(feature, _)| feature.eq_ignore_ascii_case(name))
+            .is_some_and(|(_, have)| version == "*" || wanted.is_some_and(|w| *have >= w))
+    })
+}
+
+/// The element to draw for `element`: itself when this renderer meets its `requires`, else
+/// its fallback (followed as far as needed), else nothing.
+fn supported(element: &Element) -> Option<&Element> {
+    let mut current = element;
+    for _ in 0..16 {
+        if meets(current.common().requires.as_ref()) {
+            return Some(current);
+        }
+        match &current.common().fallback {
+            Some(mcpapp_card::model::Fallback::Item(next)) => current = next,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The action to show for `action`, as [`supported`] does for elements.
+pub(crate) fn supported_action(action: &mcpapp_card::Action) -> Option<&mcpapp_card::Action> {
+    let mut current = action;
+    for _ in 0..16 {
+        if meets(current.common().requires.as_ref()) {
+            return Some(current);
+        }
+        match &current.common().fallback {
+            Some(mcpapp_card::model::Fallback::Item(next)) => current = next,
+            _ => return None,
+        }
+    }
+    None
+}
+
 /// A count as a float, for layout arithmetic (counts of buttons or characters are small).
 pub(crate) fn count_f32(n: usize) -> f32 {
     u16::try_from(n).map_or(f32::from(u16::MAX), f32::from)
@@ -82,7 +133,11 @@ impl Renderer<'_, '_> {
     /// Draws a list of elements top to bottom, with their spacing and separators.
     pub(crate) fn elements<'c>(&mut self, ui: &mut Ui, elements: &'c [Element], scope: &Scope<'c>) {
         let mut first = true;
-        for (i, element) in elements.iter().enumerate() {
+        for (i, declared) in elements.iter().enumerate() {
+            // An element whose `requires` this host does not meet is replaced by its fallback.
+            let Some(element) = supported(declared) else {
+                continue;
+            };
             let common = element.common();
             if !self
                 .state
