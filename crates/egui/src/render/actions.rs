@@ -79,7 +79,11 @@ impl Renderer<'_, '_> {
                 });
             }
         });
-        // The expanded ShowCard of this row, if any.
+        self.expanded_show_card(ui, actions, scope);
+    }
+
+    /// Draws the card of the row's expanded `Action.ShowCard`, if one is.
+    fn expanded_show_card<'c>(&mut self, ui: &mut Ui, actions: &'c [Action], scope: &Scope<'c>) {
         for (i, action) in actions.iter().enumerate() {
             let Action::ShowCard(show) = action else {
                 continue;
