@@ -1,0 +1,266 @@
+//! A card as a view: the in-process peer that turns what the user does with a card into the
+//! messages an HTML app would send, and reacts to the host's messages as an HTML app would.
+//!
+//! Like the host it does no I/O: messages go in and out as JSON values, so a card session
+//! can sit behind a [`crate::ViewPort`] or be driven directly in tests.
+
+use std::time::{Duration, Instant};
+
+use mcpapp_card::{Action, Card, InputValues};
+use mcpapp_protocol::CARD_MIME_TYPE;
+use serde_json::{Value, json};
+
+use crate::host::{notification, request};
+
+/// Why the session did not send something.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// The model is generating a reply; the card is locked until it is done.
+    #[error("the card is locked while the model is generating a reply")]
+    Locked,
+    /// The session has not completed `ui/initialize` yet.
+    #[error("the card is not connected to its host yet")]
+    NotReady,
+    /// The action names no tool.
+    #[error("{0}")]
+    NoTool(String),
+}
+
+/// How long input edits wait before they are saved, so typing does not save every key.
+pub const SAVE_DEBOUNCE: Duration = Duration::from_millis(400);
+
+/// One card on screen, as a view of the host.
+#[derive(Debug)]
+pub struct CardSession {
+    card: Card,
+    values: InputValues,
+    restored: Option<InputValues>,
+    tool_call_id: Option<String>,
+    locked: bool,
+    ready: bool,
+    dark: bool,
+    next_id: i64,
+    pending_save: Option<Instant>,
+    tool_input: Option<Value>,
+}
+
+impl CardSession {
+    /// A session showing `card`.
+    pub fn new(card: Card) -> Self {
+        let values = InputValues::initial(&card);
+        Self {
+            card,
+            values,
+            restored: None,
+            tool_call_id: None,
+            locked: false,
+            ready: false,
+            dark: false,
+            next_id: 1,
+            pending_save: None,
+            tool_input: None,
+        }
+    }
+
+    /// The card to draw.
+    pub fn card(&self) -> &Card {
+        &self.card
+    }
+
+    /// The input values the host last saved or restored.
+    pub fn values(&self) -> &InputValues {
+        &self.values
+    }
+
+    /// Values restored by `load-state` (taken once, to give to the view's state).
+    pub fn take_restored(&mut self) -> Option<InputValues> {
+        self.restored.take()
+    }
+
+    /// Whether the card is locked (the model is generating).
+    pub fn is_locked(&self) -> bool {
+        self.locked
+    }
+
+    /// Whether the host's theme is dark.
+    pub fn is_dark(&self) -> bool {
+        self.dark
+    }
+
+    /// The arguments of the tool call that opened the card, once the host sent them.
+    pub fn tool_input(&self) -> Option<&Value> {
+        self.tool_input.as_ref()
+    }
+
+    fn next(&mut self) -> i64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    /// The first message of a view: `ui/initialize`.
+    pub fn start(&mut self) -> Vec<Value> {
+        let id = self.next();
+        vec![request(
+            id,
+            "ui/initialize",
+            &json!({
+                "protocolVersion": mcpapp_protocol::APPS_PROTOCOL_VERSION,
+                "appInfo": { "name": "mcpapp card", "version": env!("CARGO_PKG_VERSION") },
+                "appCapabilities": { "availableDisplayModes": ["inline", "window", "fullscreen"] }
+            }),
+        )]
+    }
+
+    /// A message from the host; returns what the card sends back.
+    pub fn on_host_message(&mut self, message: &Value) -> Vec<Value> {
+        let method = message.get("method").and_then(Value::as_str);
+        let params = message.get("params").cloned().unwrap_or(Value::Null);
+        match (method, message.get("id")) {
+            // The answer to our `ui/initialize`: take the context, say we are initialized.
+            (None, Some(_)) if !self.ready && message.get("result").is_some() => {
+                let context = message.pointer("/result/hostContext");
+                self.apply_context(context);
+                self.tool_call_id =
+                    context
+                        .and_then(|c| c.pointer("/toolInfo/id"))
+                        .map(|id| match id {
+                            Value::String(s) => s.clone(),
+                            other => other.to_string(),
+                        });
+                self.ready = true;
+                vec![notification("ui/notifications/initialized", &json!({}))]
+            }
+            (Some("ui/notifications/tool-input" | "ui/notifications/tool-input-partial"), _) => {
+                self.tool_input = params.get("arguments").cloned();
+                Vec::new()
+            }
+            (Some("ui/notifications/tool-result"), _) => {
+                if let Some(card) = card_in_result(&params) {
+                    // The Action.Execute pattern: a result holding a card replaces the card;
+                    // values of inputs it still has carry over.
+                    let mut values = InputValues::initial(&card);
+                    values.restore(&card, &self.values);
+                    self.card = card;
+                    self.values = values;
+                }
+                Vec::new()
+            }
+            (Some("ui/notifications/response-generation-status"), _) => {
+                self.locked = params.get("isPending").and_then(Value::as_bool) == Some(true);
+                Vec::new()
+            }
+            (Some("ui/notifications/load-state"), _) => {
+                if let Some(state) = params.get("state")
+                    && let Ok(saved) = serde_json::from_value::<InputValues>(state.clone())
+                {
+                    let restored = self.values.restore(&self.card, &saved);
+                    if !restored.is_empty() {
+                        self.restored = Some(self.values.clone());
+                    }
+                }
+                Vec::new()
+            }
+            (Some("ui/notifications/host-context-changed"), _) => {
+                self.apply_context(Some(&params));
+                Vec::new()
+            }
+            (Some("ui/resource-teardown"), Some(id)) => {
+                vec![json!({ "jsonrpc": "2.0", "id": id, "result": {} })]
+            }
+            (Some("ping"), Some(id)) => vec![json!({ "jsonrpc": "2.0", "id": id, "result": {} })],
+            (Some(_), Some(id)) => vec![json!({
+                "jsonrpc": "2.0", "id": id,
+                "error": { "code": -32601, "message": "a card has no such method" }
+            })],
+            // Answers to our tools/call and the like, save-state-response, unknown
+            // notifications: nothing to send back.
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply_context(&mut self, context: Option<&Value>) {
+        if let Some(theme) = context.and_then(|c| c.get("theme")).and_then(Value::as_str) {
+            self.dark = theme == "dark";
+        }
+    }
+
+    /// The user submitted: `data` is the action's data merged with the inputs (after the
+    /// view checked them). Becomes `tools/call`: the tool named by `mcp_tool_name` or the
+    /// `Action.Execute` verb, the rest of the data as arguments.
+    pub fn submit(&mut self, action: &Action, data: Value) -> Result<Vec<Value>, SessionError> {
+        if !self.ready {
+            return Err(SessionError::NotReady);
+        }
+        if self.locked {
+            return Err(SessionError::Locked);
+        }
+        let call = mcpapp_card::tool_call(action, data)
+            .map_err(|e| SessionError::NoTool(e.to_string()))?;
+        let id = self.next();
+        Ok(vec![request(
+            id,
+            "tools/call",
+            &json!({ "name": call.name, "arguments": call.arguments }),
+        )])
+    }
+
+    /// The user opened a link (`Action.OpenUrl`, a link in text): `ui/open-link`.
+    pub fn open_link(&mut self, url: &str) -> Result<Vec<Value>, SessionError> {
+        if !self.ready {
+            return Err(SessionError::NotReady);
+        }
+        let id = self.next();
+        Ok(vec![request(id, "ui/open-link", &json!({ "url": url }))])
+    }
+
+    /// The inputs changed; they are saved once the user pauses ([`CardSession::flush`]).
+    pub fn inputs_changed(&mut self, values: &InputValues, now: Instant) {
+        self.values = values.clone();
+        self.pending_save = Some(now);
+    }
+
+    /// Sends the pending `save-state` if the user has paused long enough.
+    pub fn flush(&mut self, now: Instant) -> Vec<Value> {
+        match self.pending_save {
+            Some(changed) if self.ready && now.duration_since(changed) >= SAVE_DEBOUNCE => {
+                self.pending_save = None;
+                vec![notification(
+                    "ui/notifications/save-state",
+                    &json!({
+                        "state": self.values,
+                        "toolCallId": self.tool_call_id,
+                    }),
+                )]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The card is done (its work finished): `close-ws-app`.
+    pub fn done(&mut self) -> Vec<Value> {
+        vec![notification("ui/notifications/close-ws-app", &json!({}))]
+    }
+}
+
+/// The card a tool result carries: `structuredContent` that is a card, or an embedded resource
+/// with the card mime type.
+pub fn card_in_result(result: &Value) -> Option<Card> {
+    let is_card = |v: &Value| {
+        matches!(
+            v.get("type").and_then(Value::as_str),
+            Some("McpApp" | "AdaptiveCard")
+        )
+    };
+    if let Some(structured) = result.get("structuredContent").filter(|v| is_card(v)) {
+        return mcpapp_card::parse_value(structured.clone()).card;
+    }
+    result
+        .get("content")
+        .and_then(Value::as_array)?
+        .iter()
+        .filter_map(|c| c.get("resource"))
+        .find(|r| r.get("mimeType").and_then(Value::as_str) == Some(CARD_MIME_TYPE))
+        .and_then(|r| r.get("text").and_then(Value::as_str))
+        .and_then(|text| mcpapp_card::parse_str(text).card)
+}

@@ -1,0 +1,24 @@
+//! The MCP Apps host lifecycle: one pipeline for declarative cards and HTML apps.
+//!
+//! - [`AppHost`]: per conversation thread, the open app instances and every message between
+//!   views, the embedder's agent loop and MCP servers. A state machine without I/O: feed it,
+//!   drain its [`Output`]s.
+//! - [`ViewPort`]: how the host exchanges JSON-RPC with one view; [`ChannelPort`] is the
+//!   channel pair every kind of view uses.
+//! - [`CardSession`]: a card as a view, in-process: it speaks the messages an HTML app would.
+//! - [`store`]: where apps' saved state lives; [`mcp`]: connections to MCP servers.
+//!
+//! This crate knows nothing of GUIs or browsers.
+
+mod card_session;
+mod host;
+pub mod mcp;
+mod port;
+pub mod store;
+
+pub use card_session::{CardSession, SessionError};
+pub use host::{
+    AppHost, AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId, Output,
+    ServerCall, ViewKind,
+};
+pub use port::{ChannelPort, ViewEnd, ViewGone, ViewPort};

@@ -1,0 +1,106 @@
+//! MCP client connections: the host's side of MCP, built on rmcp's client.
+//!
+//! One [`McpConnection`] per server, over stdio (a child process) or streamable HTTP. On
+//! connecting it advertises the MCP Apps extension (`capabilities.extensions
+//! ["io.modelcontextprotocol/ui"] = {"mimeTypes": [HTML, card]}`) with the protocol version pinned
+//! to [`PROTOCOL_VERSION`], lists the server's tools and keeps the full catalogue (for routing a
+//! view's calls; the agent gets [`McpConnection::model_tools`]), and prefetches and caches the
+//! `ui://` resources of its app tools. Requests are bounded by timeouts; a server that exits or
+//! hangs fails its own requests with an [`McpError`] naming it, and announces its end as an
+//! [`McpEventKind::Gone`] event, without affecting other connections.
+//!
+//! Tools and results come out as this workspace's types ([`mcpapp_protocol::Tool`]) or as JSON
+//! (`resources/read`, `tools/call`), so nothing above this module sees rmcp.
+//!
+//! Stdio servers are spawned here (not by rmcp) so that an exit is reported with its status and
+//! last standard error lines. `https://` goes through rustls: the first HTTP connection installs
+//! ring as rustls's process-wide crypto provider unless the embedder has installed one.
+//!
+//! ```no_run
+//! use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
+//!
+//! # async fn run() -> Result<(), mcpapp_host::mcp::McpError> {
+//! let spec = ServerSpec::stdio("node", ["server/dist/index.js", "--stdio"]);
+//! let server = McpConnection::connect("basic", &spec, &ClientOptions::default()).await?;
+//! for (tool, ui) in server.app_tools() {
+//!     if let Some(uri) = ui.resource_uri {
+//!         let html = server.read_resource(&uri).await?; // cached after the first read
+//!         println!("{} shows {uri} ({} bytes)", tool.name, html.to_string().len());
+//!     }
+//! }
+//! let result = server.call_tool("get-time", serde_json::Map::new()).await?;
+//! println!("{}", result["structuredContent"]);
+//! server.close().await;
+//! # Ok(())
+//! # }
+//! ```
+
+mod connection;
+mod error;
+mod handler;
+mod process;
+mod spec;
+
+use serde_json::Value;
+
+pub use connection::{McpConnection, PROTOCOL_VERSION};
+pub use error::McpError;
+pub use spec::{ClientOptions, ServerSpec};
+
+/// What a server said about itself in the `initialize` handshake.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct ServerInfo {
+    /// `serverInfo.name` (empty if the server sent none).
+    pub name: String,
+    /// `serverInfo.version`.
+    pub version: String,
+    /// `serverInfo.title`, a display name.
+    pub title: Option<String>,
+    /// The protocol version the server chose (`2025-11-25` for the current SDKs).
+    pub protocol_version: String,
+    /// Instructions for the model, if any.
+    pub instructions: Option<String>,
+    /// The server's `capabilities` object as sent (`tools`, `resources`, `extensions`, …).
+    pub capabilities: Value,
+}
+
+/// Something that happened on a connection, for the embedder (see [`McpConnection::events`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct McpEvent {
+    /// The server's id.
+    pub server: String,
+    /// What happened.
+    pub kind: McpEventKind,
+}
+
+/// What happened on a connection.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum McpEventKind {
+    /// The tools were listed again (on connecting, on request, or because the server said its
+    /// list changed); the agent's tool list may need updating.
+    ToolsChanged,
+    /// The server said a resource changed (its cached copy has been dropped).
+    ResourceUpdated {
+        /// The resource.
+        uri: String,
+    },
+    /// The server said its resource list changed (the cache has been emptied).
+    ResourcesChanged,
+    /// The server sent a log message (`notifications/message`).
+    Log {
+        /// Its level (`debug` … `emergency`).
+        level: String,
+        /// Its logger, if named.
+        logger: Option<String>,
+        /// Its data.
+        data: Value,
+    },
+    /// The connection has ended (the server exited or closed it, or the host closed it); its
+    /// requests fail with [`McpError::ServerGone`] from now on.
+    Gone {
+        /// How it ended.
+        reason: String,
+    },
+}

@@ -1,0 +1,104 @@
+//! What to connect to, and how.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE};
+
+/// How to reach one MCP server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ServerSpec {
+    /// A child process speaking MCP over its standard input and output (newline-delimited
+    /// JSON-RPC). Its standard error is logged (`tracing`, debug level) and its last lines are
+    /// quoted when it exits unexpectedly.
+    Stdio {
+        /// The program, found through `PATH` when it has no path separator.
+        command: String,
+        /// Its arguments.
+        args: Vec<String>,
+        /// Variables added to the inherited environment.
+        env: Vec<(String, String)>,
+        /// Its working directory; the host's when `None`.
+        cwd: Option<PathBuf>,
+    },
+    /// A server speaking MCP's streamable HTTP transport at this endpoint (`http://` or
+    /// `https://`, usually ending in `/mcp`).
+    Http {
+        /// The endpoint URL.
+        url: String,
+    },
+}
+
+impl ServerSpec {
+    /// A child process `command args…` with the host's environment and working directory.
+    #[must_use]
+    pub fn stdio<I, S>(command: impl Into<String>, args: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Self::Stdio {
+            command: command.into(),
+            args: args.into_iter().map(Into::into).collect(),
+            env: Vec::new(),
+            cwd: None,
+        }
+    }
+
+    /// A streamable HTTP endpoint.
+    #[must_use]
+    pub fn http(url: impl Into<String>) -> Self {
+        Self::Http { url: url.into() }
+    }
+}
+
+impl fmt::Display for ServerSpec {
+    /// The command line (arguments joined with spaces) or the URL, for messages.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Stdio { command, args, .. } => {
+                f.write_str(command)?;
+                for arg in args {
+                    write!(f, " {arg}")?;
+                }
+                Ok(())
+            }
+            Self::Http { url } => f.write_str(url),
+        }
+    }
+}
+
+/// How a connection behaves. `Default` gives the values documented on each field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientOptions {
+    /// The longest wait for the answer to one request (`tools/list`, `resources/read`,
+    /// `tools/call`); 30 s. A call that takes longer fails with [`super::McpError::Timeout`] and
+    /// the server is sent `notifications/cancelled`; the connection stays usable.
+    pub request_timeout: Duration,
+    /// The longest wait for the `initialize` handshake (spawning included); 20 s.
+    pub connect_timeout: Duration,
+    /// `clientInfo.name` sent in `initialize`; `"mcpapp"`.
+    pub client_name: String,
+    /// `clientInfo.version`; this crate's version.
+    pub client_version: String,
+    /// The mime types advertised in `capabilities.extensions["io.modelcontextprotocol/ui"]`;
+    /// HTML views and mcpapp cards ([`HTML_MIME_TYPE`], [`CARD_MIME_TYPE`]).
+    pub mime_types: Vec<String>,
+    /// Whether listing tools starts reading every app tool's `ui://` resource in the
+    /// background, so that opening a view finds it cached; `true`.
+    pub prefetch_ui_resources: bool,
+}
+
+impl Default for ClientOptions {
+    fn default() -> Self {
+        Self {
+            request_timeout: Duration::from_secs(30),
+            connect_timeout: Duration::from_secs(20),
+            client_name: "mcpapp".to_owned(),
+            client_version: env!("CARGO_PKG_VERSION").to_owned(),
+            mime_types: vec![HTML_MIME_TYPE.to_owned(), CARD_MIME_TYPE.to_owned()],
+            prefetch_ui_resources: true,
+        }
+    }
+}

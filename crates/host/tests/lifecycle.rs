@@ -1,0 +1,670 @@
+//! The one pipeline: a card app and a scripted app (what an HTML app sends) go through the same
+//! lifecycle, and the host sends and receives exactly the same sequence of messages for both.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mcpapp_card::{InputValue, InputValues, prepare_submit};
+use mcpapp_host::store::MemoryStore;
+use mcpapp_host::{
+    AppHost, AppSpec, CardSession, CloseReason, HostEvent, HostOptions, InstanceId, Output,
+    ServerCall, SessionError, ViewKind,
+};
+use mcpapp_protocol::{DisplayMode, Tool};
+use serde_json::{Value, json};
+
+const CARD: &str = include_str!("../../../examples/cards/flight-cancellation.json");
+
+fn tool(name: &str, visibility: &[&str]) -> Tool {
+    serde_json::from_value(json!({
+        "name": name,
+        "inputSchema": {"type": "object"},
+        "_meta": {"ui": {"resourceUri": "ui://flights/cancel", "visibility": visibility}}
+    }))
+    .unwrap()
+}
+
+/// What a view does in the lifecycle, as a card or as a script of raw JSON-RPC.
+trait TestView {
+    fn start(&mut self) -> Vec<Value>;
+    fn on_host(&mut self, message: &Value) -> Vec<Value>;
+    fn submit(&mut self) -> Vec<Value>;
+    fn save(&mut self) -> Vec<Value>;
+    fn done(&mut self) -> Vec<Value>;
+    fn locked_submit_refused(&mut self) -> bool;
+    /// The view is created anew (after a thread switch the old one is gone).
+    fn recreate(&mut self);
+}
+
+struct CardView {
+    session: CardSession,
+    now: Instant,
+}
+
+impl CardView {
+    fn new() -> Self {
+        Self {
+            session: CardSession::new(mcpapp_card::parse_str(CARD).card.unwrap()),
+            now: Instant::now(),
+        }
+    }
+    fn values(&self) -> InputValues {
+        let mut values = InputValues::initial(self.session.card());
+        values.set(
+            "cancellationReason",
+            InputValue::Text("Change of plans".into()),
+        );
+        values
+    }
+}
+
+impl TestView for CardView {
+    fn start(&mut self) -> Vec<Value> {
+        self.session.start()
+    }
+    fn on_host(&mut self, message: &Value) -> Vec<Value> {
+        self.session.on_host_message(message)
+    }
+    fn submit(&mut self) -> Vec<Value> {
+        let card = self.session.card().clone();
+        let action = &card.actions[0];
+        let data = prepare_submit(&[&card], action, &self.values()).unwrap();
+        self.session.submit(action, data).unwrap()
+    }
+    fn save(&mut self) -> Vec<Value> {
+        let values = self.values();
+        self.session.inputs_changed(&values, self.now);
+        assert!(
+            self.session.flush(self.now).is_empty(),
+            "saves wait for a pause"
+        );
+        self.session.flush(self.now + Duration::from_secs(1))
+    }
+    fn done(&mut self) -> Vec<Value> {
+        self.session.done()
+    }
+    fn recreate(&mut self) {
+        *self = Self::new();
+    }
+    fn locked_submit_refused(&mut self) -> bool {
+        let card = self.session.card().clone();
+        let data = prepare_submit(&[&card], &card.actions[0], &self.values()).unwrap();
+        self.session.submit(&card.actions[0], data) == Err(SessionError::Locked)
+    }
+}
+
+/// What an HTML app built with the ext-apps SDK sends, by hand.
+struct ScriptedView {
+    next: i64,
+    locked: bool,
+}
+
+impl TestView for ScriptedView {
+    fn start(&mut self) -> Vec<Value> {
+        self.next = 2;
+        vec![
+            json!({"jsonrpc": "2.0", "id": 1, "method": "ui/initialize", "params": {
+            "protocolVersion": "2026-01-26", "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {}}}),
+        ]
+    }
+    fn on_host(&mut self, message: &Value) -> Vec<Value> {
+        match (
+            message.get("method").and_then(Value::as_str),
+            message.get("id"),
+        ) {
+            (None, Some(id)) if *id == json!(1) => {
+                vec![
+                    json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}),
+                ]
+            }
+            (Some("ui/notifications/response-generation-status"), _) => {
+                self.locked = message["params"]["isPending"] == json!(true);
+                vec![]
+            }
+            (Some("ui/resource-teardown"), Some(id)) => {
+                vec![json!({"jsonrpc": "2.0", "id": id, "result": {}})]
+            }
+            _ => vec![],
+        }
+    }
+    fn submit(&mut self) -> Vec<Value> {
+        self.next += 1;
+        vec![
+            json!({"jsonrpc": "2.0", "id": self.next, "method": "tools/call", "params": {
+            "name": "flight_booking_tool.confirm_cancellation",
+            "arguments": {"booking_id": "FL-12345-ABC", "cancellationReason": "Change of plans"}}}),
+        ]
+    }
+    fn save(&mut self) -> Vec<Value> {
+        vec![
+            json!({"jsonrpc": "2.0", "method": "ui/notifications/save-state", "params": {
+            "state": {"cancellationReason": "Change of plans"}, "toolCallId": "call-1"}}),
+        ]
+    }
+    fn done(&mut self) -> Vec<Value> {
+        vec![json!({"jsonrpc": "2.0", "method": "ui/notifications/close-ws-app", "params": {}})]
+    }
+    fn locked_submit_refused(&mut self) -> bool {
+        // An HTML app locks its own controls on the notification; the host told it.
+        self.locked
+    }
+    fn recreate(&mut self) {
+        *self = Self {
+            next: 1,
+            locked: false,
+        };
+    }
+}
+
+/// The host, one view, and a transcript of what crossed between them.
+struct Rig {
+    host: AppHost,
+    instance: InstanceId,
+    transcript: Vec<String>,
+    events: Vec<HostEvent>,
+}
+
+fn label(direction: &str, message: &Value) -> String {
+    match message.get("method").and_then(Value::as_str) {
+        Some(m) => format!("{direction} {m}"),
+        None if message.get("error").is_some() => format!("{direction} error"),
+        None => format!("{direction} response"),
+    }
+}
+
+impl Rig {
+    fn new(kind: ViewKind) -> Self {
+        let mut host = AppHost::new(HostOptions::default(), Arc::new(MemoryStore::default()));
+        host.set_server_tools(
+            "flights",
+            vec![
+                tool("request_cancellation_reason", &["model", "app"]),
+                tool(
+                    "flight_booking_tool.confirm_cancellation",
+                    &["model", "app"],
+                ),
+                tool("delete_everything", &["model"]),
+            ],
+        );
+        let instance = host.tool_call_started(AppSpec {
+            server: "flights".into(),
+            tool: tool("request_cancellation_reason", &["model", "app"]),
+            tool_call_id: "call-1".into(),
+            resource_uri: "ui://flights/cancel".into(),
+            kind,
+            display_mode: DisplayMode::Inline,
+        });
+        Self {
+            host,
+            instance,
+            transcript: Vec::new(),
+            events: Vec::new(),
+        }
+    }
+
+    /// Delivers messages from the view, and everything that follows, until quiet.
+    fn pump(&mut self, view: &mut dyn TestView, from_view: Vec<Value>) {
+        let mut queue = from_view;
+        loop {
+            for message in std::mem::take(&mut queue) {
+                self.transcript.push(label("view→host", &message));
+                self.host.view_message(self.instance, message);
+            }
+            let outputs = self.host.drain();
+            if outputs.is_empty() && queue.is_empty() {
+                break;
+            }
+            for output in outputs {
+                match output {
+                    Output::ToView { instance, message } if instance == self.instance => {
+                        self.transcript.push(label("host→view", &message));
+                        queue.extend(view.on_host(&message));
+                    }
+                    Output::ToView { .. } => {}
+                    Output::ToServer {
+                        instance,
+                        request,
+                        call,
+                        ..
+                    } => {
+                        let ServerCall::CallTool { name, arguments } = call else {
+                            panic!()
+                        };
+                        self.transcript
+                            .push(format!("host→server tools/call {name}"));
+                        assert_eq!(arguments["booking_id"], json!("FL-12345-ABC"));
+                        self.host.server_reply(
+                            instance,
+                            &request,
+                            Ok(json!({"content": [{"type": "text", "text": "Cancelled."}]})),
+                        );
+                    }
+                    Output::Event(e) => {
+                        self.transcript.push(match &e {
+                            HostEvent::OpenApp { recreated, .. } => {
+                                format!("event open (recreated: {recreated})")
+                            }
+                            HostEvent::CloseApp {
+                                reason,
+                                keep_in_history,
+                                ..
+                            } => {
+                                format!("event close ({reason:?}, in history: {keep_in_history})")
+                            }
+                            other => format!("event {other:?}"),
+                        });
+                        self.events.push(e);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn lifecycle(view: &mut dyn TestView, kind: ViewKind) -> Vec<String> {
+    let mut rig = Rig::new(kind);
+    rig.pump(view, vec![]);
+    rig.host
+        .tool_input("call-1", &json!({"booking_id": "FL-12345-ABC"}));
+    rig.host.tool_result(
+        "call-1",
+        &json!({"content": [{"type": "text", "text": "Why?"}]}),
+    );
+    rig.pump(view, vec![]); // held: nothing reaches the view before it is initialized
+    let start = view.start();
+    rig.pump(view, start);
+    let submit = view.submit();
+    rig.pump(view, submit);
+    let save = view.save();
+    rig.pump(view, save);
+    // The model is generating: the view is told and refuses to submit.
+    rig.host.set_generating("default", true);
+    rig.pump(view, vec![]);
+    assert!(view.locked_submit_refused());
+    rig.host.set_generating("default", false);
+    rig.pump(view, vec![]);
+    // Away to another thread: the app closes.
+    rig.host.switch_thread("other");
+    rig.pump(view, vec![]);
+    assert!(rig.host.open_instances().is_empty());
+    // Back: the app is recreated and gets its data and saved state.
+    rig.host.switch_thread("default");
+    view.recreate();
+    rig.pump(view, vec![]);
+    let start = view.start();
+    rig.pump(view, start);
+    let done = view.done();
+    rig.pump(view, done);
+    assert!(matches!(
+        rig.events.last(),
+        Some(HostEvent::CloseApp {
+            reason: CloseReason::AppDone,
+            keep_in_history: true,
+            ..
+        })
+    ));
+    rig.transcript
+}
+
+const EXPECTED: &[&str] = &[
+    "event open (recreated: false)",
+    "view→host ui/initialize",
+    "host→view response",
+    "view→host ui/notifications/initialized",
+    "host→view ui/notifications/tool-input",
+    "host→view ui/notifications/tool-result",
+    "view→host tools/call",
+    "host→server tools/call flight_booking_tool.confirm_cancellation",
+    "host→view response",
+    "view→host ui/notifications/save-state",
+    "host→view ui/notifications/save-state-response",
+    "host→view ui/notifications/response-generation-status",
+    "host→view ui/notifications/response-generation-status",
+    "host→view ui/resource-teardown",
+    "event close (ThreadSwitched, in history: false)",
+    // The old view still answers the teardown; the host has let it go already.
+    "view→host response",
+    "event open (recreated: true)",
+    "view→host ui/initialize",
+    "host→view response",
+    "view→host ui/notifications/initialized",
+    "host→view ui/notifications/tool-input",
+    "host→view ui/notifications/tool-result",
+    "host→view ui/notifications/load-state",
+    "view→host ui/notifications/close-ws-app",
+    "host→view ui/resource-teardown",
+    "view→host response",
+    "event close (AppDone, in history: true)",
+];
+
+#[test]
+fn a_card_app_goes_through_the_one_lifecycle() {
+    let transcript = lifecycle(&mut CardView::new(), ViewKind::Card);
+    assert_eq!(transcript, EXPECTED);
+}
+
+#[test]
+fn a_scripted_app_goes_through_the_same_lifecycle() {
+    let transcript = lifecycle(
+        &mut ScriptedView {
+            next: 1,
+            locked: false,
+        },
+        ViewKind::Html,
+    );
+    assert_eq!(transcript, EXPECTED);
+}
+
+#[test]
+fn the_recreated_card_gets_its_saved_inputs_back() {
+    let mut view = CardView::new();
+    let mut rig = Rig::new(ViewKind::Card);
+    rig.host.tool_input("call-1", &json!({}));
+    let start = view.start();
+    rig.pump(&mut view, start);
+    let save = view.save();
+    rig.pump(&mut view, save);
+    rig.host.switch_thread("other");
+    rig.host.switch_thread("default");
+    let mut fresh = CardView::new();
+    rig.pump(&mut fresh, vec![]);
+    let start = fresh.start();
+    rig.pump(&mut fresh, start);
+    let restored = fresh
+        .session
+        .take_restored()
+        .expect("load-state restored the inputs");
+    assert_eq!(
+        restored.get("cancellationReason"),
+        Some(&InputValue::Text("Change of plans".into()))
+    );
+}
+
+/// Sends one raw message from an initialized scripted view and returns what came back.
+fn answer(rig: &mut Rig, message: Value) -> Vec<Output> {
+    rig.host.view_message(rig.instance, message);
+    rig.host.drain()
+}
+
+fn ready_rig() -> Rig {
+    let mut rig = Rig::new(ViewKind::Html);
+    let mut view = ScriptedView {
+        next: 1,
+        locked: false,
+    };
+    let start = view.start();
+    rig.pump(&mut view, start);
+    rig
+}
+
+fn error_code(outputs: &[Output]) -> Option<i64> {
+    outputs.iter().find_map(|o| match o {
+        Output::ToView { message, .. } => message.pointer("/error/code").and_then(Value::as_i64),
+        _ => None,
+    })
+}
+
+#[test]
+fn refusals_are_answered_and_the_host_stays_healthy() {
+    let mut rig = ready_rig();
+    // A model-only tool.
+    let out = answer(
+        &mut rig,
+        json!({"jsonrpc": "2.0", "id": 10, "method": "tools/call",
+        "params": {"name": "delete_everything", "arguments": {}}}),
+    );
+    assert_eq!(error_code(&out), Some(-32602));
+    assert!(!out.iter().any(|o| matches!(o, Output::ToServer { .. })));
+    // A tool of another server (not in this server's catalogue).
+    let out = answer(
+        &mut rig,
+        json!({"jsonrpc": "2.0", "id": 11, "method": "tools/call",
+        "params": {"name": "get-time", "arguments": {}}}),
+    );
+    assert_eq!(error_code(&out), Some(-32602));
+    // An unknown method.
+    let out = answer(
+        &mut rig,
+        json!({"jsonrpc": "2.0", "id": 12, "method": "ui/make-coffee", "params": {}}),
+    );
+    assert_eq!(error_code(&out), Some(-32601));
+    // Malformed messages are dropped (and logged), never answered.
+    for bad in [
+        json!("not an object"),
+        json!({"id": 1}),
+        json!({"jsonrpc": "1.0", "method": 5}),
+        json!(null),
+    ] {
+        let out = answer(&mut rig, bad);
+        assert!(
+            out.iter()
+                .all(|o| matches!(o, Output::Event(HostEvent::Log { .. }))),
+            "{out:?}"
+        );
+    }
+    // A link that is not http(s).
+    let out = answer(
+        &mut rig,
+        json!({"jsonrpc": "2.0", "id": 13, "method": "ui/open-link",
+        "params": {"url": "javascript:alert(1)"}}),
+    );
+    assert_eq!(error_code(&out), Some(-32602));
+    // Still healthy: an allowed call goes through.
+    let out = answer(
+        &mut rig,
+        json!({"jsonrpc": "2.0", "id": 14, "method": "tools/call",
+        "params": {"name": "flight_booking_tool.confirm_cancellation", "arguments": {"booking_id": "FL-12345-ABC"}}}),
+    );
+    assert!(out.iter().any(|o| matches!(o, Output::ToServer { .. })));
+}
+
+#[test]
+fn a_flood_of_ten_thousand_messages_is_handled() {
+    let mut rig = ready_rig();
+    let mut answered = 0;
+    for i in 0..10_000 {
+        let message = match i % 4 {
+            0 => json!({"jsonrpc": "2.0", "id": i, "method": "ping"}),
+            1 => {
+                json!({"jsonrpc": "2.0", "method": "ui/notifications/size-changed", "params": {"height": i}})
+            }
+            2 => json!({"garbage": i}),
+            _ => json!({"jsonrpc": "2.0", "id": i, "method": "no/such"}),
+        };
+        rig.host.view_message(rig.instance, message);
+        answered += rig
+            .host
+            .drain()
+            .iter()
+            .filter(|o| matches!(o, Output::ToView { .. }))
+            .count();
+    }
+    assert_eq!(answered, 5_000);
+    let out = answer(
+        &mut rig,
+        json!({"jsonrpc": "2.0", "id": "last", "method": "ping"}),
+    );
+    assert_eq!(out.len(), 1);
+}
+
+#[test]
+fn display_modes_are_asked_for_and_decided_by_the_host() {
+    let mut rig = ready_rig();
+    let out = answer(
+        &mut rig,
+        json!({"jsonrpc": "2.0", "id": 20, "method": "ui/request-display-mode",
+        "params": {"mode": "fullscreen"}}),
+    );
+    assert!(out.iter().any(
+        |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == "fullscreen")
+    ));
+    assert!(out.iter().any(|o| matches!(o, Output::ToView { message, .. } if message["method"] == "ui/notifications/host-context-changed")));
+    // Picture-in-picture is not offered: the current mode stays.
+    let out = answer(
+        &mut rig,
+        json!({"jsonrpc": "2.0", "id": 21, "method": "ui/request-display-mode",
+        "params": {"mode": "pip"}}),
+    );
+    assert!(out.iter().any(
+        |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == "fullscreen")
+    ));
+}
+
+#[test]
+fn a_view_that_does_not_answer_teardown_is_closed_after_the_timeout() {
+    let mut rig = ready_rig();
+    rig.host.close(rig.instance);
+    let out = rig.host.drain();
+    assert!(out.iter().any(|o| matches!(o, Output::ToView { message, .. } if message["method"] == "ui/resource-teardown")));
+    assert!(
+        !out.iter()
+            .any(|o| matches!(o, Output::Event(HostEvent::CloseApp { .. })))
+    );
+    rig.host.tick(Instant::now() + Duration::from_secs(5));
+    let out = rig.host.drain();
+    assert!(out.iter().any(|o| matches!(
+        o,
+        Output::Event(HostEvent::CloseApp {
+            reason: CloseReason::Closed,
+            ..
+        })
+    )));
+}
+
+fn board(id: &str) -> AppSpec {
+    AppSpec {
+        server: "s".into(),
+        tool: tool("board", &["model", "app"]),
+        tool_call_id: id.into(),
+        resource_uri: "ui://s/board".into(),
+        kind: ViewKind::Card,
+        display_mode: DisplayMode::Window,
+    }
+}
+
+fn initialized(host: &mut AppHost, id: InstanceId) {
+    host.view_message(
+        id,
+        json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}),
+    );
+}
+
+fn teardowns(out: &[Output]) -> Vec<InstanceId> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::ToView { instance, message } if message["method"] == "ui/resource-teardown" => {
+                Some(*instance)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn window_mode_duplicates_follow_the_policy() {
+    use mcpapp_host::DuplicatePolicy;
+    // Set policies: a second window of the same tool replaces the first, or joins it.
+    for (policy, replaced) in [
+        (DuplicatePolicy::ReplaceOldest, 1),
+        (DuplicatePolicy::ReplaceAll, 1),
+        (DuplicatePolicy::NewInstance, 0),
+    ] {
+        let options = HostOptions {
+            duplicate_policy: policy,
+            ..HostOptions::default()
+        };
+        let mut host = AppHost::new(options, Arc::new(MemoryStore::default()));
+        let a = host.tool_call_started(board("1"));
+        initialized(&mut host, a);
+        host.drain();
+        host.tool_call_started(board("2"));
+        assert_eq!(teardowns(&host.drain()).len(), replaced, "{policy:?}");
+    }
+    // Asking: the embedder decides each time.
+    let options = HostOptions {
+        duplicate_policy: DuplicatePolicy::Ask,
+        ..HostOptions::default()
+    };
+    for (answer, expected) in [
+        (DuplicatePolicy::ReplaceAll, 2),
+        (DuplicatePolicy::ReplaceOldest, 1),
+    ] {
+        let mut host = AppHost::new(options.clone(), Arc::new(MemoryStore::default()));
+        let a = host.tool_call_started(board("1"));
+        initialized(&mut host, a);
+        host.drain();
+        let b = host.tool_call_started(board("2"));
+        let out = host.drain();
+        assert!(
+            matches!(&out[..], [Output::Event(HostEvent::DuplicateInstance { instance, existing })] if *instance == b && existing == &vec![a])
+        );
+        host.resolve_duplicate(b, DuplicatePolicy::NewInstance);
+        assert!(host.drain().iter().any(
+            |o| matches!(o, Output::Event(HostEvent::OpenApp { instance, .. }) if *instance == b)
+        ));
+        initialized(&mut host, b);
+        host.drain();
+        let c = host.tool_call_started(board("3"));
+        host.drain();
+        host.resolve_duplicate(c, answer);
+        let closed = teardowns(&host.drain());
+        assert_eq!(closed.len(), expected, "{answer:?}");
+        if answer == DuplicatePolicy::ReplaceOldest {
+            assert_eq!(closed, vec![a]);
+        }
+    }
+}
+
+#[test]
+fn a_tool_result_holding_a_card_replaces_the_card() {
+    let mut session = CardSession::new(mcpapp_card::parse_str(CARD).unwrap_or_card());
+    let start = session.start();
+    assert_eq!(start[0]["method"], "ui/initialize");
+    session.on_host_message(&json!({"jsonrpc": "2.0", "id": 1, "result": {"hostContext": {"theme": "dark", "toolInfo": {"id": "c1", "tool": {}}}}}));
+    assert!(session.is_dark());
+    let confirmation =
+        json!({"type": "McpApp", "body": [{"type": "TextBlock", "text": "Cancelled"}]});
+    // As an embedded resource with the card mime type…
+    session.on_host_message(&json!({"jsonrpc": "2.0", "method": "ui/notifications/tool-result", "params": {
+        "content": [{"type": "resource", "resource": {"uri": "card://x", "mimeType": "application/vnd.mcpapp.card+json", "text": confirmation.to_string()}}]}}));
+    assert_eq!(session.card().body.len(), 1);
+    // …or as structured content.
+    let next = json!({"type": "AdaptiveCard", "body": [{"type": "TextBlock", "text": "a"}, {"type": "TextBlock", "text": "b"}]});
+    session.on_host_message(&json!({"jsonrpc": "2.0", "method": "ui/notifications/tool-result", "params": {"structuredContent": next}}));
+    assert_eq!(session.card().body.len(), 2);
+    // A result without a card leaves it.
+    session.on_host_message(&json!({"jsonrpc": "2.0", "method": "ui/notifications/tool-result", "params": {"content": []}}));
+    assert_eq!(session.card().body.len(), 2);
+}
+
+trait UnwrapCard {
+    fn unwrap_or_card(self) -> mcpapp_card::Card;
+}
+
+impl UnwrapCard for mcpapp_card::Parsed {
+    fn unwrap_or_card(self) -> mcpapp_card::Card {
+        self.card.unwrap()
+    }
+}
+
+#[tokio::test]
+async fn a_channel_port_carries_messages_both_ways_and_notices_a_gone_view() {
+    use mcpapp_host::{ChannelPort, ViewPort};
+    let (mut port, mut view) = ChannelPort::pair();
+    port.send(json!({"m": 1})).unwrap();
+    assert_eq!(view.from_host.recv().await, Some(json!({"m": 1})));
+    view.to_host.send(json!({"m": 2})).unwrap();
+    assert_eq!(port.recv().await, Some(json!({"m": 2})));
+    assert_eq!(port.try_recv(), Ok(None));
+    drop(view);
+    assert!(port.send(json!({})).is_err());
+    assert!(port.try_recv().is_err());
+}

@@ -1,0 +1,48 @@
+//! What several test files share: the repository's MCP test server.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    dead_code,
+    reason = "test support"
+)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The built example `test_server`.
+pub fn test_server_path() -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        // This test runs from target/<profile>/deps; examples are in target/<profile>/examples.
+        let exe = std::env::current_exe().unwrap();
+        let profile_dir = exe.parent().unwrap().parent().unwrap();
+        let path = profile_dir
+            .join("examples")
+            .join(format!("test_server{}", std::env::consts::EXE_SUFFIX));
+        if !path.exists() {
+            let profile = match profile_dir.file_name().and_then(|name| name.to_str()) {
+                Some("debug") | None => "dev",
+                Some(other) => other,
+            };
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+            let status = Command::new(cargo)
+                .args([
+                    "build",
+                    "--quiet",
+                    "-p",
+                    "mcpapp-host",
+                    "--example",
+                    "test_server",
+                ])
+                .args(["--profile", profile])
+                .status()
+                .expect("run cargo to build the test server");
+            assert!(status.success(), "building the test server failed");
+        }
+        assert!(path.exists(), "no test server at {}", path.display());
+        path
+    })
+}
