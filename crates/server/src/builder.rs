@@ -1,0 +1,409 @@
+//! A typed, ergonomic builder for the cards a server sends.
+//!
+//! ```
+//! use mcpapp_server::CardBuilder;
+//! use serde_json::json;
+//!
+//! let card = CardBuilder::new()
+//!     .heading("Cancel your flight")
+//!     .fact_set([("Booking", "FL-12345-ABC"), ("Date", "2026-12-01")])
+//!     .input_text("reason", "Reason", |t| t.placeholder("e.g., change in travel plans").required())
+//!     .submit("Confirm", "confirm_cancellation", json!({ "booking_id": "FL-12345-ABC" }))
+//!     .build()?;
+//! assert_eq!(card.actions.len(), 1);
+//! # Ok::<(), mcpapp_server::BuildError>(())
+//! ```
+//!
+//! [`CardBuilder::build`] checks the card with [`mcpapp_card::check`]: a builder that produces an
+//! invalid card is a bug in the server, so such a card is never returned (and never sent).
+
+use mcpapp_card::enums::{ChoiceInputStyle, FontSize, FontWeight};
+use mcpapp_card::model::{
+    ActionCommon, Choice, ChoiceSetInput, ElementCommon, Fact, FactSet, InputCommon, OpenUrlAction,
+    SubmitAction, TextBlock, TextInput,
+};
+use mcpapp_card::{Action, Card, Diagnostic, Element, Severity, TOOL_NAME_KEY};
+use serde_json::{Map, Value};
+
+use crate::signing::{SignError, Signer};
+
+/// Why [`CardBuilder::build`] refused to produce a card.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BuildError {
+    /// The card breaks a rule of the card format; these are the error-severity findings of
+    /// [`mcpapp_card::check`].
+    #[error("the built card is invalid: {}", summary(.0))]
+    Invalid(Vec<Diagnostic>),
+    /// The `data` of the action titled `action` is not a JSON object.
+    #[error("the data of action `{action}` is not a JSON object")]
+    DataNotAnObject {
+        /// The action's title.
+        action: String,
+    },
+    /// The `data` of the action titled `action` sets `key`, a reserved `mcp_` key (the tool name
+    /// and the signature are set by the builder and the signer, never by hand).
+    #[error("the data of action `{action}` sets the reserved key `{key}`")]
+    ReservedKey {
+        /// The action's title.
+        action: String,
+        /// The reserved key.
+        key: String,
+    },
+    /// The card could not be signed.
+    #[error(transparent)]
+    Sign(#[from] SignError),
+}
+
+fn summary(diagnostics: &[Diagnostic]) -> String {
+    diagnostics
+        .iter()
+        .map(|d| format!("{} at `{}`: {}", d.code, d.pointer, d.message))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Builds a [`Card`] element by element; [`Self::build`] checks it.
+#[derive(Debug, Clone, Default)]
+#[must_use]
+pub struct CardBuilder {
+    card: Card,
+    error: Option<BuildError>,
+}
+
+impl CardBuilder {
+    /// An empty `McpApp` card.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the card's `version` (for Adaptive Cards hosts that need one).
+    pub fn version(mut self, version: impl Into<String>) -> Self {
+        self.card.version = Some(version.into());
+        self
+    }
+
+    /// Adds a wrapping paragraph of text.
+    pub fn text(self, text: impl Into<String>) -> Self {
+        self.text_with(text, |t| t)
+    }
+
+    /// Adds a wrapping paragraph of text, styled by `style`.
+    pub fn text_with(
+        self,
+        text: impl Into<String>,
+        style: impl FnOnce(TextBuilder) -> TextBuilder,
+    ) -> Self {
+        let block = TextBlock {
+            text: text.into(),
+            wrap: Some(true),
+            ..TextBlock::default()
+        };
+        let block = style(TextBuilder(block)).0;
+        self.element(Element::TextBlock(Box::new(block)))
+    }
+
+    /// Adds a heading: large, bold, wrapping text.
+    pub fn heading(self, text: impl Into<String>) -> Self {
+        self.text_with(text, |t| t.size(FontSize::Large).weight(FontWeight::Bolder))
+    }
+
+    /// Adds a list of `(title, value)` facts.
+    pub fn fact_set<T: Into<String>, V: Into<String>>(
+        self,
+        facts: impl IntoIterator<Item = (T, V)>,
+    ) -> Self {
+        let facts = facts
+            .into_iter()
+            .map(|(title, value)| Fact {
+                title: title.into(),
+                value: value.into(),
+                ..Fact::default()
+            })
+            .collect();
+        self.element(Element::FactSet(Box::new(FactSet {
+            facts,
+            common: ElementCommon::default(),
+        })))
+    }
+
+    /// Adds a text field named `id` (the key of its value in the submitted data) labelled
+    /// `label` (an empty label is left out), configured by `configure`.
+    pub fn input_text(
+        self,
+        id: impl Into<String>,
+        label: impl Into<String>,
+        configure: impl FnOnce(TextInputBuilder) -> TextInputBuilder,
+    ) -> Self {
+        let input = TextInput {
+            input: input_common(label.into()),
+            common: element_id(id.into()),
+            ..TextInput::default()
+        };
+        let input = configure(TextInputBuilder(input)).0;
+        self.element(Element::InputText(Box::new(input)))
+    }
+
+    /// Adds a choice set named `id` labelled `label` (an empty label is left out) offering
+    /// `(title, value)` choices, configured by `configure`.
+    pub fn input_choice<T: Into<String>, V: Into<String>>(
+        self,
+        id: impl Into<String>,
+        label: impl Into<String>,
+        choices: impl IntoIterator<Item = (T, V)>,
+        configure: impl FnOnce(ChoiceInputBuilder) -> ChoiceInputBuilder,
+    ) -> Self {
+        let choices = choices
+            .into_iter()
+            .map(|(title, value)| Choice {
+                title: title.into(),
+                value: value.into(),
+                extra: Map::new(),
+            })
+            .collect();
+        let input = ChoiceSetInput {
+            choices,
+            choices_data: None,
+            is_multi_select: None,
+            style: None,
+            value: None,
+            placeholder: None,
+            wrap: None,
+            input: input_common(label.into()),
+            common: element_id(id.into()),
+        };
+        let input = configure(ChoiceInputBuilder(input)).0;
+        self.element(Element::InputChoiceSet(Box::new(input)))
+    }
+
+    /// Adds an `Action.Submit` button that calls the tool `tool_name` with `data` (a JSON object,
+    /// or `null` for none) plus the values of the card's inputs.
+    ///
+    /// `data` must not set `mcp_`-prefixed keys: the tool name is written from `tool_name`, and
+    /// the signature by [`crate::Signer::sign_card`].
+    pub fn submit(
+        mut self,
+        title: impl Into<String>,
+        tool_name: impl Into<String>,
+        data: Value,
+    ) -> Self {
+        let title = title.into();
+        let mut fixed = match data {
+            Value::Object(map) => map,
+            Value::Null => Map::new(),
+            _ => {
+                self.fail(BuildError::DataNotAnObject { action: title });
+                return self;
+            }
+        };
+        if let Some(key) = fixed.keys().find(|k| k.starts_with("mcp_")) {
+            let key = key.clone();
+            self.fail(BuildError::ReservedKey { action: title, key });
+            return self;
+        }
+        fixed.insert(TOOL_NAME_KEY.to_owned(), Value::String(tool_name.into()));
+        self.card
+            .actions
+            .push(Action::Submit(Box::new(SubmitAction {
+                data: Some(Value::Object(fixed)),
+                common: action_common(title),
+                ..SubmitAction::default()
+            })));
+        self
+    }
+
+    /// Adds an `Action.OpenUrl` button. The URL is checked by [`Self::build`]: script and local
+    /// schemes make the card invalid.
+    pub fn open_url(mut self, title: impl Into<String>, url: impl Into<String>) -> Self {
+        self.card
+            .actions
+            .push(Action::OpenUrl(Box::new(OpenUrlAction {
+                url: url.into(),
+                common: action_common(title.into()),
+            })));
+        self
+    }
+
+    /// Adds any element, for what the shortcuts above do not cover.
+    pub fn element(mut self, element: Element) -> Self {
+        self.card.body.push(element);
+        self
+    }
+
+    /// Adds any action, for what the shortcuts above do not cover.
+    pub fn action(mut self, action: Action) -> Self {
+        self.card.actions.push(action);
+        self
+    }
+
+    /// The card, if it is valid: the first misuse of the builder, or else every error-severity
+    /// finding of [`mcpapp_card::check`], is an error.
+    pub fn build(self) -> Result<Card, BuildError> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        let errors: Vec<Diagnostic> = mcpapp_card::check(&self.card)
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        if errors.is_empty() {
+            Ok(self.card)
+        } else {
+            Err(BuildError::Invalid(errors))
+        }
+    }
+
+    /// The card, checked as by [`Self::build`], with every action signed by `signer` for
+    /// `subject` at `now` (unix seconds); see [`Signer::sign_card`].
+    pub fn build_signed(
+        self,
+        signer: &Signer,
+        subject: &str,
+        now: u64,
+    ) -> Result<Card, BuildError> {
+        let mut card = self.build()?;
+        signer.sign_card(&mut card, subject, now)?;
+        Ok(card)
+    }
+
+    fn fail(&mut self, error: BuildError) {
+        self.error.get_or_insert(error);
+    }
+}
+
+fn element_id(id: String) -> ElementCommon {
+    ElementCommon {
+        id: Some(id),
+        ..ElementCommon::default()
+    }
+}
+
+fn input_common(label: String) -> InputCommon {
+    InputCommon {
+        label: (!label.is_empty()).then_some(label),
+        ..InputCommon::default()
+    }
+}
+
+fn action_common(title: String) -> ActionCommon {
+    ActionCommon {
+        title: Some(title),
+        ..ActionCommon::default()
+    }
+}
+
+/// Styles a text block; see [`CardBuilder::text_with`].
+#[derive(Debug, Clone)]
+#[must_use]
+pub struct TextBuilder(TextBlock);
+
+impl TextBuilder {
+    /// Sets the font size.
+    pub fn size(mut self, size: FontSize) -> Self {
+        self.0.size = Some(size);
+        self
+    }
+
+    /// Sets the font weight.
+    pub fn weight(mut self, weight: FontWeight) -> Self {
+        self.0.weight = Some(weight);
+        self
+    }
+
+    /// Makes the text subtle (dimmer).
+    pub fn subtle(mut self) -> Self {
+        self.0.is_subtle = Some(true);
+        self
+    }
+
+    /// Keeps the text on one line (it wraps by default).
+    pub fn no_wrap(mut self) -> Self {
+        self.0.wrap = None;
+        self
+    }
+}
+
+/// Configures an `Input.Text`; see [`CardBuilder::input_text`].
+#[derive(Debug, Clone)]
+#[must_use]
+pub struct TextInputBuilder(TextInput);
+
+impl TextInputBuilder {
+    /// Sets the hint shown while the field is empty.
+    pub fn placeholder(mut self, placeholder: impl Into<String>) -> Self {
+        self.0.placeholder = Some(placeholder.into());
+        self
+    }
+
+    /// Sets the initial value.
+    pub fn value(mut self, value: impl Into<String>) -> Self {
+        self.0.value = Some(value.into());
+        self
+    }
+
+    /// Makes the field required.
+    pub fn required(mut self) -> Self {
+        self.0.input.is_required = Some(true);
+        self
+    }
+
+    /// Sets the message shown when the value is refused.
+    pub fn error_message(mut self, message: impl Into<String>) -> Self {
+        self.0.input.error_message = Some(message.into());
+        self
+    }
+
+    /// Limits the length, in characters.
+    pub fn max_length(mut self, max: u32) -> Self {
+        self.0.max_length = Some(max);
+        self
+    }
+
+    /// Requires the value to match `regex` (checked by [`CardBuilder::build`]).
+    pub fn regex(mut self, regex: impl Into<String>) -> Self {
+        self.0.regex = Some(regex.into());
+        self
+    }
+
+    /// Allows several lines.
+    pub fn multiline(mut self) -> Self {
+        self.0.is_multiline = Some(true);
+        self
+    }
+}
+
+/// Configures an `Input.ChoiceSet`; see [`CardBuilder::input_choice`].
+#[derive(Debug, Clone)]
+#[must_use]
+pub struct ChoiceInputBuilder(ChoiceSetInput);
+
+impl ChoiceInputBuilder {
+    /// Sets the initially selected value (comma-separated values for a multi-select).
+    pub fn value(mut self, value: impl Into<String>) -> Self {
+        self.0.value = Some(value.into());
+        self
+    }
+
+    /// Makes a choice required.
+    pub fn required(mut self) -> Self {
+        self.0.input.is_required = Some(true);
+        self
+    }
+
+    /// Allows several choices.
+    pub fn multi_select(mut self) -> Self {
+        self.0.is_multi_select = Some(true);
+        self
+    }
+
+    /// Sets how the choices are shown.
+    pub fn style(mut self, style: ChoiceInputStyle) -> Self {
+        self.0.style = Some(style);
+        self
+    }
+
+    /// Sets the hint shown while nothing is chosen.
+    pub fn placeholder(mut self, placeholder: impl Into<String>) -> Self {
+        self.0.placeholder = Some(placeholder.into());
+        self
+    }
+}

@@ -1,0 +1,16 @@
+//! The server side of mcpapp cards, without a transport: a typed card builder
+//! ([`CardBuilder`]) and signed actions ([`Signer`]), so that the data of an `Action.Submit` or
+//! `Action.Execute`, opaque to and editable by the client, is verified when it comes back as a
+//! `tools/call`.
+//!
+//! See "Server-side action validation" in the design. Registering tools with an MCP SDK is left
+//! to the embedder.
+
+pub mod builder;
+pub mod signing;
+
+pub use builder::{BuildError, CardBuilder};
+pub use signing::{
+    MemoryReplayGuard, RESERVED_PREFIX, Rejection, ReplayGuard, SIGNATURE_KEY, SignError, Signer,
+    VerifiedAction, canonical_json,
+};

@@ -1,0 +1,521 @@
+//! Signed card actions: the server signs the fixed data of each action when it builds a card, and
+//! verifies it when the action comes back as a `tools/call`.
+//!
+//! # The token
+//!
+//! Each `Action.Submit` and `Action.Execute` gets one field, [`SIGNATURE_KEY`] (`mcp_sig`), a
+//! compact token `CLAIMS.MAC`, both parts base64url without padding:
+//!
+//! - `CLAIMS` is the JSON object `{"kid", "tool", "exp", "sub", "nonce", "keys"}`: the id of the
+//!   signing key, the tool the action calls, the expiry in unix seconds, the subject (session or
+//!   user id) the card was issued to, a nonce unique to this signature, and the names of the
+//!   fixed data keys. The claims are readable by the client; nothing in them is secret.
+//! - `MAC` is HMAC-SHA256, under the key `kid`, of the canonical JSON (object keys sorted,
+//!   recursively, no spaces) of `{"data", "exp", "kid", "nonce", "sub", "tool"}`, where `data`
+//!   is the fixed data of the action without `mcp_tool_name` (which the client turns into the
+//!   tool name) and without the token.
+//!
+//! When the action comes back, [`Signer::verify`] recomputes the MAC over the argument values of
+//! the fixed keys and compares it in constant time, then checks tool, subject, expiry and, with a
+//! [`ReplayGuard`], that the nonce is used once. Everything else in the arguments is the user's
+//! input; an input may not use a reserved `mcp_` name.
+//!
+//! A card whose input ids collide with its fixed data keys is refused when signing: the client
+//! merges inputs over the data, so such a card could never verify.
+
+use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
+use std::fmt::Write as _;
+use std::hash::BuildHasher;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use hmac::{Hmac, Mac};
+use mcpapp_card::{Card, Diagnostic, Severity, TOOL_NAME_KEY};
+use mcpapp_protocol::JsonRpcError;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use sha2::Sha256;
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// The data key that holds an action's signature token.
+pub const SIGNATURE_KEY: &str = "mcp_sig";
+
+/// The prefix of the data keys reserved for mcpapp (`mcp_tool_name`, [`SIGNATURE_KEY`]); no
+/// input and no fixed data key may use it.
+pub const RESERVED_PREFIX: &str = "mcp_";
+
+/// The shortest secret [`Signer::new`] accepts, in bytes.
+pub const MIN_SECRET_LEN: usize = 32;
+
+/// Why a card or a signer could not be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SignError {
+    /// [`Signer::new`] was given no key.
+    #[error("a signer needs at least one key")]
+    NoKeys,
+    /// A secret is shorter than [`MIN_SECRET_LEN`].
+    #[error("the secret of key `{0}` is shorter than {MIN_SECRET_LEN} bytes")]
+    WeakKey(String),
+    /// An action names no tool (no `mcp_tool_name`, and no verb for an `Action.Execute`).
+    #[error("an action at `{0}` names no tool")]
+    NoTool(String),
+    /// An action's `data` is not a JSON object.
+    #[error("the data of the action at `{0}` is not a JSON object")]
+    DataNotAnObject(String),
+    /// An action's data sets a reserved `mcp_` key other than `mcp_tool_name`.
+    #[error("the data of the action at `{pointer}` sets the reserved key `{key}`")]
+    ReservedKey {
+        /// Where the action is, as a JSON pointer into the card.
+        pointer: String,
+        /// The key.
+        key: String,
+    },
+    /// An input's id is reserved (`mcp_…`) or is also a fixed data key of an action, so the
+    /// user's value would replace signed data.
+    #[error("the input id `{0}` is reserved or collides with fixed action data")]
+    InputCollision(String),
+    /// The signed card did not read back as a valid card (a bug).
+    #[error("the signed card is invalid")]
+    Invalid(Vec<Diagnostic>),
+}
+
+/// Why an action was refused. Each variant is one specific reason, named on the wire by
+/// [`Self::reason`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// The arguments carry no signature.
+    #[error("the action is not signed")]
+    MissingSignature,
+    /// The signature does not match the data: the data was changed, or it was signed with
+    /// another key, or the token is malformed.
+    #[error("the action's signature does not match its data")]
+    BadSignature,
+    /// The signature is genuine but was issued for another tool.
+    #[error("the action was signed for another tool")]
+    WrongTool,
+    /// The signature has expired.
+    #[error("the action has expired")]
+    Expired,
+    /// This one-time action was already used.
+    #[error("the action was already used")]
+    Replayed,
+    /// The action was issued to another session or user.
+    #[error("the action was issued to someone else")]
+    OtherSubject,
+    /// The signing key is not (or no longer) known.
+    #[error("the action was signed with an unknown key")]
+    UnknownKey,
+    /// An input sets a reserved `mcp_` key.
+    #[error("an input uses the reserved name `{0}`")]
+    ReservedInput(String),
+}
+
+impl Rejection {
+    /// The reason as a stable kebab-case name (`"bad-signature"`, …).
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Self::MissingSignature => "missing-signature",
+            Self::BadSignature => "bad-signature",
+            Self::WrongTool => "wrong-tool",
+            Self::Expired => "expired",
+            Self::Replayed => "replayed",
+            Self::OtherSubject => "other-subject",
+            Self::UnknownKey => "unknown-key",
+            Self::ReservedInput(_) => "reserved-input",
+        }
+    }
+
+    /// The JSON-RPC error to answer the `tools/call` with: invalid params (`-32602`), this
+    /// message, and `data: {"reason": …}`.
+    pub fn to_jsonrpc(&self) -> JsonRpcError {
+        JsonRpcError::invalid_params(self.to_string()).with_data(json!({ "reason": self.reason() }))
+    }
+}
+
+/// A verified action: the signed data and the user's inputs, apart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VerifiedAction {
+    /// The fixed data the server signed (without `mcp_tool_name` and the token).
+    pub fixed: Map<String, Value>,
+    /// Every other argument: the values the user entered.
+    pub inputs: Map<String, Value>,
+}
+
+/// Remembers used nonces, so that an action is accepted once.
+pub trait ReplayGuard {
+    /// Records `nonce`, valid until `expires` (unix seconds); `true` if it was not used before.
+    fn first_use(&mut self, nonce: &str, expires: u64, now: u64) -> bool;
+}
+
+/// A [`ReplayGuard`] in memory, for one process. Nonces are forgotten once expired (an expired
+/// action is refused anyway).
+#[derive(Debug, Clone, Default)]
+pub struct MemoryReplayGuard {
+    seen: HashMap<String, u64>,
+}
+
+impl MemoryReplayGuard {
+    /// An empty guard.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many unexpired nonces are remembered.
+    pub fn len(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// Whether no nonce is remembered.
+    pub fn is_empty(&self) -> bool {
+        self.seen.is_empty()
+    }
+}
+
+impl ReplayGuard for MemoryReplayGuard {
+    fn first_use(&mut self, nonce: &str, expires: u64, now: u64) -> bool {
+        self.seen.retain(|_, exp| *exp > now);
+        if self.seen.contains_key(nonce) {
+            return false;
+        }
+        self.seen.insert(nonce.to_owned(), expires);
+        true
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    kid: String,
+    tool: String,
+    exp: u64,
+    sub: String,
+    nonce: String,
+    keys: Vec<String>,
+}
+
+/// Signs and verifies card actions with HMAC-SHA256.
+#[derive(Debug)]
+pub struct Signer {
+    keys: Vec<(String, Vec<u8>)>,
+    ttl: u64,
+    seed: u64,
+    counter: AtomicU64,
+}
+
+impl Signer {
+    /// A signer with `(key id, secret)` pairs and a lifetime of `ttl` seconds. The first key
+    /// signs; all of them verify, so a key can be rotated by putting the new one first and
+    /// removing the old one once the cards it signed have expired.
+    pub fn new<I, K, S>(keys: I, ttl: u64) -> Result<Self, SignError>
+    where
+        I: IntoIterator<Item = (K, S)>,
+        K: Into<String>,
+        S: Into<Vec<u8>>,
+    {
+        let keys: Vec<(String, Vec<u8>)> = keys
+            .into_iter()
+            .map(|(k, s)| (k.into(), s.into()))
+            .collect();
+        if keys.is_empty() {
+            return Err(SignError::NoKeys);
+        }
+        if let Some((kid, _)) = keys.iter().find(|(_, s)| s.len() < MIN_SECRET_LEN) {
+            return Err(SignError::WeakKey(kid.clone()));
+        }
+        Ok(Self {
+            keys,
+            ttl,
+            seed: RandomState::new().hash_one("mcpapp-nonce"),
+            counter: AtomicU64::new(0),
+        })
+    }
+
+    /// Signs every `Action.Submit` and `Action.Execute` of `card`, wherever it is (body, card
+    /// actions, select actions, inline actions, show-card sub-cards), for `subject` at `now`
+    /// (unix seconds). A signature already present is replaced.
+    pub fn sign_card(&self, card: &mut Card, subject: &str, now: u64) -> Result<(), SignError> {
+        let mut value = serde_json::to_value(&*card)
+            .map_err(|e| SignError::Invalid(vec![invalid(&e.to_string())]))?;
+        let mut input_ids = Vec::new();
+        collect_input_ids(&value, &mut input_ids);
+        if let Some(id) = input_ids.iter().find(|id| id.starts_with(RESERVED_PREFIX)) {
+            return Err(SignError::InputCollision(id.clone()));
+        }
+        self.sign_value(&mut value, "", subject, now, &input_ids)?;
+        let parsed = mcpapp_card::parse_value(value);
+        let errors: Vec<Diagnostic> = parsed
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        match parsed.card {
+            Some(signed) if errors.is_empty() => {
+                *card = signed;
+                Ok(())
+            }
+            _ => Err(SignError::Invalid(errors)),
+        }
+    }
+
+    fn sign_value(
+        &self,
+        value: &mut Value,
+        pointer: &str,
+        subject: &str,
+        now: u64,
+        input_ids: &[String],
+    ) -> Result<(), SignError> {
+        match value {
+            Value::Object(map) => {
+                let kind = map.get("type").and_then(Value::as_str);
+                let is_signed = matches!(kind, Some("Action.Submit" | "Action.Execute"));
+                if is_signed {
+                    self.sign_action(map, pointer, subject, now, input_ids)?;
+                }
+                for (key, child) in map.iter_mut() {
+                    if is_signed && key == "data" {
+                        continue;
+                    }
+                    let child_pointer = format!("{pointer}/{}", escape_pointer(key));
+                    self.sign_value(child, &child_pointer, subject, now, input_ids)?;
+                }
+                Ok(())
+            }
+            Value::Array(items) => {
+                for (i, child) in items.iter_mut().enumerate() {
+                    self.sign_value(child, &format!("{pointer}/{i}"), subject, now, input_ids)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn sign_action(
+        &self,
+        action: &mut Map<String, Value>,
+        pointer: &str,
+        subject: &str,
+        now: u64,
+        input_ids: &[String],
+    ) -> Result<(), SignError> {
+        let verb = action
+            .get("verb")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        let data = action
+            .entry("data")
+            .or_insert_with(|| Value::Object(Map::new()));
+        let Value::Object(data) = data else {
+            return Err(SignError::DataNotAnObject(pointer.to_owned()));
+        };
+        data.remove(SIGNATURE_KEY);
+        let tool = match data.get(TOOL_NAME_KEY) {
+            Some(Value::String(name)) if !name.is_empty() => name.clone(),
+            _ => verb
+                .filter(|v| !v.is_empty())
+                .ok_or_else(|| SignError::NoTool(pointer.to_owned()))?,
+        };
+        let mut fixed = data.clone();
+        fixed.remove(TOOL_NAME_KEY);
+        if let Some(key) = fixed.keys().find(|k| k.starts_with(RESERVED_PREFIX)) {
+            return Err(SignError::ReservedKey {
+                pointer: pointer.to_owned(),
+                key: key.clone(),
+            });
+        }
+        if let Some(key) = fixed.keys().find(|k| input_ids.contains(k)) {
+            return Err(SignError::InputCollision(key.clone()));
+        }
+        let token = self.sign_data(&tool, fixed, subject, now)?;
+        data.insert(SIGNATURE_KEY.to_owned(), Value::String(token));
+        Ok(())
+    }
+
+    /// The signature token for calling `tool` with the fixed data `fixed` (without
+    /// `mcp_tool_name`), issued to `subject` at `now`; for actions built without
+    /// [`Self::sign_card`]. Put it in the data under [`SIGNATURE_KEY`].
+    pub fn sign_data(
+        &self,
+        tool: &str,
+        fixed: Map<String, Value>,
+        subject: &str,
+        now: u64,
+    ) -> Result<String, SignError> {
+        let (kid, secret) = self.keys.first().ok_or(SignError::NoKeys)?;
+        let count = self.counter.fetch_add(1, Ordering::Relaxed);
+        let mut nonce_bytes = [0_u8; 16];
+        let (high, low) = nonce_bytes.split_at_mut(8);
+        high.copy_from_slice(&self.seed.to_be_bytes());
+        low.copy_from_slice(&count.to_be_bytes());
+        let claims = Claims {
+            kid: kid.clone(),
+            tool: tool.to_owned(),
+            exp: now.saturating_add(self.ttl),
+            sub: subject.to_owned(),
+            nonce: URL_SAFE_NO_PAD.encode(nonce_bytes),
+            keys: fixed.keys().cloned().collect(),
+        };
+        let mac = mac(secret, &claims, fixed).ok_or_else(|| SignError::WeakKey(kid.clone()))?;
+        let claims_json = serde_json::to_vec(&claims)
+            .map_err(|e| SignError::Invalid(vec![invalid(&e.to_string())]))?;
+        Ok(format!(
+            "{}.{}",
+            URL_SAFE_NO_PAD.encode(claims_json),
+            URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
+        ))
+    }
+
+    /// Verifies the `arguments` of a `tools/call` of `tool_name` made by `subject` at `now`, and
+    /// records its nonce in `replay`. The arguments are the action's data merged with the user's
+    /// inputs (`mcp_tool_name` may be present or already removed).
+    pub fn verify(
+        &self,
+        tool_name: &str,
+        arguments: &Map<String, Value>,
+        subject: &str,
+        now: u64,
+        replay: &mut dyn ReplayGuard,
+    ) -> Result<VerifiedAction, Rejection> {
+        let mut args = arguments.clone();
+        let token = match args.remove(SIGNATURE_KEY) {
+            None => return Err(Rejection::MissingSignature),
+            Some(Value::String(token)) => token,
+            Some(_) => return Err(Rejection::BadSignature),
+        };
+        match args.remove(TOOL_NAME_KEY) {
+            Some(Value::String(name)) if name != tool_name => return Err(Rejection::WrongTool),
+            Some(Value::String(_)) | None => {}
+            Some(_) => return Err(Rejection::BadSignature),
+        }
+        let (claims_part, mac_part) = token.split_once('.').ok_or(Rejection::BadSignature)?;
+        let claims: Claims = URL_SAFE_NO_PAD
+            .decode(claims_part)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .ok_or(Rejection::BadSignature)?;
+        let tag = URL_SAFE_NO_PAD
+            .decode(mac_part)
+            .map_err(|_| Rejection::BadSignature)?;
+        let secret = self
+            .keys
+            .iter()
+            .find(|(kid, _)| *kid == claims.kid)
+            .map(|(_, secret)| secret)
+            .ok_or(Rejection::UnknownKey)?;
+        let mut fixed = Map::new();
+        for key in &claims.keys {
+            let value = args.remove(key).ok_or(Rejection::BadSignature)?;
+            fixed.insert(key.clone(), value);
+        }
+        mac(secret, &claims, fixed.clone())
+            .ok_or(Rejection::BadSignature)?
+            .verify_slice(&tag)
+            .map_err(|_| Rejection::BadSignature)?;
+        if claims.tool != tool_name {
+            return Err(Rejection::WrongTool);
+        }
+        if claims.sub != subject {
+            return Err(Rejection::OtherSubject);
+        }
+        if now >= claims.exp {
+            return Err(Rejection::Expired);
+        }
+        if let Some(key) = args.keys().find(|k| k.starts_with(RESERVED_PREFIX)) {
+            return Err(Rejection::ReservedInput(key.clone()));
+        }
+        if !replay.first_use(&claims.nonce, claims.exp, now) {
+            return Err(Rejection::Replayed);
+        }
+        Ok(VerifiedAction {
+            fixed,
+            inputs: args,
+        })
+    }
+}
+
+/// The MAC state over the canonical signed payload, ready to finalize or verify.
+fn mac(secret: &[u8], claims: &Claims, fixed: Map<String, Value>) -> Option<HmacSha256> {
+    let payload = json!({
+        "data": Value::Object(fixed),
+        "exp": claims.exp,
+        "kid": claims.kid,
+        "nonce": claims.nonce,
+        "sub": claims.sub,
+        "tool": claims.tool,
+    });
+    let mut mac = HmacSha256::new_from_slice(secret).ok()?;
+    mac.update(canonical_json(&payload).as_bytes());
+    Some(mac)
+}
+
+/// `value` as canonical JSON: object keys sorted (by their UTF-8 bytes) at every level, no
+/// whitespace, strings and numbers as `serde_json` writes them.
+pub fn canonical_json(value: &Value) -> String {
+    let mut out = String::new();
+    write_canonical(value, &mut out);
+    out
+}
+
+fn write_canonical(value: &Value, out: &mut String) {
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            out.push('{');
+            for (i, (key, child)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let _ = write!(out, "{}", Value::from(key.as_str()));
+                out.push(':');
+                write_canonical(child, out);
+            }
+            out.push('}');
+        }
+        Value::Array(items) => {
+            out.push('[');
+            for (i, child) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(child, out);
+            }
+            out.push(']');
+        }
+        scalar => {
+            let _ = write!(out, "{scalar}");
+        }
+    }
+}
+
+fn collect_input_ids(value: &Value, ids: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            let is_input = map
+                .get("type")
+                .and_then(Value::as_str)
+                .is_some_and(|t| t.starts_with("Input."));
+            if is_input && let Some(Value::String(id)) = map.get("id") {
+                ids.push(id.clone());
+            }
+            for (key, child) in map {
+                if key != "data" {
+                    collect_input_ids(child, ids);
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|child| collect_input_ids(child, ids)),
+        _ => {}
+    }
+}
+
+fn escape_pointer(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+fn invalid(message: &str) -> Diagnostic {
+    Diagnostic::new(mcpapp_card::Code::InvalidProperty, "", message)
+}

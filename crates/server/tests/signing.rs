@@ -1,0 +1,413 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests"
+)]
+//! Signed actions: the honest path, the tampering suite and key rotation.
+
+use mcpapp_card::model::ExecuteAction;
+use mcpapp_card::{Action, Card, ToolCall, tool_call};
+use mcpapp_protocol::JsonRpcError;
+use mcpapp_server::signing::canonical_json;
+use mcpapp_server::{
+    CardBuilder, MemoryReplayGuard, Rejection, SIGNATURE_KEY, SignError, Signer, VerifiedAction,
+};
+use serde_json::{Map, Value, json};
+
+const NOW: u64 = 1_800_000_000;
+const TTL: u64 = 600;
+const OLD: &[u8; 32] = b"old-secret-0123456789abcdefghijk";
+const NEW: &[u8; 32] = b"new-secret-0123456789abcdefghijk";
+const USER: &str = "user-42";
+
+fn signer() -> Signer {
+    Signer::new([("k1", OLD.to_vec())], TTL).unwrap()
+}
+
+/// A card with two actions: cancel a booking (with a reason input) and keep it.
+fn card() -> Card {
+    CardBuilder::new()
+        .text("Cancel FL-12345-ABC?")
+        .input_text("reason", "Reason", |t| {
+            t.placeholder("e.g., change in travel plans")
+        })
+        .submit(
+            "Cancel",
+            "confirm_cancellation",
+            json!({ "booking_id": "FL-12345-ABC" }),
+        )
+        .submit(
+            "Keep",
+            "keep_booking",
+            json!({ "booking_id": "FL-12345-ABC" }),
+        )
+        .build()
+        .unwrap()
+}
+
+fn signed_card(signer: &Signer) -> Card {
+    let mut card = card();
+    signer.sign_card(&mut card, USER, NOW).unwrap();
+    card
+}
+
+#[test]
+fn build_signed_signs_a_checked_card() {
+    let signer = signer();
+    let card = CardBuilder::new()
+        .submit("Keep", "keep_booking", json!({ "booking_id": "FL-1" }))
+        .build_signed(&signer, USER, NOW)
+        .unwrap();
+    let call = click(&card, 0, &json!({}));
+    verify(&signer, &call, &mut MemoryReplayGuard::new()).unwrap();
+    let err = CardBuilder::new()
+        .input_text("booking_id", "Id", |t| t)
+        .submit("Keep", "keep_booking", json!({ "booking_id": "FL-1" }))
+        .build_signed(&signer, USER, NOW)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        mcpapp_server::BuildError::Sign(SignError::InputCollision("booking_id".into()))
+    );
+}
+
+/// What the client sends back when the user clicks action `index`: the data merged with the
+/// inputs, the tool taken from `mcp_tool_name`.
+fn click(card: &Card, index: usize, inputs: &Value) -> ToolCall {
+    let action = &card.actions[index];
+    let Action::Submit(submit) = action else {
+        panic!("not a submit")
+    };
+    let mut payload = submit.data.clone().unwrap();
+    for (k, v) in inputs.as_object().unwrap() {
+        payload[k] = v.clone();
+    }
+    tool_call(action, payload).unwrap()
+}
+
+fn verify(
+    signer: &Signer,
+    call: &ToolCall,
+    guard: &mut MemoryReplayGuard,
+) -> Result<VerifiedAction, Rejection> {
+    signer.verify(&call.name, &call.arguments, USER, NOW + 10, guard)
+}
+
+#[test]
+fn the_honest_path_verifies() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    let call = click(&card, 0, &json!({ "reason": "plans changed" }));
+    assert_eq!(call.name, "confirm_cancellation");
+    let verified = verify(&signer, &call, &mut MemoryReplayGuard::new()).unwrap();
+    assert_eq!(
+        Value::Object(verified.fixed),
+        json!({ "booking_id": "FL-12345-ABC" })
+    );
+    assert_eq!(
+        Value::Object(verified.inputs),
+        json!({ "reason": "plans changed" })
+    );
+}
+
+#[test]
+fn every_submit_and_execute_is_signed_wherever_it_is() {
+    let signer = signer();
+    let mut card = card();
+    card.actions.push(Action::Execute(Box::new(ExecuteAction {
+        verb: Some("refresh".into()),
+        ..ExecuteAction::default()
+    })));
+    card.select_action = Some(Box::new(card.actions[1].clone()));
+    signer.sign_card(&mut card, USER, NOW).unwrap();
+    let value = serde_json::to_value(&card).unwrap();
+    for data in [
+        &value["actions"][0]["data"],
+        &value["actions"][1]["data"],
+        &value["actions"][2]["data"],
+        &value["selectAction"]["data"],
+    ] {
+        assert!(data[SIGNATURE_KEY].is_string(), "{data}");
+    }
+    // The Execute action's tool is its verb.
+    let Action::Execute(execute) = &card.actions[2] else {
+        panic!()
+    };
+    let args = execute.data.clone().unwrap().as_object().unwrap().clone();
+    let verified = signer
+        .verify("refresh", &args, USER, NOW, &mut MemoryReplayGuard::new())
+        .unwrap();
+    assert!(verified.fixed.is_empty() && verified.inputs.is_empty());
+}
+
+#[test]
+fn edited_fixed_data_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    let mut call = click(&card, 0, &json!({ "reason": "x" }));
+    call.arguments
+        .insert("booking_id".into(), json!("FL-99999-ZZZ"));
+    assert_eq!(
+        verify(&signer, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::BadSignature)
+    );
+}
+
+#[test]
+fn removed_fixed_data_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    let mut call = click(&card, 0, &json!({ "reason": "x" }));
+    call.arguments.remove("booking_id");
+    assert_eq!(
+        verify(&signer, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::BadSignature)
+    );
+}
+
+#[test]
+fn a_removed_signature_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    let mut call = click(&card, 0, &json!({ "reason": "x" }));
+    call.arguments.remove(SIGNATURE_KEY);
+    assert_eq!(
+        verify(&signer, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::MissingSignature)
+    );
+}
+
+#[test]
+fn a_garbled_signature_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    for garbage in [json!("nonsense"), json!("a.b"), json!(42)] {
+        let mut call = click(&card, 0, &json!({ "reason": "x" }));
+        call.arguments.insert(SIGNATURE_KEY.into(), garbage);
+        assert_eq!(
+            verify(&signer, &call, &mut MemoryReplayGuard::new()),
+            Err(Rejection::BadSignature)
+        );
+    }
+}
+
+#[test]
+fn a_signature_of_another_tool_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    // The "Keep" action's data and signature, sent to the cancel tool.
+    let keep = click(&card, 1, &json!({}));
+    let call = ToolCall {
+        name: "confirm_cancellation".into(),
+        arguments: keep.arguments,
+    };
+    assert_eq!(
+        verify(&signer, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::WrongTool)
+    );
+}
+
+#[test]
+fn a_signature_copied_from_other_data_is_refused() {
+    let signer = signer();
+    let mut other = CardBuilder::new()
+        .submit(
+            "Cancel",
+            "confirm_cancellation",
+            json!({ "booking_id": "FL-OTHER" }),
+        )
+        .build()
+        .unwrap();
+    signer.sign_card(&mut other, USER, NOW).unwrap();
+    let other_sig = click(&other, 0, &json!({})).arguments[SIGNATURE_KEY].clone();
+    let card = signed_card(&signer);
+    let mut call = click(&card, 0, &json!({ "reason": "x" }));
+    call.arguments.insert(SIGNATURE_KEY.into(), other_sig);
+    assert_eq!(
+        verify(&signer, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::BadSignature)
+    );
+}
+
+#[test]
+fn an_expired_action_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    let call = click(&card, 0, &json!({ "reason": "x" }));
+    let mut guard = MemoryReplayGuard::new();
+    assert_eq!(
+        signer.verify(&call.name, &call.arguments, USER, NOW + TTL, &mut guard),
+        Err(Rejection::Expired)
+    );
+    assert!(
+        signer
+            .verify(&call.name, &call.arguments, USER, NOW + TTL - 1, &mut guard)
+            .is_ok()
+    );
+}
+
+#[test]
+fn a_replayed_action_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    let call = click(&card, 0, &json!({ "reason": "x" }));
+    let mut guard = MemoryReplayGuard::new();
+    verify(&signer, &call, &mut guard).unwrap();
+    // Even with other inputs, the same signed action is used once.
+    let again = click(&card, 0, &json!({ "reason": "y" }));
+    assert_eq!(
+        verify(&signer, &again, &mut guard),
+        Err(Rejection::Replayed)
+    );
+    // The other action has its own nonce.
+    verify(&signer, &click(&card, 1, &json!({})), &mut guard).unwrap();
+    assert_eq!(guard.len(), 2);
+}
+
+#[test]
+fn the_memory_guard_forgets_expired_nonces() {
+    use mcpapp_server::ReplayGuard as _;
+    let mut guard = MemoryReplayGuard::new();
+    assert!(guard.first_use("n", 100, 50));
+    assert!(!guard.first_use("n", 100, 99));
+    assert!(guard.first_use("m", 200, 100));
+    assert_eq!(guard.len(), 1, "`n` expired at 100");
+    assert!(guard.first_use("n", 300, 150));
+}
+
+#[test]
+fn another_subject_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    let call = click(&card, 0, &json!({ "reason": "x" }));
+    assert_eq!(
+        signer.verify(
+            &call.name,
+            &call.arguments,
+            "user-7",
+            NOW,
+            &mut MemoryReplayGuard::new()
+        ),
+        Err(Rejection::OtherSubject)
+    );
+}
+
+#[test]
+fn an_unknown_key_is_refused() {
+    let card = signed_card(&signer());
+    let call = click(&card, 0, &json!({ "reason": "x" }));
+    let stranger = Signer::new([("k9", NEW.to_vec())], TTL).unwrap();
+    assert_eq!(
+        verify(&stranger, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::UnknownKey)
+    );
+    // Same key id, other secret: the signature does not match.
+    let impostor = Signer::new([("k1", NEW.to_vec())], TTL).unwrap();
+    assert_eq!(
+        verify(&impostor, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::BadSignature)
+    );
+}
+
+#[test]
+fn an_input_overriding_fixed_data_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    // A forged input named like a fixed key replaces the signed value.
+    let call = click(&card, 0, &json!({ "booking_id": "FL-99999-ZZZ" }));
+    assert_eq!(
+        verify(&signer, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::BadSignature)
+    );
+    // An input using a reserved name.
+    let call = click(&card, 0, &json!({ "mcp_admin": true }));
+    assert_eq!(
+        verify(&signer, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::ReservedInput("mcp_admin".into()))
+    );
+    // A card whose input shadows fixed data, or uses a reserved id, is never signed.
+    for id in ["booking_id", "mcp_sig"] {
+        let mut bad = CardBuilder::new()
+            .input_text(id, "Id", |t| t)
+            .submit(
+                "Cancel",
+                "confirm_cancellation",
+                json!({ "booking_id": "FL-1" }),
+            )
+            .build()
+            .unwrap();
+        assert_eq!(
+            signer.sign_card(&mut bad, USER, NOW),
+            Err(SignError::InputCollision(id.into()))
+        );
+    }
+}
+
+#[test]
+fn key_rotation() {
+    let old = signer();
+    let card = signed_card(&old);
+    let call = click(&card, 0, &json!({ "reason": "x" }));
+    // New key first (it signs), old key still listed: old signatures verify.
+    let rotated = Signer::new([("k2", NEW.to_vec()), ("k1", OLD.to_vec())], TTL).unwrap();
+    verify(&rotated, &call, &mut MemoryReplayGuard::new()).unwrap();
+    let new_card = signed_card(&rotated);
+    let new_call = click(&new_card, 0, &json!({ "reason": "x" }));
+    verify(&rotated, &new_call, &mut MemoryReplayGuard::new()).unwrap();
+    assert_eq!(
+        verify(&old, &new_call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::UnknownKey)
+    );
+    // Old key removed: refused.
+    let retired = Signer::new([("k2", NEW.to_vec())], TTL).unwrap();
+    assert_eq!(
+        verify(&retired, &call, &mut MemoryReplayGuard::new()),
+        Err(Rejection::UnknownKey)
+    );
+}
+
+#[test]
+fn signer_keys_are_checked() {
+    assert_eq!(
+        Signer::new(Vec::<(String, Vec<u8>)>::new(), TTL).unwrap_err(),
+        SignError::NoKeys
+    );
+    assert_eq!(
+        Signer::new([("short", b"too short".to_vec())], TTL).unwrap_err(),
+        SignError::WeakKey("short".into())
+    );
+}
+
+#[test]
+fn rejections_become_invalid_params() {
+    let cases = [
+        (Rejection::MissingSignature, "missing-signature"),
+        (Rejection::BadSignature, "bad-signature"),
+        (Rejection::WrongTool, "wrong-tool"),
+        (Rejection::Expired, "expired"),
+        (Rejection::Replayed, "replayed"),
+        (Rejection::OtherSubject, "other-subject"),
+        (Rejection::UnknownKey, "unknown-key"),
+        (Rejection::ReservedInput("mcp_x".into()), "reserved-input"),
+    ];
+    for (rejection, reason) in cases {
+        let error = rejection.to_jsonrpc();
+        assert_eq!(error.code, JsonRpcError::INVALID_PARAMS);
+        assert_eq!(error.message, rejection.to_string());
+        assert_eq!(error.data, Some(json!({ "reason": reason })));
+    }
+}
+
+#[test]
+fn canonical_json_sorts_keys_recursively() {
+    let mut inner = Map::new();
+    inner.insert("z".into(), json!(1));
+    inner.insert("a".into(), json!([{ "y": "é\"", "b": null }]));
+    let value = json!({ "b": Value::Object(inner), "a": 1.5 });
+    assert_eq!(
+        canonical_json(&value),
+        r#"{"a":1.5,"b":{"a":[{"b":null,"y":"é\""}],"z":1}}"#
+    );
+}
