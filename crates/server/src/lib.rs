@@ -1,15 +1,18 @@
 //! The server side of mcpapp cards, without a transport: a typed card builder
-//! ([`CardBuilder`]) and signed actions ([`Signer`]), so that the data of an `Action.Submit` or
+//! ([`CardBuilder`]), signed actions ([`Signer`]), so that the data of an `Action.Submit` or
 //! `Action.Execute`, opaque to and editable by the client, is verified when it comes back as a
-//! `tools/call`.
+//! `tools/call`, and the user's inputs checked again on the server ([`check_card_inputs`],
+//! [`typed_inputs`], [`Authorize`]).
 //!
 //! See "Server-side action validation" in the design. Registering tools with an MCP SDK is left
 //! to the embedder.
 
 pub mod builder;
+pub mod inputs;
 pub mod signing;
 
 pub use builder::{BuildError, CardBuilder};
+pub use inputs::{Authorize, FieldError, InputError, authorize, check_card_inputs, typed_inputs};
 pub use signing::{
     MemoryReplayGuard, RESERVED_PREFIX, Rejection, ReplayGuard, SIGNATURE_KEY, SignError, Signer,
     VerifiedAction, canonical_json,

@@ -1,0 +1,178 @@
+//! The user's inputs of a submitted action, checked on the server: again by the rules of the
+//! card the server sent (required, `maxLength`, `regex`, `min`/`max`, choice membership), then
+//! read into the handler's own typed struct and checked by its `validator` rules, then put to
+//! the application's authorization hook. The client is never trusted, even when its view already
+//! checked the same rules.
+
+use mcpapp_card::{Card, Element, InputValue, validate_input};
+use mcpapp_protocol::JsonRpcError;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+use validator::Validate;
+
+/// One input that fails a rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The input's id (the argument's name).
+    pub field: String,
+    /// What is wrong, for a person.
+    pub message: String,
+}
+
+/// Why an action's inputs were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    /// Inputs break the rules of the card the server sent, or of the handler's struct.
+    #[error("{} input(s) are invalid: {}", .0.len(), .0.iter().map(|e| format!("{}: {}", e.field, e.message)).collect::<Vec<_>>().join("; "))]
+    Invalid(Vec<FieldError>),
+    /// An argument the card has no input for (a client making up fields).
+    #[error("unexpected input `{0}`: the card has no such input")]
+    Unexpected(String),
+    /// The application says this user may not do this.
+    #[error("not allowed: {0}")]
+    Forbidden(String),
+}
+
+impl InputError {
+    /// The JSON-RPC error for the client: `invalid_params` naming the fields, with a `reason`.
+    pub fn to_jsonrpc(&self) -> JsonRpcError {
+        let (reason, fields) = match self {
+            Self::Invalid(errors) => (
+                "invalid-input",
+                errors
+                    .iter()
+                    .map(|e| json!({"field": e.field, "message": e.message}))
+                    .collect(),
+            ),
+            Self::Unexpected(field) => ("unexpected-input", vec![json!({"field": field})]),
+            Self::Forbidden(_) => ("forbidden", Vec::new()),
+        };
+        JsonRpcError::new(JsonRpcError::INVALID_PARAMS, self.to_string())
+            .with_data(json!({"reason": reason, "fields": fields}))
+    }
+}
+
+/// Checks submitted inputs by the rules of the inputs of `card` (the card the server sent,
+/// with its `Action.ShowCard` cards): every input the card has is checked (a missing value is
+/// an empty one), and an argument no input of the card explains is refused.
+pub fn check_card_inputs(card: &Card, inputs: &Map<String, Value>) -> Result<(), InputError> {
+    let card_inputs = card.all_inputs();
+    if let Some(extra) = inputs
+        .keys()
+        .find(|k| !card_inputs.iter().any(|i| i.id() == Some(k.as_str())))
+    {
+        return Err(InputError::Unexpected(extra.clone()));
+    }
+    let errors: Vec<FieldError> = card_inputs
+        .iter()
+        .filter_map(|input| {
+            let id = input.id()?;
+            let value = submitted(input, inputs.get(id));
+            validate_input(input, Some(&value))
+                .err()
+                .map(|e| FieldError {
+                    field: e.id,
+                    message: e.message,
+                })
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(InputError::Invalid(errors))
+    }
+}
+
+/// A submitted value as the card's input state: submits carry strings (the official merge
+/// writes every value as text); a toggle is on when it carries its `valueOn`.
+fn submitted(input: &Element, value: Option<&Value>) -> InputValue {
+    let text = match value {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+    };
+    match input {
+        Element::InputToggle(t) => InputValue::Toggle(text == t.on_value()),
+        Element::InputChoiceSet(_) => InputValue::Choices(
+            text.split(',')
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        ),
+        _ => InputValue::Text(text),
+    }
+}
+
+/// Reads the inputs into the handler's struct and runs its `validator` rules; errors name the
+/// fields.
+pub fn typed_inputs<T: DeserializeOwned + Validate>(
+    inputs: &Map<String, Value>,
+) -> Result<T, InputError> {
+    let value: T = serde_json::from_value(Value::Object(inputs.clone())).map_err(|e| {
+        InputError::Invalid(vec![FieldError {
+            field: field_of(&e.to_string()),
+            message: e.to_string(),
+        }])
+    })?;
+    value.validate().map_err(|errors| {
+        let mut fields: Vec<FieldError> = errors
+            .field_errors()
+            .into_iter()
+            .flat_map(|(field, list)| {
+                list.iter().map(move |e| FieldError {
+                    field: field.to_string(),
+                    message: e.message.as_ref().map_or_else(
+                        || format!("fails the `{}` rule", e.code),
+                        ToString::to_string,
+                    ),
+                })
+            })
+            .collect();
+        fields.sort_by(|a, b| a.field.cmp(&b.field));
+        InputError::Invalid(fields)
+    })?;
+    Ok(value)
+}
+
+/// The field a serde error names (as in ``missing field `reason` ``), if it names one.
+fn field_of(message: &str) -> String {
+    message
+        .split('`')
+        .nth(1)
+        .map_or_else(|| "(inputs)".to_owned(), str::to_owned)
+}
+
+/// The application's say on whether `subject` may run `tool` on the object its fixed data
+/// names (cancel *this* booking).
+pub trait Authorize {
+    /// `Err(reason)` refuses.
+    fn authorize(
+        &self,
+        subject: &str,
+        tool: &str,
+        fixed: &Map<String, Value>,
+    ) -> Result<(), String>;
+}
+
+impl<F: Fn(&str, &str, &Map<String, Value>) -> Result<(), String>> Authorize for F {
+    fn authorize(
+        &self,
+        subject: &str,
+        tool: &str,
+        fixed: &Map<String, Value>,
+    ) -> Result<(), String> {
+        self(subject, tool, fixed)
+    }
+}
+
+/// Asks the hook; a refusal becomes [`InputError::Forbidden`].
+pub fn authorize(
+    hook: &dyn Authorize,
+    subject: &str,
+    tool: &str,
+    fixed: &Map<String, Value>,
+) -> Result<(), InputError> {
+    hook.authorize(subject, tool, fixed)
+        .map_err(InputError::Forbidden)
+}
