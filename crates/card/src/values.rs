@@ -146,7 +146,7 @@ pub fn validate_input(input: &Element, value: Option<&InputValue>) -> Result<(),
     let Some(id) = input.id() else {
         return Ok(());
     };
-    let required = input_common(input).and_then(|c| c.is_required) == Some(true);
+    let required = input.input_common().and_then(|c| c.is_required) == Some(true);
     let is_set = match (input, value) {
         // A required toggle is set only when on, as in the official renderer.
         (Element::InputToggle(_), Some(InputValue::Toggle(on))) if required => *on,
@@ -170,7 +170,8 @@ pub fn validate_input(input: &Element, value: Option<&InputValue>) -> Result<(),
         None => Ok(()),
         Some(default) => Err(InputError {
             id: id.to_owned(),
-            message: input_common(input)
+            message: input
+                .input_common()
                 .and_then(|c| c.error_message.clone())
                 .filter(|m| !m.trim().is_empty())
                 .unwrap_or(default),
@@ -256,21 +257,10 @@ fn range_message(min: Option<String>, max: Option<String>) -> String {
     }
 }
 
-fn input_common(input: &Element) -> Option<&crate::model::InputCommon> {
-    Some(match input {
-        Element::InputText(e) => &e.input,
-        Element::InputNumber(e) => &e.input,
-        Element::InputDate(e) => &e.input,
-        Element::InputTime(e) => &e.input,
-        Element::InputToggle(e) => &e.input,
-        Element::InputChoiceSet(e) => &e.input,
-        _ => return None,
-    })
-}
-
 /// How messages name an input: its label, else its id.
 fn input_name(input: &Element) -> String {
-    input_common(input)
+    input
+        .input_common()
         .and_then(|c| c.label.clone())
         .filter(|l| !l.trim().is_empty())
         .or_else(|| input.id().map(|id| format!("`{id}`")))

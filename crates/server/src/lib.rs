@@ -8,11 +8,15 @@
 //! to the embedder.
 
 pub mod builder;
+pub mod gate;
 pub mod inputs;
+pub mod result;
 pub mod signing;
 
 pub use builder::{BuildError, CardBuilder};
+pub use gate::{ClientUi, GateError};
 pub use inputs::{Authorize, FieldError, InputError, authorize, check_card_inputs, typed_inputs};
+pub use result::{DEFAULT_CARD_URI, card_result, card_result_at, text_fallback, text_result};
 pub use signing::{
     MemoryReplayGuard, RESERVED_PREFIX, Rejection, ReplayGuard, SIGNATURE_KEY, SignError, Signer,
     VerifiedAction, canonical_json,

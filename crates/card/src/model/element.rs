@@ -145,4 +145,17 @@ impl Element {
                 | Self::InputChoiceSet(_)
         )
     }
+
+    /// What every input has (label, required, error message), if the element is an input.
+    pub fn input_common(&self) -> Option<&super::InputCommon> {
+        Some(match self {
+            Self::InputText(e) => &e.input,
+            Self::InputNumber(e) => &e.input,
+            Self::InputDate(e) => &e.input,
+            Self::InputTime(e) => &e.input,
+            Self::InputToggle(e) => &e.input,
+            Self::InputChoiceSet(e) => &e.input,
+            _ => return None,
+        })
+    }
 }

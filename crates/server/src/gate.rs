@@ -1,0 +1,131 @@
+//! Capability gating: what a server shows a client depends on the UI it advertised in
+//! `initialize` (`capabilities.extensions["io.modelcontextprotocol/ui"].mimeTypes`). A client
+//! that shows cards gets cards; one that does not gets the same tools with text results; tools
+//! only a view can use are hidden from it and refused if called anyway.
+
+use mcpapp_card::Card;
+use mcpapp_protocol::{
+    CallToolResult, RESOURCE_URI_META_KEY, Tool, UI_META_KEY, UiClientCapability,
+};
+
+use crate::result::{card_result, text_result};
+
+/// What UI a connected client can show, read once from its `initialize` capabilities.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClientUi {
+    capability: Option<UiClientCapability>,
+}
+
+/// A tool call the client may not make.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("tool `{tool}` is only available to clients that show {needs}")]
+pub struct GateError {
+    /// The tool called.
+    pub tool: String,
+    /// What the client would need to show, for the message.
+    pub needs: String,
+}
+
+impl ClientUi {
+    /// Reads the client's whole `capabilities` object; a missing or malformed UI entry means a
+    /// client without UI.
+    #[must_use]
+    pub fn from_client_capabilities(capabilities: &serde_json::Value) -> Self {
+        Self {
+            capability: UiClientCapability::from_client_capabilities(capabilities),
+        }
+    }
+
+    /// A client that advertised `capability`.
+    #[must_use]
+    pub fn new(capability: UiClientCapability) -> Self {
+        Self {
+            capability: Some(capability),
+        }
+    }
+
+    /// A client without UI support.
+    #[must_use]
+    pub fn plain() -> Self {
+        Self::default()
+    }
+
+    /// Whether the client shows views of `mime_type`.
+    #[must_use]
+    pub fn shows(&self, mime_type: &str) -> bool {
+        self.capability
+            .as_ref()
+            .is_some_and(|c| c.supports(mime_type))
+    }
+
+    /// Whether the client shows declarative cards.
+    #[must_use]
+    pub fn shows_cards(&self) -> bool {
+        self.capability
+            .as_ref()
+            .is_some_and(UiClientCapability::supports_cards)
+    }
+
+    /// Whether the client shows HTML views.
+    #[must_use]
+    pub fn shows_html(&self) -> bool {
+        self.capability
+            .as_ref()
+            .is_some_and(UiClientCapability::supports_html)
+    }
+
+    /// The result for a tool that answers with `card`: the card for a client that shows cards,
+    /// its text rendering for any other.
+    #[must_use]
+    pub fn card_result(&self, card: &Card) -> CallToolResult {
+        if self.shows_cards() {
+            card_result(card)
+        } else {
+            text_result(card)
+        }
+    }
+
+    /// The tool as this client should see it in `tools/list`, or `None` when it must not see it.
+    ///
+    /// `view_mime_type` is the mime type of the tool's `ui://` view (`None` for a tool without
+    /// one). A tool the agent may call stays listed for every client, but loses its UI metadata
+    /// when the client cannot show its view (so the host does not fetch a view it cannot show);
+    /// an app-only tool is listed only to clients that can show its view, or, for an app-only
+    /// helper without a view of its own, to clients that show any UI.
+    #[must_use]
+    pub fn tool_for_client(&self, mut tool: Tool, view_mime_type: Option<&str>) -> Option<Tool> {
+        let can_show = match view_mime_type {
+            Some(mime) => self.shows(mime),
+            None => self.shows_html() || self.shows_cards(),
+        };
+        if can_show {
+            return Some(tool);
+        }
+        if !tool.is_model_visible() {
+            return None;
+        }
+        if view_mime_type.is_some()
+            && let Some(meta) = tool.meta.as_mut()
+        {
+            meta.remove(UI_META_KEY);
+            meta.remove(RESOURCE_URI_META_KEY);
+            if meta.is_empty() {
+                tool.meta = None;
+            }
+        }
+        Some(tool)
+    }
+
+    /// Refuses a call to a tool this client must not see (an app-only tool called by a client
+    /// that cannot show its view).
+    pub fn check_call(&self, tool: &Tool, view_mime_type: Option<&str>) -> Result<(), GateError> {
+        if self.tool_for_client(tool.clone(), view_mime_type).is_some() {
+            Ok(())
+        } else {
+            Err(GateError {
+                tool: tool.name.clone(),
+                needs: view_mime_type.unwrap_or("an MCP Apps UI").to_owned(),
+            })
+        }
+    }
+}

@@ -1,0 +1,130 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests"
+)]
+//! What a client sees depends on the UI it advertised.
+
+use mcpapp_card::Card;
+use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE, Tool, UiClientCapability};
+use mcpapp_server::{CardBuilder, ClientUi};
+use serde_json::{Value, json};
+
+fn tool(json: Value) -> Tool {
+    serde_json::from_value(json).unwrap()
+}
+
+fn ui_tool() -> Tool {
+    tool(json!({
+        "name": "show_forecast", "inputSchema": {"type": "object"},
+        "_meta": {"ui": {"resourceUri": "ui://weather/forecast"},
+                  "ui/resourceUri": "ui://weather/forecast", "other": 1}
+    }))
+}
+
+fn app_only_tool() -> Tool {
+    tool(json!({
+        "name": "refresh", "inputSchema": {"type": "object"},
+        "_meta": {"ui": {"visibility": ["app"]}}
+    }))
+}
+
+fn card() -> Card {
+    CardBuilder::new().text("Sunny, 21 °C").build().unwrap()
+}
+
+#[test]
+fn capabilities_are_read_from_initialize() {
+    let caps = json!({"extensions": {"io.modelcontextprotocol/ui":
+        {"mimeTypes": [HTML_MIME_TYPE, CARD_MIME_TYPE]}}});
+    let client = ClientUi::from_client_capabilities(&caps);
+    assert!(client.shows_cards() && client.shows_html());
+
+    let html_only = ClientUi::from_client_capabilities(
+        &json!({"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": [HTML_MIME_TYPE]}}}),
+    );
+    assert!(html_only.shows_html() && !html_only.shows_cards());
+
+    for plain in [
+        json!({}),
+        json!({"extensions": {}}),
+        json!({"extensions": {"io.modelcontextprotocol/ui": "yes"}}),
+    ] {
+        let client = ClientUi::from_client_capabilities(&plain);
+        assert_eq!(client, ClientUi::plain(), "{plain}");
+        assert!(!client.shows_html() && !client.shows_cards());
+    }
+}
+
+#[test]
+fn card_clients_get_cards_and_others_text() {
+    let cards = ClientUi::new(UiClientCapability::html_and_cards()).card_result(&card());
+    assert!(cards.structured_content.is_some());
+    assert_eq!(cards.content.len(), 2);
+
+    for client in [ClientUi::plain(), ClientUi::new(UiClientCapability::html())] {
+        let text = client.card_result(&card());
+        assert!(text.structured_content.is_none());
+        assert_eq!(text.content.len(), 1);
+    }
+}
+
+#[test]
+fn tool_lists_follow_the_client() {
+    let plain = ClientUi::plain();
+    let stripped = plain
+        .tool_for_client(ui_tool(), Some(HTML_MIME_TYPE))
+        .unwrap();
+    assert!(stripped.ui_resource_uri().is_none());
+    assert_eq!(
+        stripped.meta.unwrap(),
+        json!({"other": 1}).as_object().unwrap().clone()
+    );
+    assert!(plain.tool_for_client(app_only_tool(), None).is_none());
+    assert!(plain.check_call(&app_only_tool(), None).is_err());
+    assert!(plain.check_call(&ui_tool(), Some(HTML_MIME_TYPE)).is_ok());
+
+    let html = ClientUi::new(UiClientCapability::html());
+    assert_eq!(
+        html.tool_for_client(ui_tool(), Some(HTML_MIME_TYPE)),
+        Some(ui_tool())
+    );
+    assert_eq!(
+        html.tool_for_client(app_only_tool(), None),
+        Some(app_only_tool())
+    );
+    // A card view the client cannot show: the agent's tool stays, without its view.
+    let no_view = html
+        .tool_for_client(ui_tool(), Some(CARD_MIME_TYPE))
+        .unwrap();
+    assert!(no_view.ui_resource_uri().is_none());
+    let refused = html
+        .check_call(&app_only_tool(), Some(CARD_MIME_TYPE))
+        .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        format!("tool `refresh` is only available to clients that show {CARD_MIME_TYPE}")
+    );
+
+    let cards = ClientUi::new(UiClientCapability::html_and_cards());
+    assert_eq!(
+        cards.tool_for_client(app_only_tool(), Some(CARD_MIME_TYPE)),
+        Some(app_only_tool())
+    );
+}
+
+#[test]
+fn plain_tools_are_untouched() {
+    let plain_tool = tool(json!({"name": "echo", "inputSchema": {"type": "object"}}));
+    for client in [
+        ClientUi::plain(),
+        ClientUi::new(UiClientCapability::html_and_cards()),
+    ] {
+        assert_eq!(
+            client.tool_for_client(plain_tool.clone(), None),
+            Some(plain_tool.clone())
+        );
+    }
+}
