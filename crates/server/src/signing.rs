@@ -142,6 +142,23 @@ pub struct VerifiedAction {
     pub fixed: Map<String, Value>,
     /// Every other argument: the values the user entered.
     pub inputs: Map<String, Value>,
+    /// The action's one-time nonce, spent by [`VerifiedAction::consume`].
+    pub nonce: String,
+    /// When the action expires (unix seconds).
+    pub expires: u64,
+}
+
+impl VerifiedAction {
+    /// Spends the action's nonce in `replay`: `Err(Replayed)` when it was spent before. Call it
+    /// once the inputs are accepted and just before acting, so a user whose inputs were refused
+    /// can correct them and submit the same card again.
+    pub fn consume(&self, replay: &mut dyn ReplayGuard, now: u64) -> Result<(), Rejection> {
+        if replay.first_use(&self.nonce, self.expires, now) {
+            Ok(())
+        } else {
+            Err(Rejection::Replayed)
+        }
+    }
 }
 
 /// Remembers used nonces, so that an action is accepted once.
@@ -371,6 +388,9 @@ impl Signer {
     /// Verifies the `arguments` of a `tools/call` of `tool_name` made by `subject` at `now`, and
     /// records its nonce in `replay`. The arguments are the action's data merged with the user's
     /// inputs (`mcp_tool_name` may be present or already removed).
+    ///
+    /// A handler that checks the inputs afterwards should use [`Self::check`] and then
+    /// [`VerifiedAction::consume`] instead, so refused inputs do not spend the action.
     pub fn verify(
         &self,
         tool_name: &str,
@@ -378,6 +398,19 @@ impl Signer {
         subject: &str,
         now: u64,
         replay: &mut dyn ReplayGuard,
+    ) -> Result<VerifiedAction, Rejection> {
+        let action = self.check(tool_name, arguments, subject, now)?;
+        action.consume(replay, now)?;
+        Ok(action)
+    }
+
+    /// [`Self::verify`] without spending the nonce: everything but the replay check.
+    pub fn check(
+        &self,
+        tool_name: &str,
+        arguments: &Map<String, Value>,
+        subject: &str,
+        now: u64,
     ) -> Result<VerifiedAction, Rejection> {
         let mut args = arguments.clone();
         let token = match args.remove(SIGNATURE_KEY) {
@@ -426,12 +459,11 @@ impl Signer {
         if let Some(key) = args.keys().find(|k| k.starts_with(RESERVED_PREFIX)) {
             return Err(Rejection::ReservedInput(key.clone()));
         }
-        if !replay.first_use(&claims.nonce, claims.exp, now) {
-            return Err(Rejection::Replayed);
-        }
         Ok(VerifiedAction {
             fixed,
             inputs: args,
+            nonce: claims.nonce,
+            expires: claims.exp,
         })
     }
 }

@@ -411,3 +411,25 @@ fn canonical_json_sorts_keys_recursively() {
         r#"{"a":1.5,"b":{"a":[{"b":null,"y":"é\""}],"z":1}}"#
     );
 }
+
+#[test]
+fn check_does_not_spend_the_action_and_consume_spends_it_once() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    let call = click(&card, 0, &json!({ "reason": "plans changed" }));
+    let mut guard = MemoryReplayGuard::new();
+    let first = signer
+        .check(&call.name, &call.arguments, USER, NOW + 10)
+        .unwrap();
+    let again = signer
+        .check(&call.name, &call.arguments, USER, NOW + 10)
+        .unwrap();
+    assert_eq!(first, again);
+    assert!(guard.is_empty());
+    assert_eq!(first.consume(&mut guard, NOW + 10), Ok(()));
+    assert_eq!(
+        again.consume(&mut guard, NOW + 11),
+        Err(Rejection::Replayed)
+    );
+    assert_eq!(verify(&signer, &call, &mut guard), Err(Rejection::Replayed));
+}

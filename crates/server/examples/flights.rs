@@ -1,0 +1,367 @@
+//! The reference scenario as a tool author writes it with rmcp and mcpapp-server: a flight
+//! booking server whose cancellation asks for a reason on a card.
+//!
+//! ```text
+//! cargo run -p mcpapp-server --example flights          # stdio, acting for the user `ada`
+//! MCPAPP_FLIGHTS_USER=bob cargo run -p mcpapp-server --example flights
+//! ```
+//!
+//! - `request_cancellation_reason {booking_id}` answers with the cancellation card (signed for
+//!   the user) to clients that show cards, and with its text rendering to others.
+//! - `confirm_cancellation` (app-only: the card calls it) verifies the signed action, checks the
+//!   reason by the card's rules and its own, checks the booking is the caller's, cancels it once
+//!   and answers with a confirmation card.
+//! - `bookings` lists the user's bookings and their state (plain text), so a client, and a
+//!   test, can see what was executed.
+
+#![allow(
+    clippy::print_stderr,
+    reason = "an example server reports to its own stderr"
+)]
+
+use std::collections::BTreeMap;
+use std::hash::BuildHasher as _;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use mcpapp_card::Card;
+use mcpapp_card::enums::FontSize;
+use mcpapp_protocol::{CARD_MIME_TYPE, JsonRpcError};
+use mcpapp_server::{
+    CardBuilder, ClientUi, InputError, MemoryReplayGuard, Signer, authorize, check_card_inputs,
+    typed_inputs,
+};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ErrorCode, ErrorData, Implementation, ListToolsResult,
+    MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use rmcp::{ServerHandler, ServiceExt};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use validator::Validate;
+
+const REQUEST: &str = "request_cancellation_reason";
+const CONFIRM: &str = "confirm_cancellation";
+const BOOKINGS: &str = "bookings";
+
+/// A booking the server holds.
+struct Booking {
+    owner: &'static str,
+    route: &'static str,
+    cancelled: Option<String>,
+}
+
+/// The server's state: bookings, the action signer and the nonces already used.
+struct Flights {
+    user: String,
+    signer: Signer,
+    replay: Mutex<MemoryReplayGuard>,
+    bookings: Mutex<BTreeMap<&'static str, Booking>>,
+}
+
+/// What `confirm_cancellation` takes from the user, with the server's own rules.
+#[derive(Deserialize, Validate)]
+#[serde(rename_all = "camelCase")]
+struct CancellationInputs {
+    #[validate(length(min = 3, max = 500, message = "Give a reason of 3 to 500 characters."))]
+    cancellation_reason: String,
+}
+
+#[derive(Clone)]
+struct Server(Arc<Flights>);
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+fn invalid_params(error: &JsonRpcError) -> ErrorData {
+    ErrorData::new(
+        ErrorCode::INVALID_PARAMS,
+        error.message.clone(),
+        error.data.clone(),
+    )
+}
+
+fn schema(properties: Value, required: &[&str]) -> Arc<Map<String, Value>> {
+    let mut schema = Map::new();
+    schema.insert("type".into(), "object".into());
+    schema.insert("properties".into(), properties);
+    schema.insert("required".into(), json!(required));
+    Arc::new(schema)
+}
+
+fn meta(value: Value) -> MetaObject {
+    match value {
+        Value::Object(map) => MetaObject(map),
+        _ => MetaObject::default(),
+    }
+}
+
+impl Flights {
+    /// The card asking why: the same card, to the byte, for sending and for checking what comes
+    /// back (its input rules are the server's contract).
+    fn cancellation_card(booking_id: &str) -> CardBuilder {
+        CardBuilder::new()
+            .text_with(
+                "Please provide a reason for the flight cancellation.",
+                |t| t.size(FontSize::Medium),
+            )
+            .input_text("cancellationReason", "Reason", |t| {
+                t.placeholder("e.g., change in travel plans")
+                    .required()
+                    .max_length(500)
+                    .error_message("Please give a reason.")
+            })
+            .submit(
+                "Confirm Cancellation",
+                CONFIRM,
+                json!({ "booking_id": booking_id }),
+            )
+    }
+
+    fn card_error(error: &impl std::fmt::Display) -> ErrorData {
+        ErrorData::internal_error(format!("the server built a bad card: {error}"), None)
+    }
+
+    fn request(&self, args: &Map<String, Value>) -> Result<Card, ErrorData> {
+        let booking_id = args
+            .get("booking_id")
+            .and_then(Value::as_str)
+            .ok_or_else(|| {
+                ErrorData::invalid_params("`booking_id` (a string) is required", None)
+            })?;
+        let bookings = self.bookings.lock().unwrap_or_else(PoisonError::into_inner);
+        match bookings.get(booking_id) {
+            Some(b) if b.owner == self.user && b.cancelled.is_none() => {}
+            Some(b) if b.owner == self.user => {
+                return Err(ErrorData::invalid_params(
+                    format!("booking {booking_id} is already cancelled"),
+                    None,
+                ));
+            }
+            _ => {
+                return Err(ErrorData::invalid_params(
+                    format!("you have no booking {booking_id}"),
+                    None,
+                ));
+            }
+        }
+        Self::cancellation_card(booking_id)
+            .build_signed(&self.signer, &self.user, now())
+            .map_err(|e| Self::card_error(&e))
+    }
+
+    fn confirm(&self, args: &Map<String, Value>) -> Result<Card, ErrorData> {
+        let refuse = |rejection: mcpapp_server::Rejection| invalid_params(&rejection.to_jsonrpc());
+        let action = self
+            .signer
+            .check(CONFIRM, args, &self.user, now())
+            .map_err(refuse)?;
+        let booking_id = action
+            .fixed
+            .get("booking_id")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        let sent = Self::cancellation_card(&booking_id)
+            .build()
+            .map_err(|e| Self::card_error(&e))?;
+        let gate = |e: InputError| invalid_params(&e.to_jsonrpc());
+        check_card_inputs(&sent, &action.inputs).map_err(gate)?;
+        let inputs: CancellationInputs = typed_inputs(&action.inputs).map_err(gate)?;
+        let mut bookings = self.bookings.lock().unwrap_or_else(PoisonError::into_inner);
+        let owns = |subject: &str, _tool: &str, fixed: &Map<String, Value>| {
+            let id = fixed
+                .get("booking_id")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            match bookings.get(id) {
+                Some(b) if b.owner == subject => Ok(()),
+                Some(_) => Err(format!("booking {id} is not yours")),
+                None => Err(format!("there is no booking {id}")),
+            }
+        };
+        authorize(&owns, &self.user, CONFIRM, &action.fixed).map_err(gate)?;
+        // Spent only now: a user whose reason was refused can correct it on the same card.
+        let mut replay = self.replay.lock().unwrap_or_else(PoisonError::into_inner);
+        action.consume(&mut *replay, now()).map_err(refuse)?;
+        drop(replay);
+        let Some(booking) = bookings.get_mut(booking_id.as_str()) else {
+            return Err(ErrorData::invalid_params("the booking is gone", None));
+        };
+        if booking.cancelled.is_some() {
+            return Err(ErrorData::invalid_params(
+                format!("booking {booking_id} is already cancelled"),
+                None,
+            ));
+        }
+        booking.cancelled = Some(inputs.cancellation_reason.clone());
+        CardBuilder::new()
+            .heading("Flight cancelled")
+            .fact_set([
+                ("Booking", booking_id.as_str()),
+                ("Route", booking.route),
+                ("Reason", inputs.cancellation_reason.as_str()),
+            ])
+            .build()
+            .map_err(|e| Self::card_error(&e))
+    }
+
+    fn bookings_text(&self) -> String {
+        let bookings = self.bookings.lock().unwrap_or_else(PoisonError::into_inner);
+        bookings
+            .iter()
+            .filter(|(_, b)| b.owner == self.user)
+            .map(|(id, b)| match &b.cancelled {
+                Some(reason) => format!("{id} {}: cancelled ({reason})", b.route),
+                None => format!("{id} {}: confirmed", b.route),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Server {
+    fn tools() -> Vec<Tool> {
+        vec![
+            Tool::new(
+                REQUEST,
+                "Start cancelling a flight booking: asks the user for a reason.",
+                schema(json!({"booking_id": {"type": "string"}}), &["booking_id"]),
+            ),
+            Tool::new(
+                CONFIRM,
+                "Cancel a booking with the reason the user gave (called by the card).",
+                schema(json!({"cancellationReason": {"type": "string"}}), &[]),
+            )
+            .with_meta(meta(json!({"ui": {"visibility": ["app"]}}))),
+            Tool::new(BOOKINGS, "List your bookings.", schema(json!({}), &[])),
+        ]
+    }
+
+    fn client(ctx: &RequestContext<RoleServer>) -> ClientUi {
+        ctx.peer.peer_info().map_or_else(ClientUi::plain, |info| {
+            serde_json::to_value(&info.capabilities).map_or_else(
+                |_| ClientUi::plain(),
+                |c| ClientUi::from_client_capabilities(&c),
+            )
+        })
+    }
+
+    /// The tool as this client may see it; the card tools need a client that shows cards to
+    /// be app-only, else they answer in text.
+    fn gated(client: &ClientUi, tool: Tool) -> Option<Tool> {
+        let ours: mcpapp_protocol::Tool =
+            serde_json::from_value(serde_json::to_value(&tool).ok()?).ok()?;
+        let view = (tool.name == CONFIRM).then_some(CARD_MIME_TYPE);
+        client.tool_for_client(ours, view).map(|_| tool)
+    }
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
+            Implementation::new("mcpapp-flights", env!("CARGO_PKG_VERSION")),
+        )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let client = Self::client(&ctx);
+        Ok(ListToolsResult::with_all_items(
+            Self::tools()
+                .into_iter()
+                .filter_map(|t| Self::gated(&client, t))
+                .collect(),
+        ))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let client = Self::client(&ctx);
+        let args = request.arguments.clone().unwrap_or_default();
+        let Some(tool) = Self::tools().into_iter().find(|t| t.name == request.name) else {
+            return Err(ErrorData::invalid_params(
+                format!("unknown tool `{}`", request.name),
+                None,
+            ));
+        };
+        if Self::gated(&client, tool).is_none() {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "tool `{}` is only available to clients that show cards",
+                    request.name
+                ),
+                None,
+            ));
+        }
+        let result = match request.name.as_ref() {
+            REQUEST => client.card_result(&self.0.request(&args)?),
+            CONFIRM => client.card_result(&self.0.confirm(&args)?),
+            _ => mcpapp_protocol::CallToolResult::text(self.0.bookings_text()),
+        };
+        let result: rmcp::model::CallToolResult = serde_json::to_value(result)
+            .and_then(serde_json::from_value)
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        Ok(result.into())
+    }
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let user = std::env::var("MCPAPP_FLIGHTS_USER").unwrap_or_else(|_| "ada".to_owned());
+    // A per-process key: cards from an earlier run are refused, as they should be.
+    let secret: Vec<u8> = (0..4)
+        .flat_map(|i| {
+            std::collections::hash_map::RandomState::new()
+                .hash_one(i)
+                .to_le_bytes()
+        })
+        .collect();
+    let flights = Flights {
+        user,
+        signer: Signer::new([("k1", secret)], 15 * 60)?,
+        replay: Mutex::new(MemoryReplayGuard::new()),
+        bookings: Mutex::new(BTreeMap::from([
+            (
+                "FL-12345-ABC",
+                Booking {
+                    owner: "ada",
+                    route: "SFO → JFK",
+                    cancelled: None,
+                },
+            ),
+            (
+                "FL-67890-DEF",
+                Booking {
+                    owner: "ada",
+                    route: "JFK → LHR",
+                    cancelled: None,
+                },
+            ),
+            (
+                "FL-55555-XYZ",
+                Booking {
+                    owner: "bob",
+                    route: "LHR → CDG",
+                    cancelled: None,
+                },
+            ),
+        ])),
+    };
+    let service = Server(Arc::new(flights))
+        .serve((tokio::io::stdin(), tokio::io::stdout()))
+        .await?;
+    let reason = service.waiting().await?;
+    eprintln!("flights: connection ended: {reason:?}");
+    Ok(())
+}

@@ -1,0 +1,284 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests"
+)]
+//! The `flights` example server as a child process, driven by the host's rmcp client over
+//! stdio: what a card client and a plain client see, the reference flow end to end, and every
+//! tampering refused with its reason while nothing is executed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use mcpapp_card::{Action, Card, InputValue, InputValues, parse_value, prepare_submit, tool_call};
+use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
+use serde_json::{Map, Value, json};
+
+/// The built example `flights` (built here when `cargo test` did not build examples).
+fn flights_path() -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let exe = std::env::current_exe().unwrap();
+        let profile_dir = exe.parent().unwrap().parent().unwrap();
+        let path = profile_dir
+            .join("examples")
+            .join(format!("flights{}", std::env::consts::EXE_SUFFIX));
+        if !path.exists() {
+            let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+                Some("debug") | None => "dev",
+                Some(other) => other,
+            };
+            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+            let status = Command::new(cargo)
+                .args([
+                    "build",
+                    "--quiet",
+                    "-p",
+                    "mcpapp-server",
+                    "--example",
+                    "flights",
+                ])
+                .args(["--profile", profile])
+                .status()
+                .unwrap();
+            assert!(status.success(), "building the flights example failed");
+        }
+        path
+    })
+}
+
+async fn connect(mime_types: &[&str]) -> McpConnection {
+    let options = ClientOptions {
+        request_timeout: Duration::from_secs(15),
+        connect_timeout: Duration::from_secs(15),
+        mime_types: mime_types.iter().map(|m| (*m).to_owned()).collect(),
+        prefetch_ui_resources: false,
+        ..ClientOptions::default()
+    };
+    let spec = ServerSpec::stdio(flights_path().to_str().unwrap(), Vec::<String>::new());
+    McpConnection::connect("flights", &spec, &options)
+        .await
+        .unwrap()
+}
+
+async fn card_client() -> McpConnection {
+    connect(&[
+        mcpapp_protocol::HTML_MIME_TYPE,
+        mcpapp_protocol::CARD_MIME_TYPE,
+    ])
+    .await
+}
+
+fn args(value: Value) -> Map<String, Value> {
+    let Value::Object(map) = value else {
+        panic!("not an object")
+    };
+    map
+}
+
+fn names(server: &McpConnection) -> Vec<String> {
+    let mut names: Vec<String> = server.tools().into_iter().map(|t| t.name).collect();
+    names.sort();
+    names
+}
+
+/// The card in a result's `structuredContent`, parsed as a host would.
+fn card_of(result: &Value) -> Card {
+    let parsed = parse_value(result["structuredContent"].clone());
+    assert!(parsed.is_valid(), "{:?}", parsed.diagnostics);
+    parsed.card.unwrap()
+}
+
+/// What the card's submit button sends when the user typed `reason`, as a card host builds it.
+fn submit(card: &Card, reason: &str) -> (String, Map<String, Value>) {
+    let action: &Action = &card.actions[0];
+    let mut values = InputValues::initial(card);
+    values.set("cancellationReason", InputValue::Text(reason.to_owned()));
+    let payload = prepare_submit(&[card], action, &values).unwrap();
+    let call = tool_call(action, payload).unwrap();
+    (call.name, call.arguments)
+}
+
+async fn bookings(server: &McpConnection) -> String {
+    let result = server.call_tool("bookings", Map::new()).await.unwrap();
+    result["content"][0]["text"].as_str().unwrap().to_owned()
+}
+
+async fn request_card(server: &McpConnection, booking_id: &str) -> Card {
+    let result = server
+        .call_tool(
+            "request_cancellation_reason",
+            args(json!({"booking_id": booking_id})),
+        )
+        .await
+        .unwrap();
+    card_of(&result)
+}
+
+/// Calls and expects a refusal with `reason` in the error's data.
+async fn refused(server: &McpConnection, tool: &str, arguments: Map<String, Value>) -> Value {
+    let error = server.call_tool(tool, arguments).await.unwrap_err();
+    let error = error.to_jsonrpc_error();
+    assert_eq!(error.code, -32602, "{error:?}");
+    error.data.unwrap_or(Value::Null)
+}
+
+#[tokio::test]
+async fn card_and_plain_clients_see_the_right_tools_and_results() {
+    let cards = card_client().await;
+    assert_eq!(
+        names(&cards),
+        [
+            "bookings",
+            "confirm_cancellation",
+            "request_cancellation_reason"
+        ]
+    );
+    let result = cards
+        .call_tool(
+            "request_cancellation_reason",
+            args(json!({"booking_id": "FL-12345-ABC"})),
+        )
+        .await
+        .unwrap();
+    let card = card_of(&result);
+    let resource = &result["content"][1]["resource"];
+    assert_eq!(resource["mimeType"], mcpapp_protocol::CARD_MIME_TYPE);
+    let embedded = mcpapp_card::parse_str(resource["text"].as_str().unwrap());
+    assert_eq!(embedded.card, Some(card));
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("Please provide a reason for the flight cancellation."),
+        "{text}"
+    );
+    assert!(
+        text.contains("- Reason (`cancellationReason`): text; required"),
+        "{text}"
+    );
+    assert!(
+        text.contains("- Confirm Cancellation: calls `confirm_cancellation`"),
+        "{text}"
+    );
+    cards.close().await;
+
+    for mime_types in [&[][..], &[mcpapp_protocol::HTML_MIME_TYPE][..]] {
+        let plain = connect(mime_types).await;
+        assert_eq!(names(&plain), ["bookings", "request_cancellation_reason"]);
+        let result = plain
+            .call_tool(
+                "request_cancellation_reason",
+                args(json!({"booking_id": "FL-12345-ABC"})),
+            )
+            .await
+            .unwrap();
+        assert!(result.get("structuredContent").is_none(), "{result}");
+        assert_eq!(result["content"].as_array().unwrap().len(), 1);
+        let data = refused(&plain, "confirm_cancellation", Map::new()).await;
+        assert_eq!(data, Value::Null);
+        plain.close().await;
+    }
+}
+
+#[tokio::test]
+async fn reference_flow_end_to_end() {
+    let server = card_client().await;
+    let card = request_card(&server, "FL-12345-ABC").await;
+    let (tool, arguments) = submit(&card, "change in travel plans");
+    assert_eq!(tool, "confirm_cancellation");
+    let result = server.call_tool(&tool, arguments).await.unwrap();
+    let confirmation = card_of(&result);
+    let text = mcpapp_server::text_fallback(&confirmation);
+    assert!(text.starts_with("Flight cancelled"), "{text}");
+    assert!(text.contains("Reason: change in travel plans"), "{text}");
+    assert!(
+        bookings(&server)
+            .await
+            .contains("FL-12345-ABC SFO → JFK: cancelled (change in travel plans)")
+    );
+    server.close().await;
+}
+
+#[tokio::test]
+async fn tampering_is_refused_with_its_reason_and_nothing_runs() {
+    let server = card_client().await;
+    let before = bookings(&server).await;
+    let card = request_card(&server, "FL-12345-ABC").await;
+    let other_card = request_card(&server, "FL-67890-DEF").await;
+    let (tool, honest) = submit(&card, "change in travel plans");
+    let reason_of = |data: Value| data["reason"].as_str().unwrap_or_default().to_owned();
+
+    let mut edited = honest.clone();
+    edited.insert("booking_id".into(), json!("FL-55555-XYZ"));
+    assert_eq!(
+        reason_of(refused(&server, &tool, edited).await),
+        "bad-signature"
+    );
+
+    let mut unsigned = honest.clone();
+    unsigned.remove("mcp_sig");
+    assert_eq!(
+        reason_of(refused(&server, &tool, unsigned).await),
+        "missing-signature"
+    );
+
+    let mut foreign = honest.clone();
+    let (_, other) = submit(&other_card, "x");
+    foreign.insert("mcp_sig".into(), other["mcp_sig"].clone());
+    assert_eq!(
+        reason_of(refused(&server, &tool, foreign).await),
+        "bad-signature"
+    );
+
+    let long = "x".repeat(501);
+    for (reason, field) in [
+        ("", "cancellationReason"),
+        (long.as_str(), "cancellationReason"),
+    ] {
+        let mut bad = honest.clone();
+        bad.insert("cancellationReason".into(), json!(reason));
+        let data = refused(&server, &tool, bad).await;
+        assert_eq!(reason_of(data.clone()), "invalid-input");
+        assert_eq!(data["fields"][0]["field"], field);
+    }
+    let mut short = honest.clone();
+    short.insert("cancellationReason".into(), json!("ab"));
+    let data = refused(&server, &tool, short).await;
+    assert_eq!(
+        data["fields"][0]["message"],
+        "Give a reason of 3 to 500 characters."
+    );
+    let mut wrong_type = honest.clone();
+    wrong_type.insert("cancellationReason".into(), json!(12345));
+    assert_eq!(
+        reason_of(refused(&server, &tool, wrong_type).await),
+        "invalid-input"
+    );
+    let mut extra = honest.clone();
+    extra.insert("refund".into(), json!("all of it"));
+    assert_eq!(
+        reason_of(refused(&server, &tool, extra).await),
+        "unexpected-input"
+    );
+
+    let unknown = server
+        .call_tool("drop_tables", Map::new())
+        .await
+        .unwrap_err();
+    assert!(
+        unknown.to_string().contains("unknown tool `drop_tables`"),
+        "{unknown}"
+    );
+
+    assert_eq!(bookings(&server).await, before, "nothing was executed");
+
+    // Refused inputs did not spend the card: the corrected submit of the same card succeeds,
+    // once.
+    server.call_tool(&tool, honest.clone()).await.unwrap();
+    assert_eq!(reason_of(refused(&server, &tool, honest).await), "replayed");
+    assert_ne!(bookings(&server).await, before);
+    server.close().await;
+}
