@@ -5,6 +5,7 @@
 
 mod preview;
 mod render;
+mod serve_example;
 mod snapshot;
 mod validate;
 
@@ -42,6 +43,9 @@ enum Command {
     /// Open a window that shows cards as you edit them: the rendered card at chat widths and
     /// themes, its diagnostics and source, template data, and what its actions submit.
     Preview(preview::Args),
+    /// Run an example MCP server (stdio, or streamable HTTP with --http) for any MCP client:
+    /// cards for clients that show them, text for the others.
+    ServeExample(serve_example::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,5 +55,6 @@ fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Snapshot(args) => snapshot::run(&args),
         Command::Preview(args) => preview::run(&args),
+        Command::ServeExample(args) => serve_example::run(&args),
     }
 }

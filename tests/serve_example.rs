@@ -5,64 +5,63 @@
     clippy::panic,
     reason = "tests"
 )]
-//! The `flights` example server as a child process, driven by the host's rmcp client over
-//! stdio: what a card client and a plain client see, the reference flow end to end, and every
-//! tampering refused with its reason while nothing is executed.
+//! `mcpapp serve-example flights` as a child process, driven by the host's rmcp client over
+//! stdio and streamable HTTP: what a card client and a plain client see, the reference flow
+//! end to end, and every tampering refused with its reason while nothing is executed.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::OnceLock;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use mcpapp_card::{Action, Card, InputValue, InputValues, parse_value, prepare_submit, tool_call};
 use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
 use serde_json::{Map, Value, json};
 
-/// The built example `flights` (built here when `cargo test` did not build examples).
-fn flights_path() -> &'static Path {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let exe = std::env::current_exe().unwrap();
-        let profile_dir = exe.parent().unwrap().parent().unwrap();
-        let path = profile_dir
-            .join("examples")
-            .join(format!("flights{}", std::env::consts::EXE_SUFFIX));
-        if !path.exists() {
-            let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-                Some("debug") | None => "dev",
-                Some(other) => other,
-            };
-            let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-            let status = Command::new(cargo)
-                .args([
-                    "build",
-                    "--quiet",
-                    "-p",
-                    "mcpapp-server",
-                    "--example",
-                    "flights",
-                ])
-                .args(["--profile", profile])
-                .status()
-                .unwrap();
-            assert!(status.success(), "building the flights example failed");
-        }
-        path
-    })
-}
+const MCPAPP: &str = env!("CARGO_BIN_EXE_mcpapp");
 
-async fn connect(mime_types: &[&str]) -> McpConnection {
-    let options = ClientOptions {
+fn options(mime_types: &[&str]) -> ClientOptions {
+    ClientOptions {
         request_timeout: Duration::from_secs(15),
         connect_timeout: Duration::from_secs(15),
         mime_types: mime_types.iter().map(|m| (*m).to_owned()).collect(),
         prefetch_ui_resources: false,
         ..ClientOptions::default()
-    };
-    let spec = ServerSpec::stdio(flights_path().to_str().unwrap(), Vec::<String>::new());
-    McpConnection::connect("flights", &spec, &options)
+    }
+}
+
+async fn connect(mime_types: &[&str]) -> McpConnection {
+    let spec = ServerSpec::stdio(MCPAPP, ["serve-example", "flights"]);
+    McpConnection::connect("flights", &spec, &options(mime_types))
         .await
         .unwrap()
+}
+
+/// `mcpapp serve-example flights --http 127.0.0.1:0`, and the URL it listens at.
+struct HttpServer(Child, String);
+
+impl HttpServer {
+    fn start() -> Self {
+        let mut child = Command::new(MCPAPP)
+            .args(["serve-example", "flights", "--http", "127.0.0.1:0"])
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        // Keep reading, so the server never writes into a closed pipe.
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let url = line.trim().strip_prefix("listening ").unwrap().to_owned();
+        Self(child, url)
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 async fn card_client() -> McpConnection {
@@ -281,4 +280,57 @@ async fn tampering_is_refused_with_its_reason_and_nothing_runs() {
     assert_eq!(reason_of(refused(&server, &tool, honest).await), "replayed");
     assert_ne!(bookings(&server).await, before);
     server.close().await;
+}
+
+#[tokio::test]
+async fn over_streamable_http_the_flow_works_and_sessions_share_the_bookings() {
+    let server = HttpServer::start();
+    let spec = ServerSpec::http(server.1.clone());
+    let cards = McpConnection::connect(
+        "flights",
+        &spec,
+        &options(&[
+            mcpapp_protocol::HTML_MIME_TYPE,
+            mcpapp_protocol::CARD_MIME_TYPE,
+        ]),
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        names(&cards),
+        [
+            "bookings",
+            "confirm_cancellation",
+            "request_cancellation_reason"
+        ]
+    );
+    let card = request_card(&cards, "FL-67890-DEF").await;
+    let (tool, arguments) = submit(&card, "weather");
+    cards.call_tool(&tool, arguments).await.unwrap();
+
+    let plain = McpConnection::connect("flights", &spec, &options(&[]))
+        .await
+        .unwrap();
+    assert_eq!(names(&plain), ["bookings", "request_cancellation_reason"]);
+    assert!(
+        bookings(&plain)
+            .await
+            .contains("FL-67890-DEF JFK → LHR: cancelled (weather)")
+    );
+    cards.close().await;
+    plain.close().await;
+}
+
+#[test]
+fn an_unknown_example_is_a_clear_error() {
+    let output = Command::new(MCPAPP)
+        .args(["serve-example", "nope"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("invalid value 'nope'") && stderr.contains("flights"),
+        "{stderr}"
+    );
 }

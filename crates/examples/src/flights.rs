@@ -2,8 +2,8 @@
 //! booking server whose cancellation asks for a reason on a card.
 //!
 //! ```text
-//! cargo run -p mcpapp-server --example flights          # stdio, acting for the user `ada`
-//! MCPAPP_FLIGHTS_USER=bob cargo run -p mcpapp-server --example flights
+//! mcpapp serve-example flights                    # stdio, acting for the user `ada`
+//! mcpapp serve-example flights --user bob --http 127.0.0.1:8080
 //! ```
 //!
 //! - `request_cancellation_reason {booking_id}` answers with the cancellation card (signed for
@@ -14,13 +14,8 @@
 //! - `bookings` lists the user's bookings and their state (plain text), so a client, and a
 //!   test, can see what was executed.
 
-#![allow(
-    clippy::print_stderr,
-    reason = "an example server reports to its own stderr"
-)]
-
 use std::collections::BTreeMap;
-use std::hash::BuildHasher as _;
+use std::hash::{BuildHasher as _, RandomState};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -31,12 +26,12 @@ use mcpapp_server::{
     CardBuilder, ClientUi, InputError, MemoryReplayGuard, Signer, authorize, check_card_inputs,
     typed_inputs,
 };
+use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ErrorCode, ErrorData, Implementation, ListToolsResult,
     MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
-use rmcp::{ServerHandler, ServiceExt};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use validator::Validate;
@@ -68,8 +63,10 @@ struct CancellationInputs {
     cancellation_reason: String,
 }
 
+/// The flights server: one value per connection, sharing the bookings (HTTP sessions see the
+/// same data).
 #[derive(Clone)]
-struct Server(Arc<Flights>);
+pub struct Server(Arc<Flights>);
 
 fn now() -> u64 {
     SystemTime::now()
@@ -316,52 +313,27 @@ impl ServerHandler for Server {
     }
 }
 
-#[tokio::main(flavor = "current_thread")]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let user = std::env::var("MCPAPP_FLIGHTS_USER").unwrap_or_else(|_| "ada".to_owned());
-    // A per-process key: cards from an earlier run are refused, as they should be.
-    let secret: Vec<u8> = (0..4)
-        .flat_map(|i| {
-            std::collections::hash_map::RandomState::new()
-                .hash_one(i)
-                .to_le_bytes()
-        })
-        .collect();
-    let flights = Flights {
-        user,
-        signer: Signer::new([("k1", secret)], 15 * 60)?,
-        replay: Mutex::new(MemoryReplayGuard::new()),
-        bookings: Mutex::new(BTreeMap::from([
-            (
-                "FL-12345-ABC",
-                Booking {
-                    owner: "ada",
-                    route: "SFO → JFK",
-                    cancelled: None,
-                },
-            ),
-            (
-                "FL-67890-DEF",
-                Booking {
-                    owner: "ada",
-                    route: "JFK → LHR",
-                    cancelled: None,
-                },
-            ),
-            (
-                "FL-55555-XYZ",
-                Booking {
-                    owner: "bob",
-                    route: "LHR → CDG",
-                    cancelled: None,
-                },
-            ),
-        ])),
-    };
-    let service = Server(Arc::new(flights))
-        .serve((tokio::io::stdin(), tokio::io::stdout()))
-        .await?;
-    let reason = service.waiting().await?;
-    eprintln!("flights: connection ended: {reason:?}");
-    Ok(())
+impl Server {
+    /// A server acting for `user`, with a few bookings of `ada` and one of `bob`, and a signing
+    /// key made for this process (cards from an earlier run are refused, as they should be).
+    pub fn new(user: &str) -> Result<Self, mcpapp_server::SignError> {
+        let secret: Vec<u8> = (0..4_u8)
+            .flat_map(|i| RandomState::new().hash_one(i).to_le_bytes())
+            .collect();
+        let booking = |owner, route| Booking {
+            owner,
+            route,
+            cancelled: None,
+        };
+        Ok(Self(Arc::new(Flights {
+            user: user.to_owned(),
+            signer: Signer::new([("k1", secret)], 15 * 60)?,
+            replay: Mutex::new(MemoryReplayGuard::new()),
+            bookings: Mutex::new(BTreeMap::from([
+                ("FL-12345-ABC", booking("ada", "SFO → JFK")),
+                ("FL-67890-DEF", booking("ada", "JFK → LHR")),
+                ("FL-55555-XYZ", booking("bob", "LHR → CDG")),
+            ])),
+        })))
+    }
 }
