@@ -30,8 +30,12 @@ fn options(mime_types: &[&str]) -> ClientOptions {
 }
 
 async fn connect(mime_types: &[&str]) -> McpConnection {
-    let spec = ServerSpec::stdio(MCPAPP, ["serve-example", "flights"]);
-    McpConnection::connect("flights", &spec, &options(mime_types))
+    connect_to("flights", mime_types).await
+}
+
+async fn connect_to(example: &str, mime_types: &[&str]) -> McpConnection {
+    let spec = ServerSpec::stdio(MCPAPP, ["serve-example", example]);
+    McpConnection::connect(example, &spec, &options(mime_types))
         .await
         .unwrap()
 }
@@ -333,4 +337,105 @@ fn an_unknown_example_is_a_clear_error() {
         stderr.contains("invalid value 'nope'") && stderr.contains("flights"),
         "{stderr}"
     );
+}
+
+/// The slot buttons of a scheduler card and what each sends.
+fn slot_calls(card: &Card) -> Vec<(String, String, Map<String, Value>)> {
+    card.actions
+        .iter()
+        .map(|action| {
+            let payload = prepare_submit(&[card], action, &InputValues::initial(card)).unwrap();
+            let call = tool_call(action, payload).unwrap();
+            (
+                action.title().unwrap().to_owned(),
+                call.name,
+                call.arguments,
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn scheduler_books_a_slot_once() {
+    let server = connect_to(
+        "scheduler",
+        &[
+            mcpapp_protocol::HTML_MIME_TYPE,
+            mcpapp_protocol::CARD_MIME_TYPE,
+        ],
+    )
+    .await;
+    assert_eq!(
+        names(&server),
+        ["agenda", "book_slot", "find_available_slots"]
+    );
+    let card = card_of(
+        &server
+            .call_tool("find_available_slots", Map::new())
+            .await
+            .unwrap(),
+    );
+    let calls = slot_calls(&card);
+    assert_eq!(
+        calls
+            .iter()
+            .map(|(title, _, _)| title.as_str())
+            .collect::<Vec<_>>(),
+        [
+            "Mon 09:00",
+            "Mon 14:00",
+            "Tue 10:30",
+            "Wed 16:00",
+            "Thu 11:00"
+        ]
+    );
+    // A second card offers the same slots; its buttons are other actions.
+    let later = slot_calls(&card_of(
+        &server
+            .call_tool("find_available_slots", Map::new())
+            .await
+            .unwrap(),
+    ));
+
+    let (title, tool, arguments) = &calls[1];
+    let booked = card_of(&server.call_tool(tool, arguments.clone()).await.unwrap());
+    assert!(mcpapp_server::text_fallback(&booked).contains(&format!("When: {title}")));
+    let after = server.call_tool("agenda", Map::new()).await.unwrap()["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(after.contains("Mon 14:00: booked by ada"), "{after}");
+
+    let data = refused(&server, tool, arguments.clone()).await;
+    assert_eq!(data["reason"], "replayed");
+    let (_, tool, same_slot) = &later[1];
+    let data = refused(&server, tool, same_slot.clone()).await;
+    assert_eq!(data["reason"], "slot-taken");
+    let mut forged = calls[2].2.clone();
+    forged.insert("slot".into(), json!("Fri 15:30"));
+    assert_eq!(
+        refused(&server, "book_slot", forged).await["reason"],
+        "bad-signature"
+    );
+    let mut extra = calls[2].2.clone();
+    extra.insert("attendees".into(), json!("everyone"));
+    assert_eq!(
+        refused(&server, "book_slot", extra).await["reason"],
+        "unexpected-input"
+    );
+
+    let unchanged = server.call_tool("agenda", Map::new()).await.unwrap();
+    assert_eq!(unchanged["content"][0]["text"].as_str().unwrap(), after);
+    assert_eq!(after.matches("booked").count(), 1, "{after}");
+    server.close().await;
+
+    let plain = connect_to("scheduler", &[]).await;
+    assert_eq!(names(&plain), ["agenda", "find_available_slots"]);
+    let text = plain
+        .call_tool("find_available_slots", Map::new())
+        .await
+        .unwrap();
+    let text = text["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("- Mon 14:00: calls `book_slot`"), "{text}");
+    plain.close().await;
 }

@@ -15,26 +15,27 @@
 //!   test, can see what was executed.
 
 use std::collections::BTreeMap;
-use std::hash::{BuildHasher as _, RandomState};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcpapp_card::Card;
 use mcpapp_card::enums::FontSize;
-use mcpapp_protocol::{CARD_MIME_TYPE, JsonRpcError};
+use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    CardBuilder, ClientUi, InputError, MemoryReplayGuard, Signer, authorize, check_card_inputs,
-    typed_inputs,
+    CardBuilder, InputError, MemoryReplayGuard, Signer, authorize, check_card_inputs, typed_inputs,
 };
 use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ErrorCode, ErrorData, Implementation, ListToolsResult,
-    MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, ErrorData, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use validator::Validate;
+
+use crate::support::{
+    app_only, callable, client_ui, gated, now, process_secret, response, rpc_error, schema,
+};
 
 const REQUEST: &str = "request_cancellation_reason";
 const CONFIRM: &str = "confirm_cancellation";
@@ -67,35 +68,6 @@ struct CancellationInputs {
 /// same data).
 #[derive(Clone)]
 pub struct Server(Arc<Flights>);
-
-fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
-fn invalid_params(error: &JsonRpcError) -> ErrorData {
-    ErrorData::new(
-        ErrorCode::INVALID_PARAMS,
-        error.message.clone(),
-        error.data.clone(),
-    )
-}
-
-fn schema(properties: Value, required: &[&str]) -> Arc<Map<String, Value>> {
-    let mut schema = Map::new();
-    schema.insert("type".into(), "object".into());
-    schema.insert("properties".into(), properties);
-    schema.insert("required".into(), json!(required));
-    Arc::new(schema)
-}
-
-fn meta(value: Value) -> MetaObject {
-    match value {
-        Value::Object(map) => MetaObject(map),
-        _ => MetaObject::default(),
-    }
-}
 
 impl Flights {
     /// The card asking why: the same card, to the byte, for sending and for checking what comes
@@ -152,7 +124,7 @@ impl Flights {
     }
 
     fn confirm(&self, args: &Map<String, Value>) -> Result<Card, ErrorData> {
-        let refuse = |rejection: mcpapp_server::Rejection| invalid_params(&rejection.to_jsonrpc());
+        let refuse = |rejection: mcpapp_server::Rejection| rpc_error(&rejection.to_jsonrpc());
         let action = self
             .signer
             .check(CONFIRM, args, &self.user, now())
@@ -166,7 +138,7 @@ impl Flights {
         let sent = Self::cancellation_card(&booking_id)
             .build()
             .map_err(|e| Self::card_error(&e))?;
-        let gate = |e: InputError| invalid_params(&e.to_jsonrpc());
+        let gate = |e: InputError| rpc_error(&e.to_jsonrpc());
         check_card_inputs(&sent, &action.inputs).map_err(gate)?;
         let inputs: CancellationInputs = typed_inputs(&action.inputs).map_err(gate)?;
         let mut bookings = self.bookings.lock().unwrap_or_else(PoisonError::into_inner);
@@ -222,39 +194,32 @@ impl Flights {
 }
 
 impl Server {
-    fn tools() -> Vec<Tool> {
+    /// The tools, each with the mime type of the view it needs (the card tool is app-only and
+    /// needs a client that shows cards).
+    fn tools() -> Vec<(Tool, Option<&'static str>)> {
         vec![
-            Tool::new(
-                REQUEST,
-                "Start cancelling a flight booking: asks the user for a reason.",
-                schema(json!({"booking_id": {"type": "string"}}), &["booking_id"]),
+            (
+                Tool::new(
+                    REQUEST,
+                    "Start cancelling a flight booking: asks the user for a reason.",
+                    schema(json!({"booking_id": {"type": "string"}}), &["booking_id"]),
+                ),
+                None,
             ),
-            Tool::new(
-                CONFIRM,
-                "Cancel a booking with the reason the user gave (called by the card).",
-                schema(json!({"cancellationReason": {"type": "string"}}), &[]),
-            )
-            .with_meta(meta(json!({"ui": {"visibility": ["app"]}}))),
-            Tool::new(BOOKINGS, "List your bookings.", schema(json!({}), &[])),
+            (
+                Tool::new(
+                    CONFIRM,
+                    "Cancel a booking with the reason the user gave (called by the card).",
+                    schema(json!({"cancellationReason": {"type": "string"}}), &[]),
+                )
+                .with_meta(app_only()),
+                Some(CARD_MIME_TYPE),
+            ),
+            (
+                Tool::new(BOOKINGS, "List your bookings.", schema(json!({}), &[])),
+                None,
+            ),
         ]
-    }
-
-    fn client(ctx: &RequestContext<RoleServer>) -> ClientUi {
-        ctx.peer.peer_info().map_or_else(ClientUi::plain, |info| {
-            serde_json::to_value(&info.capabilities).map_or_else(
-                |_| ClientUi::plain(),
-                |c| ClientUi::from_client_capabilities(&c),
-            )
-        })
-    }
-
-    /// The tool as this client may see it; the card tools need a client that shows cards to
-    /// be app-only, else they answer in text.
-    fn gated(client: &ClientUi, tool: Tool) -> Option<Tool> {
-        let ours: mcpapp_protocol::Tool =
-            serde_json::from_value(serde_json::to_value(&tool).ok()?).ok()?;
-        let view = (tool.name == CONFIRM).then_some(CARD_MIME_TYPE);
-        client.tool_for_client(ours, view).map(|_| tool)
     }
 }
 
@@ -270,11 +235,11 @@ impl ServerHandler for Server {
         _request: Option<PaginatedRequestParams>,
         ctx: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let client = Self::client(&ctx);
+        let client = client_ui(&ctx);
         Ok(ListToolsResult::with_all_items(
             Self::tools()
                 .into_iter()
-                .filter_map(|t| Self::gated(&client, t))
+                .filter_map(|(t, view)| gated(&client, &t, view))
                 .collect(),
         ))
     }
@@ -284,32 +249,15 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         ctx: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let client = Self::client(&ctx);
+        let client = client_ui(&ctx);
         let args = request.arguments.clone().unwrap_or_default();
-        let Some(tool) = Self::tools().into_iter().find(|t| t.name == request.name) else {
-            return Err(ErrorData::invalid_params(
-                format!("unknown tool `{}`", request.name),
-                None,
-            ));
-        };
-        if Self::gated(&client, tool).is_none() {
-            return Err(ErrorData::invalid_params(
-                format!(
-                    "tool `{}` is only available to clients that show cards",
-                    request.name
-                ),
-                None,
-            ));
-        }
+        callable(&client, Self::tools(), &request.name)?;
         let result = match request.name.as_ref() {
             REQUEST => client.card_result(&self.0.request(&args)?),
             CONFIRM => client.card_result(&self.0.confirm(&args)?),
             _ => mcpapp_protocol::CallToolResult::text(self.0.bookings_text()),
         };
-        let result: rmcp::model::CallToolResult = serde_json::to_value(result)
-            .and_then(serde_json::from_value)
-            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-        Ok(result.into())
+        response(&result)
     }
 }
 
@@ -317,9 +265,7 @@ impl Server {
     /// A server acting for `user`, with a few bookings of `ada` and one of `bob`, and a signing
     /// key made for this process (cards from an earlier run are refused, as they should be).
     pub fn new(user: &str) -> Result<Self, mcpapp_server::SignError> {
-        let secret: Vec<u8> = (0..4_u8)
-            .flat_map(|i| RandomState::new().hash_one(i).to_le_bytes())
-            .collect();
+        let secret = process_secret();
         let booking = |owner, route| Booking {
             owner,
             route,

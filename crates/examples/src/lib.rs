@@ -3,8 +3,11 @@
 //!
 //! - `flights`: the reference scenario (a cancellation that asks for a reason on a signed
 //!   card); see [`flights`].
+//! - `scheduler`: a button per free slot, each a signed one-time action; see [`scheduler`].
 
 pub mod flights;
+pub mod scheduler;
+mod support;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -14,7 +17,7 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, ServiceExt};
 
 /// The examples [`serve`] knows.
-pub const EXAMPLES: &[&str] = &["flights"];
+pub const EXAMPLES: &[&str] = &["flights", "scheduler"];
 
 /// Why an example could not be served.
 #[derive(Debug, thiserror::Error)]
@@ -79,6 +82,14 @@ pub async fn serve(
                 name: name.to_owned(),
                 reason: e.to_string(),
             })?;
+            run(server, transport, ready).await
+        }
+        "scheduler" => {
+            let server =
+                scheduler::Server::new(&options.user).map_err(|e| ExampleError::Setup {
+                    name: name.to_owned(),
+                    reason: e.to_string(),
+                })?;
             run(server, transport, ready).await
         }
         other => Err(ExampleError::Unknown(other.to_owned())),

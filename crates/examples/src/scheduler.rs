@@ -1,0 +1,216 @@
+//! A meeting scheduler: `find_available_slots` answers with a card holding a button per free
+//! slot; `book_slot` (app-only: the buttons call it) books the slot the signed action names.
+//! Each button is a one-time action: a second click is refused as a replay, and a slot booked
+//! meanwhile through another card is refused as taken.
+//!
+//! ```text
+//! mcpapp serve-example scheduler
+//! ```
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use mcpapp_card::Card;
+use mcpapp_protocol::CARD_MIME_TYPE;
+use mcpapp_server::{CardBuilder, MemoryReplayGuard, Signer, check_card_inputs};
+use rmcp::ServerHandler;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ErrorData, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use serde_json::{Map, Value, json};
+
+use crate::support::{
+    app_only, callable, client_ui, gated, now, process_secret, response, rpc_error, schema,
+};
+
+const FIND: &str = "find_available_slots";
+const BOOK: &str = "book_slot";
+const AGENDA: &str = "agenda";
+/// At most this many slots on one card: a card's action bar is short.
+const SLOTS_PER_CARD: usize = 5;
+
+/// The scheduler's state: the week's slots in time order, with who booked each.
+struct Scheduler {
+    user: String,
+    signer: Signer,
+    replay: Mutex<MemoryReplayGuard>,
+    slots: Mutex<Vec<(&'static str, Option<String>)>>,
+}
+
+/// The scheduler server: one value per connection, sharing the calendar.
+#[derive(Clone)]
+pub struct Server(Arc<Scheduler>);
+
+impl Scheduler {
+    fn free_slots(&self) -> Vec<&'static str> {
+        let slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        slots
+            .iter()
+            .filter(|(_, booked)| booked.is_none())
+            .map(|(slot, _)| *slot)
+            .take(SLOTS_PER_CARD)
+            .collect()
+    }
+
+    fn slots_card(&self) -> Result<Card, ErrorData> {
+        let free = self.free_slots();
+        let mut card = CardBuilder::new().heading("Available slots");
+        if free.is_empty() {
+            card = card.text("No free slots this week.");
+        } else {
+            card = card.text("Pick a time for the meeting.");
+            for slot in free {
+                card = card.submit(slot, BOOK, json!({ "slot": slot }));
+            }
+        }
+        card.build_signed(&self.signer, &self.user, now())
+            .map_err(|e| {
+                ErrorData::internal_error(format!("the server built a bad card: {e}"), None)
+            })
+    }
+
+    fn book(&self, args: &Map<String, Value>) -> Result<Card, ErrorData> {
+        let refuse = |rejection: mcpapp_server::Rejection| rpc_error(&rejection.to_jsonrpc());
+        let action = self
+            .signer
+            .check(BOOK, args, &self.user, now())
+            .map_err(refuse)?;
+        // The slot card has no inputs: any other argument is made up.
+        let no_inputs = CardBuilder::new()
+            .text("")
+            .build()
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        check_card_inputs(&no_inputs, &action.inputs).map_err(|e| rpc_error(&e.to_jsonrpc()))?;
+        let slot = action
+            .fixed
+            .get("slot")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        // A button is spent once its call is well-formed, whatever the calendar says: a second
+        // click is a replay, not a question about the slot.
+        let mut replay = self.replay.lock().unwrap_or_else(PoisonError::into_inner);
+        action.consume(&mut *replay, now()).map_err(refuse)?;
+        drop(replay);
+        let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some((_, booked)) = slots.iter_mut().find(|(s, _)| *s == slot) else {
+            return Err(ErrorData::invalid_params(
+                format!("there is no slot {slot}"),
+                None,
+            ));
+        };
+        if booked.is_some() {
+            return Err(ErrorData::invalid_params(
+                format!("the slot {slot} is already booked"),
+                Some(json!({"reason": "slot-taken"})),
+            ));
+        }
+        *booked = Some(self.user.clone());
+        CardBuilder::new()
+            .heading("Meeting booked")
+            .fact_set([("When", slot.as_str()), ("Who", self.user.as_str())])
+            .build()
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    }
+
+    fn agenda(&self) -> String {
+        let slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
+        slots
+            .iter()
+            .map(|(slot, booked)| match booked {
+                Some(who) => format!("{slot}: booked by {who}"),
+                None => format!("{slot}: free"),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Server {
+    /// A scheduler acting for `user`, with a week of free slots.
+    pub fn new(user: &str) -> Result<Self, mcpapp_server::SignError> {
+        let slots = [
+            "Mon 09:00",
+            "Mon 14:00",
+            "Tue 10:30",
+            "Wed 16:00",
+            "Thu 11:00",
+            "Fri 15:30",
+        ];
+        Ok(Self(Arc::new(Scheduler {
+            user: user.to_owned(),
+            signer: Signer::new([("k1", process_secret())], 15 * 60)?,
+            replay: Mutex::new(MemoryReplayGuard::new()),
+            slots: Mutex::new(slots.into_iter().map(|s| (s, None)).collect()),
+        })))
+    }
+
+    fn tools() -> Vec<(Tool, Option<&'static str>)> {
+        vec![
+            (
+                Tool::new(
+                    FIND,
+                    "Find free meeting slots this week.",
+                    schema(json!({}), &[]),
+                ),
+                None,
+            ),
+            (
+                Tool::new(
+                    BOOK,
+                    "Book the slot of the button the user clicked (called by the card).",
+                    schema(json!({}), &[]),
+                )
+                .with_meta(app_only()),
+                Some(CARD_MIME_TYPE),
+            ),
+            (
+                Tool::new(
+                    AGENDA,
+                    "List the week's slots and bookings.",
+                    schema(json!({}), &[]),
+                ),
+                None,
+            ),
+        ]
+    }
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
+            Implementation::new("mcpapp-scheduler", env!("CARGO_PKG_VERSION")),
+        )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let client = client_ui(&ctx);
+        Ok(ListToolsResult::with_all_items(
+            Self::tools()
+                .into_iter()
+                .filter_map(|(t, view)| gated(&client, &t, view))
+                .collect(),
+        ))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let client = client_ui(&ctx);
+        let args = request.arguments.clone().unwrap_or_default();
+        callable(&client, Self::tools(), &request.name)?;
+        let result = match request.name.as_ref() {
+            FIND => client.card_result(&self.0.slots_card()?),
+            BOOK => client.card_result(&self.0.book(&args)?),
+            _ => mcpapp_protocol::CallToolResult::text(self.0.agenda()),
+        };
+        response(&result)
+    }
+}
