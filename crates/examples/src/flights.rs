@@ -21,21 +21,15 @@ use mcpapp_card::Card;
 use mcpapp_card::enums::FontSize;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    CardBuilder, InputError, MemoryReplayGuard, Signer, authorize, check_card_inputs, typed_inputs,
+    CardBuilder, ClientUi, InputError, MemoryReplayGuard, Signer, authorize, check_card_inputs,
+    typed_inputs,
 };
-use rmcp::ServerHandler;
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ErrorData, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
-};
-use rmcp::service::{RequestContext, RoleServer};
+use rmcp::model::{ErrorData, Tool};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use validator::Validate;
 
-use crate::support::{
-    app_only, callable, client_ui, gated, now, process_secret, response, rpc_error, schema,
-};
+use crate::support::{Example, app_only, now, process_secret, rpc_error, schema};
 
 const REQUEST: &str = "request_cancellation_reason";
 const CONFIRM: &str = "confirm_cancellation";
@@ -193,9 +187,10 @@ impl Flights {
     }
 }
 
-impl Server {
-    /// The tools, each with the mime type of the view it needs (the card tool is app-only and
-    /// needs a client that shows cards).
+impl Example for Server {
+    const NAME: &'static str = "mcpapp-flights";
+
+    /// The confirmation is app-only and needs a client that shows cards.
     fn tools() -> Vec<(Tool, Option<&'static str>)> {
         vec![
             (
@@ -221,43 +216,18 @@ impl Server {
             ),
         ]
     }
-}
 
-impl ServerHandler for Server {
-    fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
-            Implementation::new("mcpapp-flights", env!("CARGO_PKG_VERSION")),
-        )
-    }
-
-    async fn list_tools(
+    fn call(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        let client = client_ui(&ctx);
-        Ok(ListToolsResult::with_all_items(
-            Self::tools()
-                .into_iter()
-                .filter_map(|(t, view)| gated(&client, &t, view))
-                .collect(),
-        ))
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let client = client_ui(&ctx);
-        let args = request.arguments.clone().unwrap_or_default();
-        callable(&client, Self::tools(), &request.name)?;
-        let result = match request.name.as_ref() {
-            REQUEST => client.card_result(&self.0.request(&args)?),
-            CONFIRM => client.card_result(&self.0.confirm(&args)?),
+        name: &str,
+        args: &Map<String, Value>,
+        client: &ClientUi,
+    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
+        Ok(match name {
+            REQUEST => client.card_result(&self.0.request(args)?),
+            CONFIRM => client.card_result(&self.0.confirm(args)?),
             _ => mcpapp_protocol::CallToolResult::text(self.0.bookings_text()),
-        };
-        response(&result)
+        })
     }
 }
 

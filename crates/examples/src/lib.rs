@@ -82,7 +82,7 @@ pub async fn serve(
                 name: name.to_owned(),
                 reason: e.to_string(),
             })?;
-            run(server, transport, ready).await
+            run(support::Served(server), transport, ready).await
         }
         "scheduler" => {
             let server =
@@ -90,7 +90,7 @@ pub async fn serve(
                     name: name.to_owned(),
                     reason: e.to_string(),
                 })?;
-            run(server, transport, ready).await
+            run(support::Served(server), transport, ready).await
         }
         other => Err(ExampleError::Unknown(other.to_owned())),
     }

@@ -11,18 +11,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use mcpapp_card::Card;
 use mcpapp_protocol::CARD_MIME_TYPE;
-use mcpapp_server::{CardBuilder, MemoryReplayGuard, Signer, check_card_inputs};
-use rmcp::ServerHandler;
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ErrorData, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
-};
-use rmcp::service::{RequestContext, RoleServer};
+use mcpapp_server::{CardBuilder, ClientUi, MemoryReplayGuard, Signer, check_card_inputs};
+use rmcp::model::{ErrorData, Tool};
 use serde_json::{Map, Value, json};
 
-use crate::support::{
-    app_only, callable, client_ui, gated, now, process_secret, response, rpc_error, schema,
-};
+use crate::support::{Example, app_only, now, process_secret, rpc_error, schema};
 
 const FIND: &str = "find_available_slots";
 const BOOK: &str = "book_slot";
@@ -145,6 +138,10 @@ impl Server {
             slots: Mutex::new(slots.into_iter().map(|s| (s, None)).collect()),
         })))
     }
+}
+
+impl Example for Server {
+    const NAME: &'static str = "mcpapp-scheduler";
 
     fn tools() -> Vec<(Tool, Option<&'static str>)> {
         vec![
@@ -175,42 +172,17 @@ impl Server {
             ),
         ]
     }
-}
 
-impl ServerHandler for Server {
-    fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
-            Implementation::new("mcpapp-scheduler", env!("CARGO_PKG_VERSION")),
-        )
-    }
-
-    async fn list_tools(
+    fn call(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        let client = client_ui(&ctx);
-        Ok(ListToolsResult::with_all_items(
-            Self::tools()
-                .into_iter()
-                .filter_map(|(t, view)| gated(&client, &t, view))
-                .collect(),
-        ))
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let client = client_ui(&ctx);
-        let args = request.arguments.clone().unwrap_or_default();
-        callable(&client, Self::tools(), &request.name)?;
-        let result = match request.name.as_ref() {
+        name: &str,
+        args: &Map<String, Value>,
+        client: &ClientUi,
+    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
+        Ok(match name {
             FIND => client.card_result(&self.0.slots_card()?),
-            BOOK => client.card_result(&self.0.book(&args)?),
+            BOOK => client.card_result(&self.0.book(args)?),
             _ => mcpapp_protocol::CallToolResult::text(self.0.agenda()),
-        };
-        response(&result)
+        })
     }
 }

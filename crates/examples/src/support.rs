@@ -1,5 +1,6 @@
-//! The glue every example needs between rmcp and `mcpapp-server`: the client's UI from the
-//! request context, gated tool lists, results converted to rmcp's types, errors.
+//! The glue every example needs between rmcp and `mcpapp-server`: an example says what tools
+//! it has and how to answer a call ([`Example`]); [`Served`] makes it an rmcp server that lists
+//! and refuses tools by the client's UI and converts results and errors.
 
 use std::hash::{BuildHasher as _, RandomState};
 use std::sync::Arc;
@@ -7,7 +8,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcpapp_protocol::JsonRpcError;
 use mcpapp_server::ClientUi;
-use rmcp::model::{CallToolResponse, ErrorCode, ErrorData, MetaObject, Tool};
+use rmcp::ServerHandler;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ErrorCode, ErrorData, Implementation, ListToolsResult,
+    MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value, json};
 
@@ -57,7 +62,7 @@ pub fn app_only() -> MetaObject {
 }
 
 /// What UI the client of this request advertised in `initialize`.
-pub fn client_ui(ctx: &RequestContext<RoleServer>) -> ClientUi {
+fn client_ui(ctx: &RequestContext<RoleServer>) -> ClientUi {
     ctx.peer.peer_info().map_or_else(ClientUi::plain, |info| {
         serde_json::to_value(&info.capabilities).map_or_else(
             |_| ClientUi::plain(),
@@ -68,7 +73,7 @@ pub fn client_ui(ctx: &RequestContext<RoleServer>) -> ClientUi {
 
 /// `tool` as `client` may see it (see [`ClientUi::tool_for_client`]); `view` is the mime type
 /// of its view.
-pub fn gated(client: &ClientUi, tool: &Tool, view: Option<&str>) -> Option<Tool> {
+fn gated(client: &ClientUi, tool: &Tool, view: Option<&str>) -> Option<Tool> {
     let ours: mcpapp_protocol::Tool =
         serde_json::from_value(serde_json::to_value(tool).ok()?).ok()?;
     let shown = client.tool_for_client(ours, view)?;
@@ -76,7 +81,7 @@ pub fn gated(client: &ClientUi, tool: &Tool, view: Option<&str>) -> Option<Tool>
 }
 
 /// Finds `name` among `tools` and refuses it when `client` may not call it.
-pub fn callable(
+fn callable(
     client: &ClientUi,
     tools: Vec<(Tool, Option<&str>)>,
     name: &str,
@@ -96,9 +101,62 @@ pub fn callable(
 }
 
 /// An mcpapp-protocol tool result as rmcp's.
-pub fn response(result: &mcpapp_protocol::CallToolResult) -> Result<CallToolResponse, ErrorData> {
+fn response(result: &mcpapp_protocol::CallToolResult) -> Result<CallToolResponse, ErrorData> {
     let result: rmcp::model::CallToolResult = serde_json::to_value(result)
         .and_then(serde_json::from_value)
         .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
     Ok(result.into())
+}
+
+/// An example server: its tools and what a call of one of them answers.
+pub trait Example: Clone + Send + Sync + 'static {
+    /// The server's name in `initialize`.
+    const NAME: &'static str;
+
+    /// The tools, each with the mime type of the view it needs (`None`: usable without one).
+    fn tools() -> Vec<(Tool, Option<&'static str>)>;
+
+    /// Answers a call of `name`, already known to be callable by `client`.
+    fn call(
+        &self,
+        name: &str,
+        args: &Map<String, Value>,
+        client: &ClientUi,
+    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData>;
+}
+
+/// An [`Example`] as an rmcp server.
+#[derive(Clone)]
+pub struct Served<E>(pub E);
+
+impl<E: Example> ServerHandler for Served<E> {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new(E::NAME, env!("CARGO_PKG_VERSION")))
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let client = client_ui(&ctx);
+        Ok(ListToolsResult::with_all_items(
+            E::tools()
+                .into_iter()
+                .filter_map(|(t, view)| gated(&client, &t, view))
+                .collect(),
+        ))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let client = client_ui(&ctx);
+        callable(&client, E::tools(), &request.name)?;
+        let args = request.arguments.unwrap_or_default();
+        response(&self.0.call(&request.name, &args, &client)?)
+    }
 }
