@@ -39,5 +39,6 @@ pub use submit::{
 pub use templating::parse_template;
 pub use values::{
     InputError, InputValue, InputValues, format_number, submitted_value, validate_input,
+    value_from_text,
 };
 pub use walk::children;

@@ -72,29 +72,47 @@ impl InputValues {
 }
 
 fn initial_value(input: &Element) -> Option<InputValue> {
+    let number;
+    let text = match input {
+        Element::InputText(t) => t.value.as_deref(),
+        Element::InputNumber(n) => {
+            number = n.value.map(format_number);
+            number.as_deref()
+        }
+        Element::InputDate(d) => d.value.as_deref(),
+        Element::InputTime(t) => t.value.as_deref(),
+        Element::InputToggle(t) => t.value.as_deref(),
+        Element::InputChoiceSet(c) => c.value.as_deref(),
+        _ => return None,
+    };
+    value_from_text(input, text)
+}
+
+/// The value an input holds when its text form is `text` (`None`: no value): how a card's
+/// `value` property is read, and the inverse of [`submitted_value`] for a submit's data. A
+/// toggle is on when the text is its `valueOn`; a multi-select choice set splits the text on
+/// commas, a single-select one keeps it whole. `None` for an element that is not an input.
+pub fn value_from_text(input: &Element, text: Option<&str>) -> Option<InputValue> {
+    let text_or_empty = text.unwrap_or_default();
     Some(match input {
-        Element::InputText(t) => InputValue::Text(t.value.clone().unwrap_or_default()),
-        Element::InputNumber(n) => InputValue::Text(n.value.map(format_number).unwrap_or_default()),
-        Element::InputDate(d) => InputValue::Text(d.value.clone().unwrap_or_default()),
-        Element::InputTime(t) => InputValue::Text(t.value.clone().unwrap_or_default()),
-        Element::InputToggle(t) => InputValue::Toggle(t.value.as_deref() == Some(t.on_value())),
-        Element::InputChoiceSet(c) => InputValue::Choices(initial_choices(c)),
+        Element::InputToggle(t) => InputValue::Toggle(text == Some(t.on_value())),
+        Element::InputChoiceSet(c) => InputValue::Choices(choices_from_text(c, text_or_empty)),
+        e if e.is_input() => InputValue::Text(text_or_empty.to_owned()),
         _ => return None,
     })
 }
 
-fn initial_choices(c: &ChoiceSetInput) -> Vec<String> {
-    let Some(value) = c.value.as_deref().filter(|v| !v.is_empty()) else {
+fn choices_from_text(c: &ChoiceSetInput, text: &str) -> Vec<String> {
+    if text.is_empty() {
         return Vec::new();
-    };
+    }
     if c.is_multi_select == Some(true) {
-        value
-            .split(',')
+        text.split(',')
             .map(|v| v.trim().to_owned())
             .filter(|v| !v.is_empty())
             .collect()
     } else {
-        vec![value.to_owned()]
+        vec![text.to_owned()]
     }
 }
 

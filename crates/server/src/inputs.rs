@@ -4,7 +4,7 @@
 //! the application's authorization hook. The client is never trusted, even when its view already
 //! checked the same rules.
 
-use mcpapp_card::{Card, Element, InputValue, validate_input};
+use mcpapp_card::{Card, Element, InputValue, validate_input, value_from_text};
 use mcpapp_protocol::JsonRpcError;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
@@ -68,7 +68,7 @@ pub fn check_card_inputs(card: &Card, inputs: &Map<String, Value>) -> Result<(),
         .filter_map(|input| {
             let id = input.id()?;
             let value = submitted(input, inputs.get(id));
-            validate_input(input, Some(&value))
+            validate_input(input, value.as_ref())
                 .err()
                 .map(|e| FieldError {
                     field: e.id,
@@ -84,24 +84,14 @@ pub fn check_card_inputs(card: &Card, inputs: &Map<String, Value>) -> Result<(),
 }
 
 /// A submitted value as the card's input state: submits carry strings (the official merge
-/// writes every value as text); a toggle is on when it carries its `valueOn`.
-fn submitted(input: &Element, value: Option<&Value>) -> InputValue {
+/// writes every value as text); anything else is read as its JSON text.
+fn submitted(input: &Element, value: Option<&Value>) -> Option<InputValue> {
     let text = match value {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => other.to_string(),
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(other) => Some(other.to_string()),
     };
-    match input {
-        Element::InputToggle(t) => InputValue::Toggle(text == t.on_value()),
-        Element::InputChoiceSet(_) => InputValue::Choices(
-            text.split(',')
-                .map(str::trim)
-                .filter(|v| !v.is_empty())
-                .map(str::to_owned)
-                .collect(),
-        ),
-        _ => InputValue::Text(text),
-    }
+    value_from_text(input, text.as_deref())
 }
 
 /// Reads the inputs into the handler's struct and runs its `validator` rules; errors name the

@@ -193,3 +193,18 @@ fn errors_become_invalid_params_with_the_fields() {
     let forbidden = serde_json::to_value(InputError::Forbidden("no".into()).to_jsonrpc()).unwrap();
     assert_eq!(forbidden["data"]["reason"], "forbidden");
 }
+
+#[test]
+fn a_single_choice_is_read_whole_as_the_card_reads_its_value() {
+    let card = card(
+        r#"{"type": "AdaptiveCard", "version": "1.6", "body": [
+            {"type": "Input.ChoiceSet", "id": "size",
+             "choices": [{"title": "Large", "value": "L,XL"}, {"title": "Small", "value": "S"}]}]}"#,
+    );
+    assert_eq!(
+        check_card_inputs(&card, &inputs(json!({"size": "L,XL"}))),
+        Ok(())
+    );
+    let error = check_card_inputs(&card, &inputs(json!({"size": "S,L"}))).unwrap_err();
+    assert_eq!(fields(&error), vec!["size"]);
+}
