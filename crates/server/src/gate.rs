@@ -74,6 +74,20 @@ impl ClientUi {
             .is_some_and(UiClientCapability::supports_html)
     }
 
+    /// Of the view mime types a server `offers` for one tool, the one this client lists first
+    /// (clients list them in their order of preference); `None` for a client that shows none
+    /// of them, which gets the text-only variant.
+    #[must_use]
+    pub fn preferred_view<'a>(&self, offers: &[&'a str]) -> Option<&'a str> {
+        let listed = &self.capability.as_ref()?.mime_types;
+        listed.iter().find_map(|mime| {
+            offers
+                .iter()
+                .copied()
+                .find(|offer| mcpapp_protocol::mime_type_matches(mime, offer))
+        })
+    }
+
     /// The result for a tool that answers with `card`: the card for a client that shows cards,
     /// its text rendering for any other.
     #[must_use]

@@ -4,14 +4,17 @@
 //! `tools/call`, and the user's inputs checked again on the server ([`check_card_inputs`],
 //! [`typed_inputs`], [`Authorize`]).
 //!
-//! See "Server-side action validation" in the design. Registering tools with an MCP SDK is left
-//! to the embedder.
+//! Views are declared with [`UiResource`] (an HTML app or a card template, with its CSP and
+//! permissions) and the tools that open them with [`UiResource::opened_by`]; [`ClientUi`] picks
+//! what each client gets. See "Server-side action validation" in the design. Registering tools
+//! with an MCP SDK is left to the embedder.
 
 pub mod builder;
 pub mod gate;
 pub mod inputs;
 pub mod result;
 pub mod signing;
+pub mod view;
 
 pub use builder::{BuildError, CardBuilder};
 pub use gate::{ClientUi, GateError};
@@ -21,3 +24,4 @@ pub use signing::{
     MemoryReplayGuard, RESERVED_PREFIX, Rejection, ReplayGuard, SIGNATURE_KEY, SignError, Signer,
     VerifiedAction, canonical_json,
 };
+pub use view::{UiResource, ViewError, app_only_tool};
