@@ -44,7 +44,7 @@ enum Command {
     /// themes, its diagnostics and source, template data, and what its actions submit.
     Preview(preview::Args),
     /// Run an example MCP server (stdio, or streamable HTTP with --http) for any MCP client:
-    /// cards for clients that show them, text for the others.
+    /// HTML apps or cards for clients that show them, text for the others.
     ServeExample(serve_example::Args),
 }
 

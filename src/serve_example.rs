@@ -7,6 +7,10 @@ use mcpapp_examples::{EXAMPLES, Options, Transport};
 
 /// Arguments of `mcpapp serve-example`.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Each server process signs card actions with a key of its own. Servers that \
+must accept each other's cards share a key of 32 bytes or more in MCPAPP_EXAMPLE_SIGNING_KEY."
+)]
 pub struct Args {
     /// Which example.
     #[arg(value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(EXAMPLES))]
@@ -15,10 +19,17 @@ pub struct Args {
     /// URL is printed on standard error).
     #[arg(long, value_name = "ADDR")]
     http: Option<SocketAddr>,
-    /// The user the server acts for.
+    /// The user the server acts for (cards are signed to this user).
     #[arg(long, default_value = "ada")]
     user: String,
+    /// How long a card's signed actions stay valid, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 900)]
+    action_ttl: u64,
 }
+
+/// The environment variable holding a signing key shared by several server processes (by
+/// default each process makes its own, so cards of another process are refused).
+pub const SIGNING_KEY_ENV: &str = "MCPAPP_EXAMPLE_SIGNING_KEY";
 
 #[expect(
     clippy::print_stderr,
@@ -38,6 +49,10 @@ pub fn run(args: &Args) -> ExitCode {
     let transport = args.http.map_or(Transport::Stdio, Transport::Http);
     let options = Options {
         user: args.user.clone(),
+        action_ttl_secs: args.action_ttl,
+        signing_key: std::env::var_os(SIGNING_KEY_ENV)
+            .filter(|key| !key.is_empty())
+            .map(std::ffi::OsString::into_encoded_bytes),
     };
     let served = runtime.block_on(mcpapp_examples::serve(
         &args.name,

@@ -9,63 +9,15 @@
 //! stdio and streamable HTTP: what a card client and a plain client see, the reference flow
 //! end to end, and every tampering refused with its reason while nothing is executed.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+mod support;
 
 use mcpapp_card::{Action, Card, InputValue, InputValues, parse_value, prepare_submit, tool_call};
-use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
+use mcpapp_host::mcp::McpConnection;
 use serde_json::{Map, Value, json};
-
-const MCPAPP: &str = env!("CARGO_BIN_EXE_mcpapp");
-
-fn options(mime_types: &[&str]) -> ClientOptions {
-    ClientOptions {
-        request_timeout: Duration::from_secs(15),
-        connect_timeout: Duration::from_secs(15),
-        mime_types: mime_types.iter().map(|m| (*m).to_owned()).collect(),
-        prefetch_ui_resources: false,
-        ..ClientOptions::default()
-    }
-}
+use support::{HttpServer, args, connect_to, connect_with, names};
 
 async fn connect(mime_types: &[&str]) -> McpConnection {
     connect_to("flights", mime_types).await
-}
-
-async fn connect_to(example: &str, mime_types: &[&str]) -> McpConnection {
-    let spec = ServerSpec::stdio(MCPAPP, ["serve-example", example]);
-    McpConnection::connect(example, &spec, &options(mime_types))
-        .await
-        .unwrap()
-}
-
-/// `mcpapp serve-example flights --http 127.0.0.1:0`, and the URL it listens at.
-struct HttpServer(Child, String);
-
-impl HttpServer {
-    fn start() -> Self {
-        let mut child = Command::new(MCPAPP)
-            .args(["serve-example", "flights", "--http", "127.0.0.1:0"])
-            .stderr(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        stderr.read_line(&mut line).unwrap();
-        // Keep reading, so the server never writes into a closed pipe.
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-        let url = line.trim().strip_prefix("listening ").unwrap().to_owned();
-        Self(child, url)
-    }
-}
-
-impl Drop for HttpServer {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 async fn card_client() -> McpConnection {
@@ -74,19 +26,6 @@ async fn card_client() -> McpConnection {
         mcpapp_protocol::CARD_MIME_TYPE,
     ])
     .await
-}
-
-fn args(value: Value) -> Map<String, Value> {
-    let Value::Object(map) = value else {
-        panic!("not an object")
-    };
-    map
-}
-
-fn names(server: &McpConnection) -> Vec<String> {
-    let mut names: Vec<String> = server.tools().into_iter().map(|t| t.name).collect();
-    names.sort();
-    names
 }
 
 /// The card in a result's `structuredContent`, parsed as a host would.
@@ -288,18 +227,13 @@ async fn tampering_is_refused_with_its_reason_and_nothing_runs() {
 
 #[tokio::test]
 async fn over_streamable_http_the_flow_works_and_sessions_share_the_bookings() {
-    let server = HttpServer::start();
-    let spec = ServerSpec::http(server.1.clone());
-    let cards = McpConnection::connect(
-        "flights",
-        &spec,
-        &options(&[
+    let server = HttpServer::start("flights");
+    let cards = server
+        .connect(&[
             mcpapp_protocol::HTML_MIME_TYPE,
             mcpapp_protocol::CARD_MIME_TYPE,
-        ]),
-    )
-    .await
-    .unwrap();
+        ])
+        .await;
     assert_eq!(
         names(&cards),
         [
@@ -312,9 +246,7 @@ async fn over_streamable_http_the_flow_works_and_sessions_share_the_bookings() {
     let (tool, arguments) = submit(&card, "weather");
     cards.call_tool(&tool, arguments).await.unwrap();
 
-    let plain = McpConnection::connect("flights", &spec, &options(&[]))
-        .await
-        .unwrap();
+    let plain = server.connect(&[]).await;
     assert_eq!(names(&plain), ["bookings", "request_cancellation_reason"]);
     assert!(
         bookings(&plain)
@@ -325,9 +257,50 @@ async fn over_streamable_http_the_flow_works_and_sessions_share_the_bookings() {
     plain.close().await;
 }
 
+const SHARED_KEY: [(&str, &str); 1] = [(
+    "MCPAPP_EXAMPLE_SIGNING_KEY",
+    "a key both flights servers share, 32 bytes or more",
+)];
+const CARD_CLIENT: [&str; 2] = [
+    mcpapp_protocol::HTML_MIME_TYPE,
+    mcpapp_protocol::CARD_MIME_TYPE,
+];
+
+#[tokio::test]
+async fn a_card_issued_to_another_user_is_refused_by_a_server_with_the_same_key() {
+    let ada = connect_with("flights", &["--user", "ada"], &SHARED_KEY, &CARD_CLIENT).await;
+    let card = request_card(&ada, "FL-12345-ABC").await;
+    let (tool, arguments) = submit(&card, "schedule change");
+
+    // Bob's server verifies the signature (same key) but the action was issued to ada.
+    let bob = connect_with("flights", &["--user", "bob"], &SHARED_KEY, &CARD_CLIENT).await;
+    let data = refused(&bob, &tool, arguments.clone()).await;
+    assert_eq!(data["reason"], "other-subject", "{data}");
+    assert!(!bookings(&bob).await.contains("cancelled"));
+
+    // On ada's own server the same submit is the honest path.
+    ada.call_tool(&tool, arguments).await.unwrap();
+    assert!(bookings(&ada).await.contains("cancelled (schedule change)"));
+    ada.close().await;
+    bob.close().await;
+}
+
+#[tokio::test]
+async fn an_expired_card_is_refused_and_nothing_runs() {
+    let server = connect_with("flights", &["--action-ttl", "1"], &[], &CARD_CLIENT).await;
+    let card = request_card(&server, "FL-12345-ABC").await;
+    let (tool, arguments) = submit(&card, "schedule change");
+    // Past the card's one-second lifetime (signatures count whole seconds).
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    let data = refused(&server, &tool, arguments).await;
+    assert_eq!(data["reason"], "expired", "{data}");
+    assert!(!bookings(&server).await.contains("cancelled"));
+    server.close().await;
+}
+
 #[test]
 fn an_unknown_example_is_a_clear_error() {
-    let output = Command::new(MCPAPP)
+    let output = std::process::Command::new(support::MCPAPP)
         .args(["serve-example", "nope"])
         .output()
         .unwrap();

@@ -29,7 +29,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use validator::Validate;
 
-use crate::support::{Example, app_only, now, process_secret, rpc_error, schema};
+use crate::support::{Example, app_only, now, rpc_error, schema};
 
 const REQUEST: &str = "request_cancellation_reason";
 const CONFIRM: &str = "confirm_cancellation";
@@ -191,7 +191,7 @@ impl Example for Server {
     const NAME: &'static str = "mcpapp-flights";
 
     /// The confirmation is app-only and needs a client that shows cards.
-    fn tools() -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
         vec![
             (
                 Tool::new(
@@ -232,18 +232,18 @@ impl Example for Server {
 }
 
 impl Server {
-    /// A server acting for `user`, with a few bookings of `ada` and one of `bob`, and a signing
-    /// key made for this process (cards from an earlier run are refused, as they should be).
-    pub fn new(user: &str) -> Result<Self, mcpapp_server::SignError> {
-        let secret = process_secret();
+    /// A server acting for `options.user`, with a few bookings of `ada` and one of `bob`,
+    /// signing with `options`' key (by default one made for this process: cards from an earlier
+    /// run are refused, as they should be).
+    pub fn new(options: &crate::Options) -> Result<Self, mcpapp_server::SignError> {
         let booking = |owner, route| Booking {
             owner,
             route,
             cancelled: None,
         };
         Ok(Self(Arc::new(Flights {
-            user: user.to_owned(),
-            signer: Signer::new([("k1", secret)], 15 * 60)?,
+            user: options.user.clone(),
+            signer: options.signer()?,
             replay: Mutex::new(MemoryReplayGuard::new()),
             bookings: Mutex::new(BTreeMap::from([
                 ("FL-12345-ABC", booking("ada", "SFO → JFK")),

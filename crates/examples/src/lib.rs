@@ -4,10 +4,13 @@
 //! - `flights`: the reference scenario (a cancellation that asks for a reason on a signed
 //!   card); see [`flights`].
 //! - `scheduler`: a button per free slot, each a signed one-time action; see [`scheduler`].
+//! - `weather`: an HTML app for clients that show HTML, a card for clients that show cards,
+//!   text for the rest; see [`weather`].
 
 pub mod flights;
 pub mod scheduler;
 mod support;
+pub mod weather;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -17,7 +20,7 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, ServiceExt};
 
 /// The examples [`serve`] knows.
-pub const EXAMPLES: &[&str] = &["flights", "scheduler"];
+pub const EXAMPLES: &[&str] = &["flights", "scheduler", "weather"];
 
 /// Why an example could not be served.
 #[derive(Debug, thiserror::Error)]
@@ -54,17 +57,45 @@ pub enum Transport {
 }
 
 /// Options of an example.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Options {
     /// The user the server acts for (whose bookings, to whom cards are signed).
     pub user: String,
+    /// How long a signed card action stays valid, in seconds.
+    pub action_ttl_secs: u64,
+    /// The signing key; `None` makes one for this process, so cards of an earlier run or of
+    /// another server process are refused. Servers behind a load balancer share one.
+    pub signing_key: Option<Vec<u8>>,
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("user", &self.user)
+            .field("action_ttl_secs", &self.action_ttl_secs)
+            .field("signing_key", &self.signing_key.as_ref().map(|_| "<set>"))
+            .finish()
+    }
 }
 
 impl Default for Options {
     fn default() -> Self {
         Self {
             user: "ada".to_owned(),
+            action_ttl_secs: 15 * 60,
+            signing_key: None,
         }
+    }
+}
+
+impl Options {
+    /// The signer of the example's card actions.
+    pub(crate) fn signer(&self) -> Result<mcpapp_server::Signer, mcpapp_server::SignError> {
+        let key = self
+            .signing_key
+            .clone()
+            .unwrap_or_else(support::process_secret);
+        mcpapp_server::Signer::new([("k1", key)], self.action_ttl_secs)
     }
 }
 
@@ -78,20 +109,20 @@ pub async fn serve(
 ) -> Result<(), ExampleError> {
     match name {
         "flights" => {
-            let server = flights::Server::new(&options.user).map_err(|e| ExampleError::Setup {
+            let server = flights::Server::new(options).map_err(|e| ExampleError::Setup {
                 name: name.to_owned(),
                 reason: e.to_string(),
             })?;
             run(support::Served(server), transport, ready).await
         }
         "scheduler" => {
-            let server =
-                scheduler::Server::new(&options.user).map_err(|e| ExampleError::Setup {
-                    name: name.to_owned(),
-                    reason: e.to_string(),
-                })?;
+            let server = scheduler::Server::new(options).map_err(|e| ExampleError::Setup {
+                name: name.to_owned(),
+                reason: e.to_string(),
+            })?;
             run(support::Served(server), transport, ready).await
         }
+        "weather" => run(support::Served(weather::Server), transport, ready).await,
         other => Err(ExampleError::Unknown(other.to_owned())),
     }
 }

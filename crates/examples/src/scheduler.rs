@@ -15,7 +15,7 @@ use mcpapp_server::{CardBuilder, ClientUi, MemoryReplayGuard, Signer, check_card
 use rmcp::model::{ErrorData, Tool};
 use serde_json::{Map, Value, json};
 
-use crate::support::{Example, app_only, now, process_secret, rpc_error, schema};
+use crate::support::{Example, app_only, now, rpc_error, schema};
 
 const FIND: &str = "find_available_slots";
 const BOOK: &str = "book_slot";
@@ -121,8 +121,8 @@ impl Scheduler {
 }
 
 impl Server {
-    /// A scheduler acting for `user`, with a week of free slots.
-    pub fn new(user: &str) -> Result<Self, mcpapp_server::SignError> {
+    /// A scheduler acting for `options.user`, with a week of free slots.
+    pub fn new(options: &crate::Options) -> Result<Self, mcpapp_server::SignError> {
         let slots = [
             "Mon 09:00",
             "Mon 14:00",
@@ -132,8 +132,8 @@ impl Server {
             "Fri 15:30",
         ];
         Ok(Self(Arc::new(Scheduler {
-            user: user.to_owned(),
-            signer: Signer::new([("k1", process_secret())], 15 * 60)?,
+            user: options.user.clone(),
+            signer: options.signer()?,
             replay: Mutex::new(MemoryReplayGuard::new()),
             slots: Mutex::new(slots.into_iter().map(|s| (s, None)).collect()),
         })))
@@ -143,7 +143,7 @@ impl Server {
 impl Example for Server {
     const NAME: &'static str = "mcpapp-scheduler";
 
-    fn tools() -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
         vec![
             (
                 Tool::new(

@@ -7,11 +7,12 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcpapp_protocol::JsonRpcError;
-use mcpapp_server::ClientUi;
+use mcpapp_server::{ClientUi, UiResource};
 use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ErrorCode, ErrorData, Implementation, ListToolsResult,
-    MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, ErrorCode, ErrorData, Implementation,
+    ListResourcesResult, ListToolsResult, MetaObject, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Map, Value, json};
@@ -92,20 +93,29 @@ fn callable(
             None,
         ));
     };
-    let ours: mcpapp_protocol::Tool = serde_json::to_value(&tool)
-        .and_then(serde_json::from_value)
-        .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+    let ours: mcpapp_protocol::Tool = to_rmcp(&tool)?;
     client
         .check_call(&ours, view)
         .map_err(|e| ErrorData::invalid_params(e.to_string(), None))
 }
 
-/// An mcpapp-protocol tool result as rmcp's.
-fn response(result: &mcpapp_protocol::CallToolResult) -> Result<CallToolResponse, ErrorData> {
-    let result: rmcp::model::CallToolResult = serde_json::to_value(result)
+/// A value of mcpapp-protocol (which `mcpapp-server` speaks) as the rmcp type of the same
+/// wire shape.
+fn to_rmcp<T: serde::de::DeserializeOwned>(value: &impl serde::Serialize) -> Result<T, ErrorData> {
+    serde_json::to_value(value)
         .and_then(serde_json::from_value)
-        .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-    Ok(result.into())
+        .map_err(|e| ErrorData::internal_error(e.to_string(), None))
+}
+
+/// An mcpapp-protocol tool (as `mcpapp-server`'s view helpers make it) as rmcp's.
+pub fn rmcp_tool(tool: &mcpapp_protocol::Tool) -> Tool {
+    to_rmcp(tool).unwrap_or_else(|_| {
+        Tool::new(
+            tool.name.clone(),
+            tool.description.clone().unwrap_or_default(),
+            Arc::new(tool.input_schema.clone()),
+        )
+    })
 }
 
 /// An example server: its tools and what a call of one of them answers.
@@ -113,8 +123,15 @@ pub trait Example: Clone + Send + Sync + 'static {
     /// The server's name in `initialize`.
     const NAME: &'static str;
 
-    /// The tools, each with the mime type of the view it needs (`None`: usable without one).
-    fn tools() -> Vec<(Tool, Option<&'static str>)>;
+    /// The tools as offered to `client`, each with the mime type of the view it needs (`None`:
+    /// usable without one). Most examples offer the same list to everyone and let [`Served`]
+    /// gate it; one with a view per kind of client picks it here.
+    fn tools(client: &ClientUi) -> Vec<(Tool, Option<&'static str>)>;
+
+    /// The `ui://` views the server offers (`resources/list`, `resources/read`).
+    fn resources() -> Vec<UiResource> {
+        Vec::new()
+    }
 
     /// Answers a call of `name`, already known to be callable by `client`.
     fn call(
@@ -131,8 +148,46 @@ pub struct Served<E>(pub E);
 
 impl<E: Example> ServerHandler for Served<E> {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = if E::resources().is_empty() {
+            ServerCapabilities::builder().enable_tools().build()
+        } else {
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .build()
+        };
+        ServerConfig::new(capabilities)
             .with_server_info(Implementation::new(E::NAME, env!("CARGO_PKG_VERSION")))
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _ctx: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let listed = E::resources()
+            .iter()
+            .map(|view| to_rmcp(&view.listing()))
+            .collect::<Result<_, _>>()?;
+        Ok(ListResourcesResult::with_all_items(listed))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _ctx: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let Some(view) = E::resources()
+            .into_iter()
+            .find(|view| view.uri() == request.uri)
+        else {
+            return Err(ErrorData::resource_not_found(
+                format!("no resource `{}`", request.uri),
+                None,
+            ));
+        };
+        let read: rmcp::model::ReadResourceResult = to_rmcp(&view.read_result())?;
+        Ok(read.into())
     }
 
     async fn list_tools(
@@ -142,7 +197,7 @@ impl<E: Example> ServerHandler for Served<E> {
     ) -> Result<ListToolsResult, ErrorData> {
         let client = client_ui(&ctx);
         Ok(ListToolsResult::with_all_items(
-            E::tools()
+            E::tools(&client)
                 .into_iter()
                 .filter_map(|(t, view)| gated(&client, &t, view))
                 .collect(),
@@ -155,8 +210,10 @@ impl<E: Example> ServerHandler for Served<E> {
         ctx: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let client = client_ui(&ctx);
-        callable(&client, E::tools(), &request.name)?;
+        callable(&client, E::tools(&client), &request.name)?;
         let args = request.arguments.unwrap_or_default();
-        response(&self.0.call(&request.name, &args, &client)?)
+        let result: rmcp::model::CallToolResult =
+            to_rmcp(&self.0.call(&request.name, &args, &client)?)?;
+        Ok(result.into())
     }
 }
