@@ -49,17 +49,15 @@ pub fn schema(properties: Value, required: &[&str]) -> Arc<Map<String, Value>> {
     Arc::new(schema)
 }
 
-/// `_meta` from a JSON object (anything else is empty).
-pub fn meta(value: Value) -> MetaObject {
-    match value {
-        Value::Object(map) => MetaObject(map),
-        _ => MetaObject::default(),
-    }
-}
-
-/// `_meta` of a tool only views may call.
+/// `_meta` of a tool only views may call, written as `mcpapp-server` writes tool metadata.
 pub fn app_only() -> MetaObject {
-    meta(json!({"ui": {"visibility": ["app"]}}))
+    let mut meta = Map::new();
+    mcpapp_protocol::ToolUiMeta {
+        resource_uri: None,
+        visibility: Some(vec![mcpapp_protocol::Visibility::App]),
+    }
+    .write_tool_meta(&mut meta);
+    MetaObject(meta)
 }
 
 /// What UI the client of this request advertised in `initialize`.
