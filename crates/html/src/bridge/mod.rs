@@ -1,0 +1,274 @@
+//! The local bridge: one HTML app session between the Rust host and a browser page.
+//!
+//! Two loopback listeners on random ports give two origins, as the spec requires of a web
+//! host: the host origin `http://127.0.0.1:H` serves the host page (`/host?token=T`) and the
+//! WebSocket (`/ws?token=T`); the proxy origin `http://127.0.0.1:P` serves the sandbox proxy page
+//! (`/proxy`), which holds no secret. Every request must name the exact loopback address in
+//! `Host` (421 otherwise, against DNS rebinding); the host page and the WebSocket need the
+//! session token (401); the WebSocket needs `Origin` = the host origin (403); only one
+//! WebSocket session ever runs (409 while it is live, 410 after). Every response says
+//! `Referrer-Policy: no-referrer`.
+//!
+//! The bridge answers the proxy's handshake itself: on `sandbox-proxy-ready` it sends
+//! `sandbox-resource-ready` with the app's HTML, its sanitized CSP and permissions, and the
+//! policy string [`crate::csp::build_policy`] made. Those two notifications never pass through
+//! the [`ViewPort`] in either direction. Everything else flows unchanged; the host's messages
+//! wait until the app's frame has been built.
+
+mod http;
+mod session;
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use mcpapp_host::{ViewGone, ViewPort};
+use mcpapp_protocol::messages::SandboxResourceReady;
+use mcpapp_protocol::{Notification, is_sandbox_method};
+use serde_json::{Value, json};
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, watch};
+
+use crate::csp::{allow_attribute, build_policy, sanitize_csp, sanitize_permissions};
+use crate::token::Token;
+use crate::{HtmlError, HtmlResource};
+
+/// How a [`LocalBridge`] behaves.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct BridgeOptions {
+    /// The largest WebSocket message accepted from the page, in bytes (default 16 MiB).
+    pub max_message_bytes: usize,
+}
+
+impl Default for BridgeOptions {
+    fn default() -> Self {
+        Self {
+            max_message_bytes: 16 * 1024 * 1024,
+        }
+    }
+}
+
+/// What a bridge has seen so far, for logs, tests and latency measurements.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct BridgeStats {
+    /// Requests refused (bad `Host`, token or `Origin`, or a second session).
+    pub refused: u32,
+    /// When the page's WebSocket session started.
+    pub connected_at: Option<Instant>,
+    /// `sandbox-proxy-ready` notifications received (the first one is answered).
+    pub proxy_ready: u32,
+    /// When `sandbox-resource-ready` was sent.
+    pub resource_ready_at: Option<Instant>,
+    /// `ui/notifications/sandbox-*` messages dropped (from the page after the first
+    /// proxy-ready, or from the host side of the port).
+    pub internal_dropped: u32,
+    /// Messages from the page that were not JSON.
+    pub malformed: u32,
+    /// Whether the session has ended (the page closed, the socket dropped).
+    pub ended: bool,
+}
+
+/// Where the one session is.
+enum Phase {
+    /// No page has connected yet; the channels wait for it.
+    Waiting {
+        to_page: mpsc::UnboundedReceiver<Value>,
+        from_page: mpsc::UnboundedSender<Value>,
+    },
+    /// A page is connected.
+    Live,
+    /// The session is over; the bridge takes no other.
+    Ended,
+}
+
+/// What the bridge's tasks share.
+pub(crate) struct Shared {
+    token: Token,
+    host_authority: String,
+    host_origin: String,
+    proxy_authority: String,
+    proxy_origin: String,
+    resource_ready: Value,
+    max_message_bytes: usize,
+    phase: Mutex<Phase>,
+    stats: Mutex<BridgeStats>,
+    shutdown: watch::Receiver<bool>,
+}
+
+impl Shared {
+    fn stats(&self) -> std::sync::MutexGuard<'_, BridgeStats> {
+        self.stats.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn phase(&self) -> std::sync::MutexGuard<'_, Phase> {
+        self.phase.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// One HTML app session: the local HTTP/WebSocket bridge between the host (through
+/// [`ViewPort`]) and the page showing the app. See the module docs for the security checks.
+///
+/// Start it inside a Tokio runtime, show [`LocalBridge::url`] with a presenter, and use it as
+/// the instance's view port. Dropping it stops both listeners and ends the session.
+pub struct LocalBridge {
+    shared: Arc<Shared>,
+    to_page: mpsc::UnboundedSender<Value>,
+    from_page: mpsc::UnboundedReceiver<Value>,
+    _shutdown: watch::Sender<bool>,
+    url: String,
+}
+
+impl std::fmt::Debug for LocalBridge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LocalBridge")
+            .field("host_origin", &self.shared.host_origin)
+            .field("proxy_origin", &self.shared.proxy_origin)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LocalBridge {
+    /// Binds the two loopback listeners and starts serving `resource` for one session.
+    ///
+    /// Must be called inside a Tokio runtime (the listeners run as its tasks).
+    pub async fn start(resource: HtmlResource, options: BridgeOptions) -> Result<Self, HtmlError> {
+        let loopback = SocketAddr::from((Ipv4Addr::LOCALHOST, 0));
+        let host_listener = TcpListener::bind(loopback)
+            .await
+            .map_err(|e| HtmlError::io("binding the host listener", e))?;
+        let proxy_listener = TcpListener::bind(loopback)
+            .await
+            .map_err(|e| HtmlError::io("binding the proxy listener", e))?;
+        let host_port = host_listener
+            .local_addr()
+            .map_err(|e| HtmlError::io("reading the host listener's address", e))?
+            .port();
+        let proxy_port = proxy_listener
+            .local_addr()
+            .map_err(|e| HtmlError::io("reading the proxy listener's address", e))?
+            .port();
+        let token = Token::generate()?;
+        let host_authority = format!("127.0.0.1:{host_port}");
+        let proxy_authority = format!("127.0.0.1:{proxy_port}");
+        let url = format!("http://{host_authority}/host?token={}", token.as_str());
+        let (to_page_tx, to_page_rx) = mpsc::unbounded_channel();
+        let (from_page_tx, from_page_rx) = mpsc::unbounded_channel();
+        let (shutdown_tx, shutdown_rx) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            token,
+            host_origin: format!("http://{host_authority}"),
+            proxy_origin: format!("http://{proxy_authority}"),
+            host_authority,
+            proxy_authority,
+            resource_ready: resource_ready(&resource),
+            max_message_bytes: options.max_message_bytes,
+            phase: Mutex::new(Phase::Waiting {
+                to_page: to_page_rx,
+                from_page: from_page_tx,
+            }),
+            stats: Mutex::new(BridgeStats::default()),
+            shutdown: shutdown_rx,
+        });
+        http::serve(
+            host_listener,
+            http::host_router(Arc::clone(&shared)),
+            &shared,
+        );
+        http::serve(
+            proxy_listener,
+            http::proxy_router(Arc::clone(&shared)),
+            &shared,
+        );
+        Ok(Self {
+            shared,
+            to_page: to_page_tx,
+            from_page: from_page_rx,
+            _shutdown: shutdown_tx,
+            url,
+        })
+    }
+
+    /// The host page's URL, token included: what a presenter opens. Treat it as a secret.
+    #[must_use]
+    pub fn url(&self) -> String {
+        self.url.clone()
+    }
+
+    /// The host origin, `http://127.0.0.1:H`.
+    #[must_use]
+    pub fn host_origin(&self) -> &str {
+        &self.shared.host_origin
+    }
+
+    /// The sandbox proxy origin, `http://127.0.0.1:P`.
+    #[must_use]
+    pub fn proxy_origin(&self) -> &str {
+        &self.shared.proxy_origin
+    }
+
+    /// What the bridge has seen so far.
+    #[must_use]
+    pub fn stats(&self) -> BridgeStats {
+        self.shared.stats().clone()
+    }
+}
+
+impl ViewPort for LocalBridge {
+    fn send(&self, message: Value) -> Result<(), ViewGone> {
+        if message
+            .get("method")
+            .and_then(Value::as_str)
+            .is_some_and(is_sandbox_method)
+        {
+            // The handshake belongs to the bridge; the host side may not speak it.
+            self.shared.stats().internal_dropped += 1;
+            tracing::warn!("dropped a sandbox notification sent through the view port");
+            return Ok(());
+        }
+        self.to_page.send(message).map_err(|_| ViewGone)
+    }
+
+    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
+        match self.from_page.try_recv() {
+            Ok(message) => Ok(Some(message)),
+            Err(mpsc::error::TryRecvError::Empty) => Ok(None),
+            Err(mpsc::error::TryRecvError::Disconnected) => Err(ViewGone),
+        }
+    }
+
+    fn recv(&mut self) -> std::pin::Pin<Box<dyn Future<Output = Option<Value>> + Send + '_>> {
+        Box::pin(self.from_page.recv())
+    }
+}
+
+/// The `sandbox-resource-ready` notification for `resource`: the spec's params (HTML,
+/// sanitized CSP domains, known permissions) plus our proxy's `cspPolicy` and `allow`.
+fn resource_ready(resource: &HtmlResource) -> Value {
+    let mut params = serde_json::Map::new();
+    params.insert("html".to_owned(), Value::String(resource.html.clone()));
+    if let Some(csp) = resource
+        .csp
+        .as_ref()
+        .and_then(|csp| serde_json::to_value(sanitize_csp(csp)).ok())
+    {
+        params.insert("csp".to_owned(), csp);
+    }
+    if let Some(permissions) = resource
+        .permissions
+        .as_ref()
+        .and_then(|p| serde_json::to_value(sanitize_permissions(p)).ok())
+    {
+        params.insert("permissions".to_owned(), permissions);
+    }
+    params.insert(
+        "cspPolicy".to_owned(),
+        Value::String(build_policy(resource.csp.as_ref())),
+    );
+    params.insert(
+        "allow".to_owned(),
+        Value::String(allow_attribute(resource.permissions.as_ref())),
+    );
+    json!({ "jsonrpc": "2.0", "method": SandboxResourceReady::METHOD, "params": params })
+}

@@ -1,0 +1,175 @@
+//! The app frame's Content Security Policy and `allow` attribute, built from the resource's
+//! `_meta.ui` as the spec says, with every domain string checked first.
+//!
+//! Domain strings come from the MCP server unchecked. A value such as
+//! `"https://a.com; script-src *"` would add a directive if it were pasted into the policy, and
+//! `"*"` would allow every origin; so each entry must be a plain origin (see [`is_safe_origin`])
+//! or it is dropped. The sandbox proxy page checks the policy string again before using it.
+
+use mcpapp_protocol::{ResourceCsp, ResourcePermissions};
+
+/// The policy when the resource declares no `csp` (the spec's restrictive default, with the
+/// draft's `object-src 'none'` and explicit `frame-src`/`base-uri`).
+pub const DEFAULT_POLICY: &str = "default-src 'none'; script-src 'self' 'unsafe-inline'; \
+style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; \
+connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'";
+
+/// Longest domain entry accepted (a DNS name is at most 253 characters).
+const MAX_ORIGIN_LEN: usize = 300;
+
+/// Whether `value` is an origin safe to put into a CSP source list: `scheme://host[:port]` with
+/// an optional trailing `/`, where the scheme is `http`, `https`, `ws` or `wss`, the host is a DNS
+/// name (optionally starting with one `*.` label, followed by at least two labels) or an IPv4 address, and the port is digits or
+/// `*`.
+///
+/// Anything else — a bare `*`, a scheme alone, a path, a query, quotes, `;`, commas or
+/// whitespace — is refused, so an entry can never add a keyword or a directive.
+#[must_use]
+pub fn is_safe_origin(value: &str) -> bool {
+    if value.is_empty() || value.len() > MAX_ORIGIN_LEN {
+        return false;
+    }
+    let value = value.strip_suffix('/').unwrap_or(value);
+    let Some((scheme, rest)) = value.split_once("://") else {
+        return false;
+    };
+    if !matches!(
+        scheme.to_ascii_lowercase().as_str(),
+        "http" | "https" | "ws" | "wss"
+    ) {
+        return false;
+    }
+    let (host, port) = match rest.rsplit_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (rest, None),
+    };
+    if let Some(port) = port {
+        let digits =
+            !port.is_empty() && port.len() <= 5 && port.bytes().all(|b| b.is_ascii_digit());
+        if !(digits || port == "*") {
+            return false;
+        }
+    }
+    let (wildcard, host) = match host.strip_prefix("*.") {
+        Some(rest) => (true, rest),
+        None => (false, host),
+    };
+    // A wildcard covers the subdomains of one named domain, never a whole top-level domain.
+    if wildcard && !host.contains('.') {
+        return false;
+    }
+    !host.is_empty()
+        && host.len() <= 253
+        && host.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+}
+
+/// The entries of `list` that are safe origins (trailing `/` removed, duplicates dropped), in
+/// order; the refused ones are logged.
+#[must_use]
+pub fn safe_origins(list: Option<&[String]>) -> Vec<String> {
+    let mut kept: Vec<String> = Vec::new();
+    for entry in list.unwrap_or_default() {
+        if is_safe_origin(entry) {
+            let origin = entry.strip_suffix('/').unwrap_or(entry).to_owned();
+            if !kept.contains(&origin) {
+                kept.push(origin);
+            }
+        } else {
+            tracing::warn!(entry, "dropped a CSP domain that is not a plain origin");
+        }
+    }
+    kept
+}
+
+/// The resource's CSP with every list reduced to its safe origins ([`safe_origins`]) and
+/// non-standard members removed: what the bridge tells the proxy.
+#[must_use]
+pub fn sanitize_csp(csp: &ResourceCsp) -> ResourceCsp {
+    let clean = |list: Option<&Vec<String>>| list.map(|l| safe_origins(Some(l)));
+    ResourceCsp {
+        connect_domains: clean(csp.connect_domains.as_ref()),
+        resource_domains: clean(csp.resource_domains.as_ref()),
+        frame_domains: clean(csp.frame_domains.as_ref()),
+        base_uri_domains: clean(csp.base_uri_domains.as_ref()),
+        extra: serde_json::Map::new(),
+    }
+}
+
+/// The app frame's policy for the resource's `_meta.ui.csp`, per the spec:
+///
+/// - absent: [`DEFAULT_POLICY`];
+/// - present (R = resource domains): `default-src 'none'; script-src 'self' 'unsafe-inline' R;
+///   style-src 'self' 'unsafe-inline' R; connect-src 'self' <connect>; img-src 'self' data: R;
+///   font-src 'self' R; media-src 'self' data: R; frame-src <frame or 'none'>;
+///   object-src 'none'; base-uri <baseUri or 'self'>`.
+///
+/// Only safe origins ([`is_safe_origin`]) get in; the rest are dropped.
+#[must_use]
+pub fn build_policy(csp: Option<&ResourceCsp>) -> String {
+    let Some(csp) = csp else {
+        return DEFAULT_POLICY.to_owned();
+    };
+    let with = |base: &str, extra: &[String]| {
+        let mut sources = base.to_owned();
+        for origin in extra {
+            sources.push(' ');
+            sources.push_str(origin);
+        }
+        sources
+    };
+    let or = |fallback: &str, list: &[String]| {
+        if list.is_empty() {
+            fallback.to_owned()
+        } else {
+            list.join(" ")
+        }
+    };
+    let resources = safe_origins(csp.resource_domains.as_deref());
+    let connect = safe_origins(csp.connect_domains.as_deref());
+    let frames = safe_origins(csp.frame_domains.as_deref());
+    let base_uris = safe_origins(csp.base_uri_domains.as_deref());
+    [
+        "default-src 'none'".to_owned(),
+        format!("script-src {}", with("'self' 'unsafe-inline'", &resources)),
+        format!("style-src {}", with("'self' 'unsafe-inline'", &resources)),
+        format!("connect-src {}", with("'self'", &connect)),
+        format!("img-src {}", with("'self' data:", &resources)),
+        format!("font-src {}", with("'self'", &resources)),
+        format!("media-src {}", with("'self' data:", &resources)),
+        format!("frame-src {}", or("'none'", &frames)),
+        "object-src 'none'".to_owned(),
+        format!("base-uri {}", or("'self'", &base_uris)),
+    ]
+    .join("; ")
+}
+
+/// The app frame's `allow` attribute for the permissions the resource asks for (the spec's
+/// features `camera`, `microphone`, `geolocation`, `clipboard-write`, joined with `"; "`);
+/// unknown permissions are ignored. Empty when nothing is asked for.
+#[must_use]
+pub fn allow_attribute(permissions: Option<&ResourcePermissions>) -> String {
+    permissions
+        .map(ResourcePermissions::policy_features)
+        .unwrap_or_default()
+        .join("; ")
+}
+
+/// The permissions with only the members this crate knows: what the bridge tells the proxy.
+#[must_use]
+pub fn sanitize_permissions(permissions: &ResourcePermissions) -> ResourcePermissions {
+    ResourcePermissions {
+        camera: permissions.camera,
+        microphone: permissions.microphone,
+        geolocation: permissions.geolocation,
+        clipboard_write: permissions.clipboard_write,
+        extra: serde_json::Map::new(),
+    }
+}

@@ -1,0 +1,31 @@
+//! HTML MCP Apps (`text/html;profile=mcp-app`) for the mcpapp host: the app runs in a
+//! sandboxed browser frame and speaks to the host's one pipeline as just another view.
+//!
+//! - [`HtmlResource`]: the app read from a `resources/read` result (HTML, CSP, permissions).
+//! - [`LocalBridge`]: the one transport. Two loopback origins (host page, sandbox proxy), a
+//!   per-session token, `Host`/`Origin` checks, one session; it implements
+//!   [`mcpapp_host::ViewPort`] and answers the sandbox handshake itself.
+//! - The host page and the sandbox proxy page (our own, in `assets/`): relaying with source
+//!   and origin checks at every hop, the app frame with `sandbox="allow-scripts"` only and a
+//!   CSP built by [`csp::build_policy`] from the resource's `_meta.ui.csp`.
+//! - [`presenter`]: where the host page is shown, apart from the transport: a Chromium app
+//!   window, the system browser, or headless Chromium driven over the devtools protocol (tests).
+//! - [`pump`]: a small helper that moves messages between one bridge and an
+//!   [`mcpapp_host::AppHost`] instance.
+
+mod bridge;
+pub mod csp;
+mod error;
+mod pages;
+pub mod presenter;
+mod pump;
+mod resource;
+mod token;
+
+pub use bridge::{BridgeOptions, BridgeStats, LocalBridge};
+pub use error::HtmlError;
+pub use presenter::{
+    ChromiumApp, FrameValue, HeadlessChromium, Presentation, Presenter, SystemBrowser, Tab,
+};
+pub use pump::{pump_next, pump_once};
+pub use resource::HtmlResource;

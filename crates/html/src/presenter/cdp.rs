@@ -1,0 +1,328 @@
+//! A small Chrome devtools Protocol client over one WebSocket, enough for tests: commands with
+//! replies, flattened sessions, and the execution contexts of every frame.
+//!
+//! Chromium runs `sandbox="allow-scripts"` srcdoc frames in a process of their own, so the app
+//! frame is a separate target. Every attached session therefore gets `Runtime.enable` and
+//! `Target.setAutoAttach{flatten}` (children attach recursively), and the client remembers each
+//! session's default execution contexts, one per frame.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use futures_util::{SinkExt as _, StreamExt as _};
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+use crate::HtmlError;
+
+/// How long one command may take.
+const COMMAND_TIMEOUT: Duration = Duration::from_secs(30);
+
+type Reply = Result<Value, String>;
+
+/// An attached target session.
+#[derive(Debug, Clone)]
+pub(crate) struct SessionInfo {
+    /// The session that attached it (`None`: the browser connection itself).
+    pub(crate) parent: Option<String>,
+    /// Its target.
+    pub(crate) target_id: String,
+}
+
+/// A default execution context (one per frame).
+#[derive(Debug, Clone)]
+pub(crate) struct ContextInfo {
+    pub(crate) session: String,
+    pub(crate) id: i64,
+}
+
+#[derive(Default)]
+struct State {
+    pending: HashMap<u64, oneshot::Sender<Reply>>,
+    sessions: HashMap<String, SessionInfo>,
+    /// Default contexts by (session, context id).
+    contexts: HashMap<(String, i64), ContextInfo>,
+    closed: bool,
+}
+
+/// The connection: a writer task, a reader task, and what the reader learned.
+pub(crate) struct Cdp {
+    out: mpsc::UnboundedSender<String>,
+    state: Arc<Mutex<State>>,
+    next_id: Arc<AtomicU64>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Drop for Cdp {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
+    state.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Sends a command without waiting for its reply (used by the reader for new sessions).
+fn fire(
+    out: &mpsc::UnboundedSender<String>,
+    next_id: &AtomicU64,
+    session: &str,
+    method: &str,
+    params: &Value,
+) {
+    let id = next_id.fetch_add(1, Ordering::Relaxed);
+    let command = json!({ "id": id, "sessionId": session, "method": method, "params": params });
+    let _ = out.send(command.to_string());
+}
+
+/// What every newly attached session gets: contexts reported, children attached.
+fn prepare_session(out: &mpsc::UnboundedSender<String>, next_id: &AtomicU64, session: &str) {
+    fire(out, next_id, session, "Runtime.enable", &json!({}));
+    fire(
+        out,
+        next_id,
+        session,
+        "Target.setAutoAttach",
+        &auto_attach(),
+    );
+    fire(
+        out,
+        next_id,
+        session,
+        "Runtime.runIfWaitingForDebugger",
+        &json!({}),
+    );
+}
+
+/// The params of `Target.setAutoAttach` used everywhere.
+pub(crate) fn auto_attach() -> Value {
+    json!({ "autoAttach": true, "waitForDebuggerOnStart": false, "flatten": true })
+}
+
+impl Cdp {
+    /// Connects to a browser's devtools WebSocket URL.
+    pub(crate) async fn connect(url: &str) -> Result<Self, HtmlError> {
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| HtmlError::Cdp(format!("connecting to {url}: {e}")))?;
+        let (mut sink, mut stream) = socket.split();
+        let (out, mut out_rx) = mpsc::unbounded_channel::<String>();
+        let state = Arc::new(Mutex::new(State::default()));
+        let next_id = Arc::new(AtomicU64::new(1));
+        let writer = tokio::spawn(async move {
+            while let Some(text) = out_rx.recv().await {
+                if sink.send(WsMessage::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            let _ = sink.close().await;
+        });
+        let reader_state = Arc::clone(&state);
+        let reader_out = out.clone();
+        let reader_ids = Arc::clone(&next_id);
+        let reader = tokio::spawn(async move {
+            while let Some(Ok(message)) = stream.next().await {
+                let WsMessage::Text(text) = message else {
+                    continue;
+                };
+                let Ok(value) = serde_json::from_str::<Value>(text.as_str()) else {
+                    continue;
+                };
+                handle(&reader_state, &reader_out, &reader_ids, &value);
+            }
+            let mut state = lock(&reader_state);
+            state.closed = true;
+            for (_, waiter) in state.pending.drain() {
+                let _ = waiter.send(Err("the DevTools connection closed".to_owned()));
+            }
+        });
+        Ok(Self {
+            out,
+            state,
+            next_id,
+            tasks: vec![writer, reader],
+        })
+    }
+
+    /// Sends a command (to a session, or to the browser when `session` is `None`) and waits for
+    /// its result.
+    pub(crate) async fn call(
+        &self,
+        session: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, HtmlError> {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = oneshot::channel();
+        {
+            let mut state = lock(&self.state);
+            if state.closed {
+                return Err(HtmlError::Cdp("the DevTools connection closed".to_owned()));
+            }
+            state.pending.insert(id, tx);
+        }
+        let mut command = json!({ "id": id, "method": method, "params": params });
+        if let (Some(session), Some(object)) = (session, command.as_object_mut()) {
+            object.insert("sessionId".to_owned(), Value::String(session.to_owned()));
+        }
+        if self.out.send(command.to_string()).is_err() {
+            lock(&self.state).pending.remove(&id);
+            return Err(HtmlError::Cdp("the DevTools connection closed".to_owned()));
+        }
+        match tokio::time::timeout(COMMAND_TIMEOUT, rx).await {
+            Ok(Ok(Ok(result))) => Ok(result),
+            Ok(Ok(Err(error))) => Err(HtmlError::Cdp(format!("{method}: {error}"))),
+            Ok(Err(_)) => Err(HtmlError::Cdp(format!("{method}: no reply"))),
+            Err(_) => {
+                lock(&self.state).pending.remove(&id);
+                Err(HtmlError::Timeout(format!("the reply to {method}")))
+            }
+        }
+    }
+
+    /// Sends a command and does not wait for the reply.
+    pub(crate) fn send(&self, session: Option<&str>, method: &str, params: &Value) {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let mut command = json!({ "id": id, "method": method, "params": params });
+        if let (Some(session), Some(object)) = (session, command.as_object_mut()) {
+            object.insert("sessionId".to_owned(), Value::String(session.to_owned()));
+        }
+        let _ = self.out.send(command.to_string());
+    }
+
+    /// Records a session this client attached itself.
+    pub(crate) fn add_session(&self, session: &str, target_id: &str) {
+        lock(&self.state).sessions.insert(
+            session.to_owned(),
+            SessionInfo {
+                parent: None,
+                target_id: target_id.to_owned(),
+            },
+        );
+    }
+
+    /// The default contexts of `root` and every session below it.
+    pub(crate) fn contexts_under(&self, root: &str) -> Vec<ContextInfo> {
+        let state = lock(&self.state);
+        let belongs = |session: &str| {
+            let mut current = session.to_owned();
+            for _ in 0..64 {
+                if current == root {
+                    return true;
+                }
+                match state.sessions.get(&current).and_then(|s| s.parent.clone()) {
+                    Some(parent) => current = parent,
+                    None => return false,
+                }
+            }
+            false
+        };
+        let mut contexts: Vec<ContextInfo> = state
+            .contexts
+            .values()
+            .filter(|c| belongs(&c.session))
+            .cloned()
+            .collect();
+        contexts.sort_by(|a, b| (&a.session, a.id).cmp(&(&b.session, b.id)));
+        contexts
+    }
+
+    /// The target of a session.
+    pub(crate) fn target_of(&self, session: &str) -> Option<String> {
+        lock(&self.state)
+            .sessions
+            .get(session)
+            .map(|s| s.target_id.clone())
+    }
+}
+
+/// One message from the browser: a reply to wake, or an event to learn from.
+fn handle(
+    state: &Mutex<State>,
+    out: &mpsc::UnboundedSender<String>,
+    ids: &AtomicU64,
+    value: &Value,
+) {
+    if let Some(id) = value.get("id").and_then(Value::as_u64) {
+        let reply = match value.get("error") {
+            Some(error) => Err(error
+                .get("message")
+                .and_then(Value::as_str)
+                .map_or_else(|| error.to_string(), str::to_owned)),
+            None => Ok(value.get("result").cloned().unwrap_or(Value::Null)),
+        };
+        if let Some(waiter) = lock(state).pending.remove(&id) {
+            let _ = waiter.send(reply);
+        }
+        return;
+    }
+    let Some(method) = value.get("method").and_then(Value::as_str) else {
+        return;
+    };
+    let session = value
+        .get("sessionId")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    let params = value.get("params").cloned().unwrap_or(Value::Null);
+    match method {
+        "Target.attachedToTarget" => {
+            let Some(child) = params.get("sessionId").and_then(Value::as_str) else {
+                return;
+            };
+            let target_id = params
+                .pointer("/targetInfo/targetId")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned();
+            lock(state).sessions.insert(
+                child.to_owned(),
+                SessionInfo {
+                    parent: session,
+                    target_id,
+                },
+            );
+            prepare_session(out, ids, child);
+        }
+        "Target.detachedFromTarget" => {
+            if let Some(child) = params.get("sessionId").and_then(Value::as_str) {
+                let mut state = lock(state);
+                state.sessions.remove(child);
+                state.contexts.retain(|(s, _), _| s != child);
+            }
+        }
+        "Runtime.executionContextCreated" => {
+            let (Some(session), Some(context)) = (session, params.get("context")) else {
+                return;
+            };
+            let is_default = context
+                .pointer("/auxData/isDefault")
+                .and_then(Value::as_bool)
+                .unwrap_or(false);
+            if let (true, Some(id)) = (is_default, context.get("id").and_then(Value::as_i64)) {
+                lock(state)
+                    .contexts
+                    .insert((session.clone(), id), ContextInfo { session, id });
+            }
+        }
+        "Runtime.executionContextDestroyed" => {
+            if let (Some(session), Some(id)) = (
+                session,
+                params.get("executionContextId").and_then(Value::as_i64),
+            ) {
+                lock(state).contexts.remove(&(session, id));
+            }
+        }
+        "Runtime.executionContextsCleared" => {
+            if let Some(session) = session {
+                lock(state).contexts.retain(|(s, _), _| *s != session);
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,319 @@
+//! Headless Chromium for tests and benchmarks: one browser, many tabs, evaluation in every
+//! frame of a tab (the sandboxed app frame included).
+
+use std::path::Path;
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tempfile::TempDir;
+
+use super::cdp::{Cdp, auto_attach};
+use super::{find_chromium, running_as_root};
+use crate::HtmlError;
+
+/// How long Chromium may take to start and tell its devtools port.
+const LAUNCH_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A headless Chromium driven over the devtools protocol, with a fresh profile that is removed
+/// when it goes. Launch once, open many tabs.
+///
+/// `--no-sandbox` is passed only when the process runs as root (Chromium refuses to start as
+/// root otherwise); this presenter is for tests and CI, never for showing apps to a person.
+pub struct HeadlessChromium {
+    cdp: Arc<Cdp>,
+    child: tokio::process::Child,
+    _profile: TempDir,
+}
+
+impl std::fmt::Debug for HeadlessChromium {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HeadlessChromium")
+            .field("pid", &self.child.id())
+            .finish_non_exhaustive()
+    }
+}
+
+/// What an expression gave in one frame of a tab.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrameValue {
+    /// The frame's URL (`about:srcdoc` for the app frame).
+    pub url: String,
+    /// The value (as JSON), or the text of what the expression threw.
+    pub value: Result<Value, String>,
+}
+
+impl FrameValue {
+    /// Whether the value is JavaScript-truthy (an exception is not).
+    #[must_use]
+    pub fn is_truthy(&self) -> bool {
+        match &self.value {
+            Ok(Value::Null | Value::Bool(false)) | Err(_) => false,
+            Ok(Value::Number(n)) => n.as_f64().is_some_and(|n| n != 0.0 && !n.is_nan()),
+            Ok(Value::String(s)) => !s.is_empty(),
+            Ok(_) => true,
+        }
+    }
+}
+
+/// One tab of a [`HeadlessChromium`]. Closing it (or dropping it) closes the page.
+pub struct Tab {
+    cdp: Arc<Cdp>,
+    target_id: String,
+    session_id: String,
+}
+
+impl std::fmt::Debug for Tab {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tab")
+            .field("target_id", &self.target_id)
+            .finish_non_exhaustive()
+    }
+}
+
+impl HeadlessChromium {
+    /// Starts Chromium (found by [`find_chromium`]) headless with a fresh temporary profile and
+    /// connects to it.
+    pub async fn launch() -> Result<Self, HtmlError> {
+        let binary = find_chromium().ok_or(HtmlError::ChromiumNotFound)?;
+        Self::launch_with(&binary).await
+    }
+
+    /// Like [`Self::launch`] with a given Chromium executable.
+    pub async fn launch_with(binary: &Path) -> Result<Self, HtmlError> {
+        let profile = tempfile::Builder::new()
+            .prefix("mcpapp-chromium-")
+            .tempdir()
+            .map_err(|e| HtmlError::io("creating a Chromium profile directory", e))?;
+        let mut command = tokio::process::Command::new(binary);
+        command
+            .arg("--headless")
+            .arg("--remote-debugging-port=0")
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .args([
+                "--disable-gpu",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-quic",
+            ]);
+        if running_as_root() {
+            // Chromium will not start as root with its own sandbox; tests only.
+            command.arg("--no-sandbox");
+        }
+        command
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true);
+        let mut child = command
+            .spawn()
+            .map_err(|e| HtmlError::io(format!("starting {}", binary.display()), e))?;
+        let port_file = profile.path().join("DevToolsActivePort");
+        let started = Instant::now();
+        let (port, path) = loop {
+            if let Ok(text) = tokio::fs::read_to_string(&port_file).await {
+                let mut lines = text.lines();
+                if let (Some(Ok(port)), Some(path)) =
+                    (lines.next().map(|p| p.trim().parse::<u16>()), lines.next())
+                {
+                    break (port, path.trim().to_owned());
+                }
+            }
+            if let Ok(Some(status)) = child.try_wait() {
+                return Err(HtmlError::Cdp(format!(
+                    "Chromium exited at start ({status})"
+                )));
+            }
+            if started.elapsed() > LAUNCH_TIMEOUT {
+                return Err(HtmlError::DevToolsPortTimeout { path: port_file });
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        };
+        let cdp = Cdp::connect(&format!("ws://127.0.0.1:{port}{path}")).await?;
+        Ok(Self {
+            cdp: Arc::new(cdp),
+            child,
+            _profile: profile,
+        })
+    }
+
+    /// Opens `url` in a new tab. The tab's frames (out-of-process ones included) are attached
+    /// before the page starts loading, so every frame can be evaluated in.
+    pub async fn open(&self, url: &str) -> Result<Tab, HtmlError> {
+        let created = self
+            .cdp
+            .call(None, "Target.createTarget", json!({ "url": "about:blank" }))
+            .await?;
+        let target_id = str_field(&created, "targetId")?;
+        let attached = self
+            .cdp
+            .call(
+                None,
+                "Target.attachToTarget",
+                json!({ "targetId": target_id, "flatten": true }),
+            )
+            .await?;
+        let session_id = str_field(&attached, "sessionId")?;
+        self.cdp.add_session(&session_id, &target_id);
+        let session = Some(session_id.as_str());
+        self.cdp.call(session, "Runtime.enable", json!({})).await?;
+        self.cdp
+            .call(session, "Target.setAutoAttach", auto_attach())
+            .await?;
+        self.cdp
+            .call(session, "Page.navigate", json!({ "url": url }))
+            .await?;
+        Ok(Tab {
+            cdp: Arc::clone(&self.cdp),
+            target_id,
+            session_id,
+        })
+    }
+
+    /// Closes the browser and waits for it to exit (killing it after a few seconds).
+    pub async fn close(mut self) {
+        let _ = tokio::time::timeout(
+            Duration::from_secs(3),
+            self.cdp.call(None, "Browser.close", json!({})),
+        )
+        .await;
+        if tokio::time::timeout(Duration::from_secs(5), self.child.wait())
+            .await
+            .is_err()
+        {
+            let _ = self.child.kill().await;
+        }
+    }
+}
+
+impl Tab {
+    /// Evaluates `expression` (a JavaScript expression; a promise is awaited) in every frame of
+    /// the tab, and returns each frame's URL with the value (as JSON) or what it threw.
+    ///
+    /// The expression runs in the frame's own page context, under the frame's own rules: in
+    /// the app frame it sees what the app sees.
+    pub async fn evaluate_in_frames(&self, expression: &str) -> Result<Vec<FrameValue>, HtmlError> {
+        let wrapped = format!(
+            "(async () => {{ const url = String(location.href); \
+             try {{ const value = await ({expression}\n); \
+             return {{ url, value: value === undefined ? null : value }}; }} \
+             catch (e) {{ return {{ url, error: String((e && e.stack) || e) }}; }} }})()"
+        );
+        let mut values = Vec::new();
+        for context in self.cdp.contexts_under(&self.session_id) {
+            let reply = self
+                .cdp
+                .call(
+                    Some(&context.session),
+                    "Runtime.evaluate",
+                    json!({
+                        "expression": wrapped,
+                        "contextId": context.id,
+                        "returnByValue": true,
+                        "awaitPromise": true,
+                    }),
+                )
+                .await;
+            // A frame that went away meanwhile is simply not part of the answer.
+            let Ok(reply) = reply else { continue };
+            if let Some(details) = reply.get("exceptionDetails") {
+                values.push(FrameValue {
+                    url: String::new(),
+                    value: Err(details.to_string()),
+                });
+                continue;
+            }
+            let result = reply.pointer("/result/value").cloned().unwrap_or_default();
+            let url = result
+                .get("url")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned();
+            let value = match result.get("error").and_then(Value::as_str) {
+                Some(error) => Err(error.to_owned()),
+                None => Ok(result.get("value").cloned().unwrap_or(Value::Null)),
+            };
+            values.push(FrameValue { url, value });
+        }
+        Ok(values)
+    }
+
+    /// Evaluates `expression` in every frame until one gives a truthy value, and returns it;
+    /// [`HtmlError::Timeout`] after `timeout`.
+    pub async fn wait_for(
+        &self,
+        expression: &str,
+        timeout: Duration,
+    ) -> Result<FrameValue, HtmlError> {
+        let started = Instant::now();
+        loop {
+            if let Some(found) = self
+                .evaluate_in_frames(expression)
+                .await?
+                .into_iter()
+                .find(FrameValue::is_truthy)
+            {
+                return Ok(found);
+            }
+            if started.elapsed() > timeout {
+                return Err(HtmlError::Timeout(format!("`{expression}` in some frame")));
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// Evaluates `expression` in the frames whose URL is `url` (`about:srcdoc` for the app).
+    pub async fn evaluate_in(
+        &self,
+        url: &str,
+        expression: &str,
+    ) -> Result<Vec<FrameValue>, HtmlError> {
+        Ok(self
+            .evaluate_in_frames(expression)
+            .await?
+            .into_iter()
+            .filter(|f| f.url == url)
+            .collect())
+    }
+
+    /// Closes the tab and waits until the browser confirms.
+    pub async fn close(self) -> Result<(), HtmlError> {
+        let target = self.target_id.clone();
+        self.cdp
+            .call(None, "Target.closeTarget", json!({ "targetId": target }))
+            .await
+            .map(|_| ())
+    }
+
+    /// The devtools target id of the tab.
+    #[must_use]
+    pub fn target_id(&self) -> &str {
+        &self.target_id
+    }
+}
+
+impl Drop for Tab {
+    fn drop(&mut self) {
+        // Closing an already closed target is a harmless error reply nobody waits for.
+        if self.cdp.target_of(&self.session_id).is_some() {
+            self.cdp.send(
+                None,
+                "Target.closeTarget",
+                &json!({ "targetId": self.target_id }),
+            );
+        }
+    }
+}
+
+fn str_field(value: &Value, field: &str) -> Result<String, HtmlError> {
+    value
+        .get(field)
+        .and_then(Value::as_str)
+        .map(str::to_owned)
+        .ok_or_else(|| HtmlError::Cdp(format!("the reply has no `{field}`: {value}")))
+}

@@ -1,0 +1,250 @@
+//! Where a bridge's host page is shown, apart from the transport: a Chromium app window or the
+//! system browser on a desktop, headless Chromium in tests. A presenter only opens the URL;
+//! every security check lives in the bridge and its pages.
+
+mod cdp;
+mod headless;
+
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::process::Stdio;
+
+use tempfile::TempDir;
+
+pub use headless::{FrameValue, HeadlessChromium, Tab};
+
+use crate::HtmlError;
+
+/// The future a [`Presenter`] returns.
+pub type PresentFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<Presentation, HtmlError>> + Send + 'a>>;
+
+/// Shows a host page URL somewhere.
+pub trait Presenter: Send + Sync {
+    /// Opens `url` (a [`crate::LocalBridge::url`]); the returned [`Presentation`] keeps it
+    /// shown where that can be controlled.
+    fn present<'a>(&'a self, url: &'a str) -> PresentFuture<'a>;
+}
+
+/// A shown page. Dropping it closes the window or tab where the presenter controls one (a
+/// page opened in the system browser stays, and closes with its tab).
+#[derive(Debug)]
+pub struct Presentation {
+    kind: Kind,
+}
+
+#[derive(Debug)]
+enum Kind {
+    /// A browser process of our own (killed on drop) with its profile.
+    Process {
+        child: tokio::process::Child,
+        _profile: TempDir,
+    },
+    /// Handed to another program.
+    Detached,
+    /// A headless tab.
+    Tab(Tab),
+}
+
+impl Presentation {
+    /// The headless tab, when the page is shown in one.
+    #[must_use]
+    pub fn tab(&self) -> Option<&Tab> {
+        match &self.kind {
+            Kind::Tab(tab) => Some(tab),
+            _ => None,
+        }
+    }
+
+    /// Whether the page was handed to a program this process does not control (the system
+    /// browser): closing it is up to the user.
+    #[must_use]
+    pub fn is_detached(&self) -> bool {
+        matches!(self.kind, Kind::Detached)
+    }
+
+    /// Whether a window of our own is still open (`false` once the user closed it or for a
+    /// detached page).
+    pub fn is_open(&mut self) -> bool {
+        match &mut self.kind {
+            Kind::Process { child, .. } => matches!(child.try_wait(), Ok(None)),
+            Kind::Detached => false,
+            Kind::Tab(_) => true,
+        }
+    }
+
+    /// Closes the window or tab (where controlled) and waits for it.
+    pub async fn close(self) {
+        match self.kind {
+            Kind::Process { mut child, .. } => {
+                let _ = child.kill().await;
+            }
+            Kind::Detached => {}
+            Kind::Tab(tab) => {
+                let _ = tab.close().await;
+            }
+        }
+    }
+}
+
+/// A desktop window: `chromium --app=URL` with its own temporary profile, so it looks like an
+/// application window and shares nothing with the user's browser. Never passes `--no-sandbox`:
+/// as root it refuses to start ([`HtmlError::RootDesktopChromium`]).
+#[derive(Debug, Clone)]
+pub struct ChromiumApp {
+    binary: PathBuf,
+}
+
+impl ChromiumApp {
+    /// The Chromium found by [`find_chromium`], if any.
+    #[must_use]
+    pub fn find() -> Option<Self> {
+        find_chromium().map(|binary| Self { binary })
+    }
+
+    /// A given Chromium executable.
+    #[must_use]
+    pub fn with_binary(binary: impl Into<PathBuf>) -> Self {
+        Self {
+            binary: binary.into(),
+        }
+    }
+}
+
+impl Presenter for ChromiumApp {
+    fn present<'a>(&'a self, url: &'a str) -> PresentFuture<'a> {
+        Box::pin(async move {
+            if running_as_root() {
+                return Err(HtmlError::RootDesktopChromium);
+            }
+            let profile = tempfile::Builder::new()
+                .prefix("mcpapp-window-")
+                .tempdir()
+                .map_err(|e| HtmlError::io("creating a Chromium profile directory", e))?;
+            let child = tokio::process::Command::new(&self.binary)
+                .arg(format!("--app={url}"))
+                .arg(format!("--user-data-dir={}", profile.path().display()))
+                .args([
+                    "--no-first-run",
+                    "--no-default-browser-check",
+                    "--disable-sync",
+                    "--window-size=900,720",
+                ])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .kill_on_drop(true)
+                .spawn()
+                .map_err(|e| HtmlError::io(format!("starting {}", self.binary.display()), e))?;
+            Ok(Presentation {
+                kind: Kind::Process {
+                    child,
+                    _profile: profile,
+                },
+            })
+        })
+    }
+}
+
+/// The user's default browser (`xdg-open` on Linux and BSD, `open` on macOS, `start` on
+/// Windows). The page opens as a tab the user closes; the bridge then sees the view gone.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemBrowser;
+
+impl Presenter for SystemBrowser {
+    fn present<'a>(&'a self, url: &'a str) -> PresentFuture<'a> {
+        Box::pin(async move {
+            let mut command = if cfg!(target_os = "macos") {
+                tokio::process::Command::new("open")
+            } else if cfg!(windows) {
+                let mut c = tokio::process::Command::new("cmd");
+                c.args(["/C", "start", ""]);
+                c
+            } else {
+                tokio::process::Command::new("xdg-open")
+            };
+            let status = command
+                .arg(url)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .await
+                .map_err(|e| HtmlError::io("opening the system browser", e))?;
+            if !status.success() {
+                return Err(HtmlError::io(
+                    "opening the system browser",
+                    std::io::Error::other(format!("the opener exited with {status}")),
+                ));
+            }
+            Ok(Presentation {
+                kind: Kind::Detached,
+            })
+        })
+    }
+}
+
+impl Presenter for HeadlessChromium {
+    fn present<'a>(&'a self, url: &'a str) -> PresentFuture<'a> {
+        Box::pin(async move {
+            let tab = self.open(url).await?;
+            Ok(Presentation {
+                kind: Kind::Tab(tab),
+            })
+        })
+    }
+}
+
+/// The presenter for a person at a desktop: a Chromium app window when Chromium is installed
+/// and the process is not root, else the system browser.
+#[must_use]
+pub fn desktop_presenter() -> Box<dyn Presenter> {
+    match ChromiumApp::find() {
+        Some(app) if !running_as_root() => Box::new(app),
+        _ => Box::new(SystemBrowser),
+    }
+}
+
+/// The Chromium executable: `$MCPAPP_CHROMIUM` when set, else `/usr/bin/chromium`, else
+/// `chromium`, `chromium-browser`, `google-chrome` or `google-chrome-stable` in `PATH` (and the
+/// usual application bundles on macOS).
+#[must_use]
+pub fn find_chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("MCPAPP_CHROMIUM") {
+        let path = PathBuf::from(path);
+        return path.is_file().then_some(path);
+    }
+    let fixed = [
+        "/usr/bin/chromium",
+        "/Applications/Chromium.app/Contents/MacOS/Chromium",
+        "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    ];
+    if let Some(path) = fixed.iter().map(Path::new).find(|p| p.is_file()) {
+        return Some(path.to_path_buf());
+    }
+    let names = [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ];
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Whether this process runs as root (Linux: the owner of `/proc/self`); `false` where that
+/// cannot be told.
+#[must_use]
+pub fn running_as_root() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
