@@ -7,6 +7,7 @@
 //!   channel pair every kind of view uses.
 //! - [`CardSession`]: a card as a view, in-process: it speaks the messages an HTML app would.
 //! - [`store`]: where apps' saved state lives; [`mcp`]: connections to MCP servers.
+//! - [`Runtime`]: the host wired to live connections and view ports, for embedders.
 //!
 //! This crate knows nothing of GUIs or browsers.
 
@@ -14,6 +15,7 @@ mod card_session;
 mod host;
 pub mod mcp;
 mod port;
+mod runtime;
 pub mod store;
 
 pub use card_session::{CardSession, SessionError};
@@ -22,3 +24,4 @@ pub use host::{
     ServerCall, ViewKind,
 };
 pub use port::{ChannelPort, ViewEnd, ViewGone, ViewPort};
+pub use runtime::{Direction, Runtime, RuntimeError, Traced};

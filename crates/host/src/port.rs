@@ -13,7 +13,9 @@ pub trait ViewPort: Send {
     /// The next view→host message if one is waiting; `Err` when the view is gone and nothing
     /// is left to read.
     fn try_recv(&mut self) -> Result<Option<Value>, ViewGone>;
-    /// Waits for the next view→host message; `None` when the view is gone.
+    /// Waits for the next view→host message; `None` when the view is gone. Must be cancel-safe
+    /// (a message is never lost when the future is dropped before it is ready): the runtime
+    /// waits on every view at once and drops the futures of the views that did not speak.
     fn recv(&mut self) -> std::pin::Pin<Box<dyn Future<Output = Option<Value>> + Send + '_>>;
 }
 

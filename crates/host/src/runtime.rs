@@ -1,0 +1,414 @@
+//! The host running: an [`AppHost`] wired to live MCP connections and to the views' ports, so
+//! an embedder (a GUI, `mcpapp connect`, a test) only opens views and reacts to events.
+//!
+//! The runtime is the one place where the sans-IO host meets I/O: view messages are read from
+//! every attached [`ViewPort`], the host's calls on servers run as tasks whose answers come
+//! back in order of arrival, and the clock is fed for teardown timeouts. Everything the host
+//! decides still happens in [`AppHost`]; the runtime only carries messages.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::Poll;
+use std::time::{Duration, Instant};
+
+use mcpapp_protocol::{CallToolResult, DisplayMode, JsonRpcError};
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+use crate::host::{AppHost, AppSpec, HostEvent, InstanceId, Output, ServerCall, ViewKind};
+use crate::mcp::McpConnection;
+use crate::port::ViewPort;
+
+/// How often the clock is fed while nothing else happens (teardown timeouts are checked then).
+const TICK: Duration = Duration::from_millis(100);
+
+/// Which way a traced message went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// From a view to the host.
+    ToHost,
+    /// From the host to a view.
+    ToView,
+}
+
+/// One message between the host and a view, as recorded by [`Runtime::trace`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Traced {
+    /// The view.
+    pub instance: InstanceId,
+    /// Which way.
+    pub direction: Direction,
+    /// The JSON-RPC message.
+    pub message: Value,
+}
+
+impl Traced {
+    /// The message's method, or `None` for a response.
+    #[must_use]
+    pub fn method(&self) -> Option<&str> {
+        self.message.get("method").and_then(Value::as_str)
+    }
+}
+
+/// Why an agent's tool call could not open an app.
+#[derive(Debug, thiserror::Error)]
+pub enum RuntimeError {
+    /// No connected server has that id.
+    #[error("no server `{0}` is connected")]
+    UnknownServer(String),
+    /// The server has no such tool.
+    #[error("server `{server}` has no tool `{tool}`")]
+    UnknownTool {
+        /// The server.
+        server: String,
+        /// The tool.
+        tool: String,
+    },
+    /// The tool has no view.
+    #[error("tool `{0}` has no `ui://` view")]
+    NoView(String),
+    /// The view could not be read or is of a kind no view here shows.
+    #[error("view `{uri}`: {reason}")]
+    View {
+        /// The view's URI.
+        uri: String,
+        /// What went wrong.
+        reason: String,
+    },
+}
+
+enum Arrival {
+    /// A server's answer to a view's call.
+    Reply {
+        instance: InstanceId,
+        request: Value,
+        reply: Result<Value, JsonRpcError>,
+    },
+    /// The outcome of an agent's tool call.
+    ToolResult { tool_call_id: String, result: Value },
+}
+
+/// An [`AppHost`] with its servers and views. See the module docs.
+pub struct Runtime {
+    host: AppHost,
+    servers: BTreeMap<String, Arc<McpConnection>>,
+    views: BTreeMap<InstanceId, Box<dyn ViewPort>>,
+    arrivals_tx: mpsc::UnboundedSender<Arrival>,
+    arrivals: mpsc::UnboundedReceiver<Arrival>,
+    events: VecDeque<HostEvent>,
+    trace: Option<Vec<Traced>>,
+}
+
+impl Runtime {
+    /// A runtime around `host`, with no servers and no views yet.
+    pub fn new(host: AppHost) -> Self {
+        let (arrivals_tx, arrivals) = mpsc::unbounded_channel();
+        Self {
+            host,
+            servers: BTreeMap::new(),
+            views: BTreeMap::new(),
+            arrivals_tx,
+            arrivals,
+            events: VecDeque::new(),
+            trace: None,
+        }
+    }
+
+    /// Records every message between host and views from now on (for tests and diagnostics).
+    pub fn record(&mut self) {
+        self.trace.get_or_insert_with(Vec::new);
+    }
+
+    /// The messages recorded since [`Self::record`], in the order they passed.
+    #[must_use]
+    pub fn trace(&self) -> &[Traced] {
+        self.trace.as_deref().unwrap_or_default()
+    }
+
+    /// The host, to read its state.
+    #[must_use]
+    pub fn host(&self) -> &AppHost {
+        &self.host
+    }
+
+    /// The host, to feed it the agent loop's events (thread switches, generation status, …).
+    pub fn host_mut(&mut self) -> &mut AppHost {
+        &mut self.host
+    }
+
+    /// Adds a connected server under its id; its tools become known to the host.
+    pub fn add_server(&mut self, connection: Arc<McpConnection>) {
+        self.host
+            .set_server_tools(connection.id(), connection.tools());
+        self.servers.insert(connection.id().to_owned(), connection);
+    }
+
+    /// The server with this id.
+    #[must_use]
+    pub fn server(&self, id: &str) -> Option<&Arc<McpConnection>> {
+        self.servers.get(id)
+    }
+
+    /// Connects the view of `instance` (after [`HostEvent::OpenApp`]).
+    pub fn attach(&mut self, instance: InstanceId, port: Box<dyn ViewPort>) {
+        self.views.insert(instance, port);
+    }
+
+    /// Disconnects the view of `instance` (after [`HostEvent::CloseApp`]); its port is returned
+    /// so the embedder can take the view down.
+    pub fn detach(&mut self, instance: InstanceId) -> Option<Box<dyn ViewPort>> {
+        self.views.remove(&instance)
+    }
+
+    /// The agent calls `tool` of `server` with `arguments`: the host opens the tool's app
+    /// (an [`HostEvent::OpenApp`] follows from [`Self::next_event`]), gets the input at once,
+    /// and the result when the server answers, which happens in the background.
+    ///
+    /// The view's kind comes from its resource's mime type, read here (and cached by the
+    /// connection for when the view is built).
+    pub async fn agent_call(
+        &mut self,
+        server: &str,
+        tool: &str,
+        arguments: Map<String, Value>,
+        tool_call_id: &str,
+        display_mode: DisplayMode,
+    ) -> Result<InstanceId, RuntimeError> {
+        let connection = self
+            .servers
+            .get(server)
+            .cloned()
+            .ok_or_else(|| RuntimeError::UnknownServer(server.to_owned()))?;
+        let definition = connection
+            .tool(tool)
+            .ok_or_else(|| RuntimeError::UnknownTool {
+                server: server.to_owned(),
+                tool: tool.to_owned(),
+            })?;
+        let uri = definition
+            .ui_resource_uri()
+            .ok_or_else(|| RuntimeError::NoView(tool.to_owned()))?;
+        let kind = view_kind(&connection, &uri).await?;
+        let instance = self.host.tool_call_started(AppSpec {
+            server: server.to_owned(),
+            tool: definition,
+            tool_call_id: tool_call_id.to_owned(),
+            resource_uri: uri,
+            kind,
+            display_mode,
+        });
+        let input = Value::Object(arguments.clone());
+        self.host.tool_input(tool_call_id, &input);
+        let arrivals = self.arrivals_tx.clone();
+        let (name, tool_call_id) = (tool.to_owned(), tool_call_id.to_owned());
+        tokio::spawn(async move {
+            let result = match connection.call_tool(&name, arguments).await {
+                Ok(result) => result,
+                Err(error) => serde_json::to_value(CallToolResult::error(error.to_string()))
+                    .unwrap_or_default(),
+            };
+            // The runtime may be gone; then nobody waits for the result.
+            let _ = arrivals.send(Arrival::ToolResult {
+                tool_call_id,
+                result,
+            });
+        });
+        Ok(instance)
+    }
+
+    /// Carries messages until the host has something to tell the embedder, and returns it.
+    ///
+    /// Waits for view messages, servers' answers and the clock; never returns `None` while
+    /// the runtime lives, so bound it with a timeout where that matters.
+    pub async fn next_event(&mut self) -> HostEvent {
+        loop {
+            self.route();
+            if let Some(event) = self.events.pop_front() {
+                return event;
+            }
+            self.wait().await;
+        }
+    }
+
+    /// Carries whatever is waiting now (without waiting for more) and returns the events.
+    pub fn poll_events(&mut self) -> Vec<HostEvent> {
+        loop {
+            let mut moved = false;
+            let ids: Vec<InstanceId> = self.views.keys().copied().collect();
+            for instance in ids {
+                let received = self.views.get_mut(&instance).map(|port| port.try_recv());
+                match received {
+                    Some(Ok(Some(message))) => {
+                        self.view_said(instance, message);
+                        moved = true;
+                    }
+                    Some(Err(_)) => {
+                        self.views.remove(&instance);
+                        self.host.view_gone(instance);
+                        moved = true;
+                    }
+                    Some(Ok(None)) | None => {}
+                }
+            }
+            while let Ok(arrival) = self.arrivals.try_recv() {
+                self.arrived(arrival);
+                moved = true;
+            }
+            self.host.tick(Instant::now());
+            self.route();
+            if !moved {
+                return self.events.drain(..).collect();
+            }
+        }
+    }
+
+    async fn wait(&mut self) {
+        tokio::select! {
+            (instance, message) = next_message(&mut self.views) => {
+                if let Some(message) = message {
+                    self.view_said(instance, message);
+                } else {
+                    self.views.remove(&instance);
+                    self.host.view_gone(instance);
+                }
+            }
+            Some(arrival) = self.arrivals.recv() => self.arrived(arrival),
+            () = tokio::time::sleep(TICK) => self.host.tick(Instant::now()),
+        }
+    }
+
+    fn view_said(&mut self, instance: InstanceId, message: Value) {
+        if let Some(trace) = &mut self.trace {
+            trace.push(Traced {
+                instance,
+                direction: Direction::ToHost,
+                message: message.clone(),
+            });
+        }
+        self.host.view_message(instance, message);
+    }
+
+    fn arrived(&mut self, arrival: Arrival) {
+        match arrival {
+            Arrival::Reply {
+                instance,
+                request,
+                reply,
+            } => self.host.server_reply(instance, &request, reply),
+            Arrival::ToolResult {
+                tool_call_id,
+                result,
+            } => self.host.tool_result(&tool_call_id, &result),
+        }
+    }
+
+    /// Delivers the host's outputs: to views, to servers (as tasks), to the event queue.
+    fn route(&mut self) {
+        for output in self.host.drain() {
+            match output {
+                Output::ToView { instance, message } => {
+                    if let Some(trace) = &mut self.trace {
+                        trace.push(Traced {
+                            instance,
+                            direction: Direction::ToView,
+                            message: message.clone(),
+                        });
+                    }
+                    let gone = self
+                        .views
+                        .get(&instance)
+                        .is_some_and(|port| port.send(message).is_err());
+                    if gone {
+                        self.views.remove(&instance);
+                        self.host.view_gone(instance);
+                    }
+                }
+                Output::ToServer {
+                    instance,
+                    server,
+                    request,
+                    call,
+                } => self.call_server(instance, &server, request, call),
+                Output::Event(event) => self.events.push_back(event),
+            }
+        }
+    }
+
+    fn call_server(
+        &mut self,
+        instance: InstanceId,
+        server: &str,
+        request: Value,
+        call: ServerCall,
+    ) {
+        let Some(connection) = self.servers.get(server).cloned() else {
+            let error = JsonRpcError::new(-32000, format!("server `{server}` is not connected"));
+            self.host.server_reply(instance, &request, Err(error));
+            return;
+        };
+        let arrivals = self.arrivals_tx.clone();
+        tokio::spawn(async move {
+            let reply = match call {
+                ServerCall::CallTool { name, arguments } => {
+                    connection.call_tool(&name, arguments).await
+                }
+                ServerCall::ReadResource { uri } => connection.read_resource(&uri).await,
+            }
+            .map_err(|e| e.to_jsonrpc_error());
+            let _ = arrivals.send(Arrival::Reply {
+                instance,
+                request,
+                reply,
+            });
+        });
+    }
+}
+
+/// Reads the view's resource and tells its kind by mime type.
+async fn view_kind(connection: &McpConnection, uri: &str) -> Result<ViewKind, RuntimeError> {
+    let fail = |reason: String| RuntimeError::View {
+        uri: uri.to_owned(),
+        reason,
+    };
+    let read = connection
+        .read_resource(uri)
+        .await
+        .map_err(|e| fail(e.to_string()))?;
+    let mime = read
+        .pointer("/contents/0/mimeType")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if mcpapp_protocol::mime_type_matches(mime, mcpapp_protocol::HTML_MIME_TYPE) {
+        Ok(ViewKind::Html)
+    } else if mcpapp_protocol::mime_type_matches(mime, mcpapp_protocol::CARD_MIME_TYPE) {
+        Ok(ViewKind::Card)
+    } else {
+        Err(fail(format!(
+            "its mime type `{mime}` is neither an HTML app nor a card"
+        )))
+    }
+}
+
+/// A view's `recv` in flight.
+type Receiving<'a> = Pin<Box<dyn Future<Output = Option<Value>> + Send + 'a>>;
+
+/// The next message of any view (`None`: that view is gone); pending forever without views.
+async fn next_message(
+    views: &mut BTreeMap<InstanceId, Box<dyn ViewPort>>,
+) -> (InstanceId, Option<Value>) {
+    let mut pending: Vec<(InstanceId, Receiving<'_>)> = views
+        .iter_mut()
+        .map(|(id, port)| (*id, port.recv()))
+        .collect();
+    std::future::poll_fn(move |cx| {
+        for (instance, future) in &mut pending {
+            if let Poll::Ready(message) = future.as_mut().poll(cx) {
+                return Poll::Ready((*instance, message));
+            }
+        }
+        Poll::Pending
+    })
+    .await
+}

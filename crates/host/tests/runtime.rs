@@ -1,0 +1,184 @@
+//! The runtime: the host wired to a real MCP server (the test server, a child process) and a
+//! view behind a channel port. The agent's call opens the app; the view initializes, gets the
+//! tool's input and result in that order, and its own `tools/call` goes through the host to
+//! the server and back. The trace shows the exact message sequence.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests"
+)]
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
+use mcpapp_host::store::MemoryStore;
+use mcpapp_host::{
+    AppHost, ChannelPort, Direction, HostEvent, HostOptions, Runtime, RuntimeError, ViewEnd,
+    ViewKind,
+};
+use mcpapp_protocol::DisplayMode;
+use serde_json::{Map, Value, json};
+
+async fn runtime() -> Runtime {
+    let spec = ServerSpec::stdio(
+        support::test_server_path().to_str().unwrap(),
+        Vec::<String>::new(),
+    );
+    let conn = McpConnection::connect("test", &spec, &ClientOptions::default())
+        .await
+        .unwrap();
+    let mut runtime = Runtime::new(AppHost::new(
+        HostOptions::default(),
+        Arc::new(MemoryStore::default()),
+    ));
+    runtime.add_server(Arc::new(conn));
+    runtime
+}
+
+/// A scripted view: initializes, waits for the tool result, calls `refresh`, and reports the
+/// answer.
+async fn scripted_view(mut end: ViewEnd) -> Value {
+    let send = |m: Value| end.to_host.send(m).unwrap();
+    send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "ui/initialize", "params": {
+        "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
+        "protocolVersion": "2026-01-26"}}),
+    );
+    loop {
+        let message = end.from_host.recv().await.unwrap();
+        if message["id"] == 1 {
+            send(json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}));
+        } else if message["method"] == "ui/notifications/tool-result" {
+            send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": {"name": "refresh", "arguments": {}}}));
+        } else if message["id"] == 2 {
+            return message;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_call_opens_the_app_and_its_messages_go_through_in_order() {
+    let mut runtime = runtime().await;
+    runtime.record();
+    let mut arguments = Map::new();
+    arguments.insert("title".into(), json!("Quarterly review"));
+    let instance = runtime
+        .agent_call(
+            "test",
+            "show_card",
+            arguments,
+            "call-1",
+            DisplayMode::Inline,
+        )
+        .await
+        .unwrap();
+
+    let event = runtime.next_event().await;
+    let HostEvent::OpenApp {
+        instance: opened,
+        spec,
+        ..
+    } = event
+    else {
+        panic!("{event:?}")
+    };
+    assert_eq!(opened, instance);
+    assert_eq!(spec.kind, ViewKind::Card);
+    let (port, end) = ChannelPort::pair();
+    runtime.attach(instance, Box::new(port));
+    let view = tokio::spawn(scripted_view(end));
+
+    let answer = tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            tokio::select! {
+                _ = runtime.next_event() => {}
+                () = tokio::time::sleep(Duration::from_millis(20)) => {
+                    if view.is_finished() { break; }
+                }
+            }
+        }
+        view.await.unwrap()
+    })
+    .await
+    .expect("the view finished");
+    assert_eq!(
+        answer["result"]["structuredContent"],
+        json!({"refreshed": true})
+    );
+
+    let sequence: Vec<(Direction, String)> = runtime
+        .trace()
+        .iter()
+        .map(|t| {
+            let label = t
+                .method()
+                .map_or_else(|| format!("response {}", t.message["id"]), str::to_owned);
+            (t.direction, label)
+        })
+        .collect();
+    let expected = [
+        (Direction::ToHost, "ui/initialize"),
+        (Direction::ToView, "response 1"),
+        (Direction::ToHost, "ui/notifications/initialized"),
+        (Direction::ToView, "ui/notifications/tool-input"),
+        (Direction::ToView, "ui/notifications/tool-result"),
+        (Direction::ToHost, "tools/call"),
+        (Direction::ToView, "response 2"),
+    ];
+    let expected: Vec<(Direction, String)> = expected
+        .iter()
+        .map(|(d, l)| (*d, (*l).to_owned()))
+        .collect();
+    assert_eq!(sequence, expected);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_view_that_goes_away_closes_its_app_and_unknown_calls_are_errors() {
+    let mut runtime = runtime().await;
+    assert!(matches!(
+        runtime
+            .agent_call("nope", "show_card", Map::new(), "c", DisplayMode::Inline)
+            .await,
+        Err(RuntimeError::UnknownServer(_))
+    ));
+    assert!(matches!(
+        runtime
+            .agent_call("test", "echo", Map::new(), "c", DisplayMode::Inline)
+            .await,
+        Err(RuntimeError::NoView(_))
+    ));
+    let instance = runtime
+        .agent_call(
+            "test",
+            "show_card",
+            Map::new(),
+            "call-2",
+            DisplayMode::Inline,
+        )
+        .await
+        .unwrap();
+    assert!(matches!(
+        runtime.next_event().await,
+        HostEvent::OpenApp { .. }
+    ));
+    let (port, end) = ChannelPort::pair();
+    runtime.attach(instance, Box::new(port));
+    drop(end);
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            if let HostEvent::CloseApp { instance: i, .. } = runtime.next_event().await {
+                return i;
+            }
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(closed, instance);
+}
