@@ -42,6 +42,8 @@ pub struct CardSession {
     next_id: i64,
     pending_save: Option<Instant>,
     tool_input: Option<Value>,
+    /// The card template of a `ui://` card view, filled with each tool result.
+    template: Option<String>,
 }
 
 impl CardSession {
@@ -59,6 +61,53 @@ impl CardSession {
             next_id: 1,
             pending_save: None,
             tool_input: None,
+            template: None,
+        }
+    }
+
+    /// A session for a card template (a `ui://` view with the card mime type): it shows a
+    /// waiting card until the tool result comes, then the template filled with the result's
+    /// `structuredContent` (the whole result when there is none), again with every result.
+    pub fn from_template(template: impl Into<String>) -> Self {
+        let mut session = Self::waiting();
+        session.template = Some(template.into());
+        session
+    }
+
+    /// A session for a tool whose result carries its card: it shows a waiting card until the
+    /// result comes (see [`card_in_result`]).
+    pub fn waiting() -> Self {
+        let waiting = mcpapp_card::parse_value(json!({
+            "type": "McpApp",
+            "body": [{"type": "TextBlock", "text": "Waiting for the tool result…", "isSubtle": true}]
+        }))
+        .card
+        .unwrap_or_default();
+        Self::new(waiting)
+    }
+
+    /// The template filled with `result`; a template that does not expand to a valid card
+    /// becomes a card saying so, rather than a blank view.
+    fn fill(template: &str, result: &Value) -> Card {
+        let data = result.get("structuredContent").unwrap_or(result);
+        let parsed = mcpapp_card::parse_template(template.as_bytes(), data);
+        let errors: Vec<String> = parsed
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == mcpapp_card::Severity::Error)
+            .map(ToString::to_string)
+            .collect();
+        match parsed.card {
+            Some(card) if errors.is_empty() => card,
+            _ => mcpapp_card::parse_value(json!({
+                "type": "McpApp",
+                "body": [
+                    {"type": "TextBlock", "text": "This card could not be shown.", "weight": "bolder"},
+                    {"type": "TextBlock", "text": errors.join("\n"), "wrap": true, "isSubtle": true}
+                ]
+            }))
+            .card
+            .unwrap_or_default(),
         }
     }
 
@@ -136,7 +185,11 @@ impl CardSession {
                 Vec::new()
             }
             (Some("ui/notifications/tool-result"), _) => {
-                if let Some(card) = card_in_result(&params) {
+                let card = match &self.template {
+                    Some(template) => Some(Self::fill(template, &params)),
+                    None => card_in_result(&params),
+                };
+                if let Some(card) = card {
                     // The Action.Execute pattern: a result holding a card replaces the card;
                     // values of inputs it still has carry over.
                     let mut values = InputValues::initial(&card);

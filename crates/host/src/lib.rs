@@ -18,10 +18,10 @@ mod port;
 mod runtime;
 pub mod store;
 
-pub use card_session::{CardSession, SessionError};
+pub use card_session::{CardSession, SessionError, card_in_result};
 pub use host::{
     AppHost, AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId, Output,
     ServerCall, ViewKind,
 };
 pub use port::{ChannelPort, ViewEnd, ViewGone, ViewPort};
-pub use runtime::{Direction, Runtime, RuntimeError, Traced};
+pub use runtime::{AgentCall, Direction, Runtime, RuntimeError, Traced};

@@ -66,9 +66,6 @@ pub enum RuntimeError {
         /// The tool.
         tool: String,
     },
-    /// The tool has no view.
-    #[error("tool `{0}` has no `ui://` view")]
-    NoView(String),
     /// The view could not be read or is of a kind no view here shows.
     #[error("view `{uri}`: {reason}")]
     View {
@@ -77,6 +74,15 @@ pub enum RuntimeError {
         /// What went wrong.
         reason: String,
     },
+}
+
+/// What an agent's tool call became.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AgentCall {
+    /// An app: its view is announced by [`HostEvent::OpenApp`]; the result follows.
+    App(InstanceId),
+    /// A tool without a view whose result holds no card: the result itself.
+    Done(Value),
 }
 
 enum Arrival {
@@ -162,9 +168,11 @@ impl Runtime {
         self.views.remove(&instance)
     }
 
-    /// The agent calls `tool` of `server` with `arguments`: the host opens the tool's app
-    /// (an [`HostEvent::OpenApp`] follows from [`Self::next_event`]), gets the input at once,
-    /// and the result when the server answers, which happens in the background.
+    /// The agent calls `tool` of `server` with `arguments`. A tool with a `ui://` view opens
+    /// its app at once (an [`HostEvent::OpenApp`] follows from [`Self::next_event`]), gets the
+    /// input, and the result when the server answers, in the background. A tool without a view
+    /// is called here: a result holding a card opens a card app showing it; any other result
+    /// is returned as it is.
     ///
     /// The view's kind comes from its resource's mime type, read here (and cached by the
     /// connection for when the view is built).
@@ -175,7 +183,7 @@ impl Runtime {
         arguments: Map<String, Value>,
         tool_call_id: &str,
         display_mode: DisplayMode,
-    ) -> Result<InstanceId, RuntimeError> {
+    ) -> Result<AgentCall, RuntimeError> {
         let connection = self
             .servers
             .get(server)
@@ -187,9 +195,24 @@ impl Runtime {
                 server: server.to_owned(),
                 tool: tool.to_owned(),
             })?;
-        let uri = definition
-            .ui_resource_uri()
-            .ok_or_else(|| RuntimeError::NoView(tool.to_owned()))?;
+        let input = Value::Object(arguments.clone());
+        let Some(uri) = definition.ui_resource_uri() else {
+            let result = call(&connection, tool, arguments).await;
+            let Some(uri) = card_result_uri(&result) else {
+                return Ok(AgentCall::Done(result));
+            };
+            let instance = self.host.tool_call_started(AppSpec {
+                server: server.to_owned(),
+                tool: definition,
+                tool_call_id: tool_call_id.to_owned(),
+                resource_uri: uri,
+                kind: ViewKind::Card,
+                display_mode,
+            });
+            self.host.tool_input(tool_call_id, &input);
+            self.host.tool_result(tool_call_id, &result);
+            return Ok(AgentCall::App(instance));
+        };
         let kind = view_kind(&connection, &uri).await?;
         let instance = self.host.tool_call_started(AppSpec {
             server: server.to_owned(),
@@ -199,23 +222,18 @@ impl Runtime {
             kind,
             display_mode,
         });
-        let input = Value::Object(arguments.clone());
         self.host.tool_input(tool_call_id, &input);
         let arrivals = self.arrivals_tx.clone();
         let (name, tool_call_id) = (tool.to_owned(), tool_call_id.to_owned());
         tokio::spawn(async move {
-            let result = match connection.call_tool(&name, arguments).await {
-                Ok(result) => result,
-                Err(error) => serde_json::to_value(CallToolResult::error(error.to_string()))
-                    .unwrap_or_default(),
-            };
+            let result = call(&connection, &name, arguments).await;
             // The runtime may be gone; then nobody waits for the result.
             let _ = arrivals.send(Arrival::ToolResult {
                 tool_call_id,
                 result,
             });
         });
-        Ok(instance)
+        Ok(AgentCall::App(instance))
     }
 
     /// Carries messages until the host has something to tell the embedder, and returns it.
@@ -364,6 +382,36 @@ impl Runtime {
             });
         });
     }
+}
+
+/// Calls a tool; a failure becomes an error result, as the agent would see it.
+async fn call(connection: &McpConnection, tool: &str, arguments: Map<String, Value>) -> Value {
+    match connection.call_tool(tool, arguments).await {
+        Ok(result) => result,
+        Err(error) => {
+            serde_json::to_value(CallToolResult::error(error.to_string())).unwrap_or_default()
+        }
+    }
+}
+
+/// The URI naming the card a result carries (its embedded card resource's, or a fixed one for
+/// a card in `structuredContent` only), or `None` when it carries no card.
+fn card_result_uri(result: &Value) -> Option<String> {
+    crate::card_session::card_in_result(result)?;
+    let embedded = result
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|c| c.get("resource"))
+        .find(|r| {
+            r.get("mimeType").and_then(Value::as_str).is_some_and(|m| {
+                mcpapp_protocol::mime_type_matches(m, mcpapp_protocol::CARD_MIME_TYPE)
+            })
+        })
+        .and_then(|r| r.get("uri"))
+        .and_then(Value::as_str);
+    Some(embedded.unwrap_or("ui://mcpapp/result-card").to_owned())
 }
 
 /// Reads the view's resource and tells its kind by mime type.

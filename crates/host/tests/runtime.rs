@@ -19,8 +19,8 @@ use std::time::Duration;
 use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
-    AppHost, ChannelPort, Direction, HostEvent, HostOptions, Runtime, RuntimeError, ViewEnd,
-    ViewKind,
+    AgentCall, AppHost, ChannelPort, Direction, HostEvent, HostOptions, Runtime, RuntimeError,
+    ViewEnd, ViewKind,
 };
 use mcpapp_protocol::DisplayMode;
 use serde_json::{Map, Value, json};
@@ -69,7 +69,7 @@ async fn an_agent_call_opens_the_app_and_its_messages_go_through_in_order() {
     runtime.record();
     let mut arguments = Map::new();
     arguments.insert("title".into(), json!("Quarterly review"));
-    let instance = runtime
+    let AgentCall::App(instance) = runtime
         .agent_call(
             "test",
             "show_card",
@@ -78,7 +78,10 @@ async fn an_agent_call_opens_the_app_and_its_messages_go_through_in_order() {
             DisplayMode::Inline,
         )
         .await
-        .unwrap();
+        .unwrap()
+    else {
+        panic!("show_card has a view")
+    };
 
     let event = runtime.next_event().await;
     let HostEvent::OpenApp {
@@ -140,7 +143,7 @@ async fn an_agent_call_opens_the_app_and_its_messages_go_through_in_order() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_view_that_goes_away_closes_its_app_and_unknown_calls_are_errors() {
+async fn a_view_that_goes_away_closes_its_app_and_other_calls_are_answered() {
     let mut runtime = runtime().await;
     assert!(matches!(
         runtime
@@ -148,13 +151,17 @@ async fn a_view_that_goes_away_closes_its_app_and_unknown_calls_are_errors() {
             .await,
         Err(RuntimeError::UnknownServer(_))
     ));
-    assert!(matches!(
-        runtime
-            .agent_call("test", "echo", Map::new(), "c", DisplayMode::Inline)
-            .await,
-        Err(RuntimeError::NoView(_))
-    ));
-    let instance = runtime
+    let mut text = Map::new();
+    text.insert("text".into(), json!("hi"));
+    let done = runtime
+        .agent_call("test", "echo", text, "c", DisplayMode::Inline)
+        .await
+        .unwrap();
+    assert!(
+        matches!(&done, AgentCall::Done(result) if result.to_string().contains("hi")),
+        "{done:?}"
+    );
+    let AgentCall::App(instance) = runtime
         .agent_call(
             "test",
             "show_card",
@@ -163,7 +170,10 @@ async fn a_view_that_goes_away_closes_its_app_and_unknown_calls_are_errors() {
             DisplayMode::Inline,
         )
         .await
-        .unwrap();
+        .unwrap()
+    else {
+        panic!("show_card has a view")
+    };
     assert!(matches!(
         runtime.next_event().await,
         HostEvent::OpenApp { .. }
@@ -181,4 +191,28 @@ async fn a_view_that_goes_away_closes_its_app_and_unknown_calls_are_errors() {
     .await
     .unwrap();
     assert_eq!(closed, instance);
+}
+
+#[test]
+fn a_card_template_session_shows_the_template_filled_with_each_result() {
+    use mcpapp_host::CardSession;
+    let template =
+        r#"{"type": "McpApp", "body": [{"type": "TextBlock", "text": "Hello ${name}"}]}"#;
+    let mut session = CardSession::from_template(template);
+    let text = |s: &CardSession| serde_json::to_value(&s.card().body[0]).unwrap()["text"].clone();
+    assert_eq!(text(&session), json!("Waiting for the tool result…"));
+    session.on_host_message(
+        &json!({"jsonrpc": "2.0", "method": "ui/notifications/tool-result",
+        "params": {"content": [], "structuredContent": {"name": "Ada"}}}),
+    );
+    assert_eq!(text(&session), json!("Hello Ada"));
+    // A template that does not make a valid card says so instead of going blank.
+    let mut broken = CardSession::from_template(
+        r#"{"type": "McpApp", "body": [{"type": "Image", "url": "javascript:${name}"}]}"#,
+    );
+    broken.on_host_message(
+        &json!({"jsonrpc": "2.0", "method": "ui/notifications/tool-result",
+        "params": {"structuredContent": {"name": "Ada"}}}),
+    );
+    assert_eq!(text(&broken), json!("This card could not be shown."));
 }
