@@ -41,7 +41,8 @@ pub(crate) struct ContextInfo {
 
 #[derive(Default)]
 struct State {
-    pending: HashMap<u64, oneshot::Sender<Reply>>,
+    /// Commands waiting for their reply, with the session they went to.
+    pending: HashMap<u64, (Option<String>, oneshot::Sender<Reply>)>,
     sessions: HashMap<String, SessionInfo>,
     /// Default contexts by (session, context id).
     contexts: HashMap<(String, i64), ContextInfo>,
@@ -138,7 +139,7 @@ impl Cdp {
             }
             let mut state = lock(&reader_state);
             state.closed = true;
-            for (_, waiter) in state.pending.drain() {
+            for (_, (_, waiter)) in state.pending.drain() {
                 let _ = waiter.send(Err("the DevTools connection closed".to_owned()));
             }
         });
@@ -165,7 +166,7 @@ impl Cdp {
             if state.closed {
                 return Err(HtmlError::Cdp("the DevTools connection closed".to_owned()));
             }
-            state.pending.insert(id, tx);
+            state.pending.insert(id, (session.map(str::to_owned), tx));
         }
         let mut command = json!({ "id": id, "method": method, "params": params });
         if let (Some(session), Some(object)) = (session, command.as_object_mut()) {
@@ -257,7 +258,7 @@ fn handle(
                 .map_or_else(|| error.to_string(), str::to_owned)),
             None => Ok(value.get("result").cloned().unwrap_or(Value::Null)),
         };
-        if let Some(waiter) = lock(state).pending.remove(&id) {
+        if let Some((_, waiter)) = lock(state).pending.remove(&id) {
             let _ = waiter.send(reply);
         }
         return;
@@ -294,6 +295,18 @@ fn handle(
                 let mut state = lock(state);
                 state.sessions.remove(child);
                 state.contexts.retain(|(s, _), _| s != child);
+                // Commands to a session that went away get no reply: fail them now.
+                let orphans: Vec<u64> = state
+                    .pending
+                    .iter()
+                    .filter(|(_, (session, _))| session.as_deref() == Some(child))
+                    .map(|(id, _)| *id)
+                    .collect();
+                for id in orphans {
+                    if let Some((_, waiter)) = state.pending.remove(&id) {
+                        let _ = waiter.send(Err("the target went away".to_owned()));
+                    }
+                }
             }
         }
         "Runtime.executionContextCreated" => {

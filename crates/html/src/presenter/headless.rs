@@ -16,6 +16,9 @@ use crate::HtmlError;
 /// How long Chromium may take to start and tell its devtools port.
 const LAUNCH_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long an expression may take in one frame before that frame is left out.
+const EVALUATE_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// A headless Chromium driven over the devtools protocol, with a fresh profile that is removed
 /// when it goes. Launch once, open many tabs.
 ///
@@ -206,9 +209,9 @@ impl Tab {
         );
         let mut values = Vec::new();
         for context in self.cdp.contexts_under(&self.session_id) {
-            let reply = self
-                .cdp
-                .call(
+            let reply = tokio::time::timeout(
+                EVALUATE_TIMEOUT,
+                self.cdp.call(
                     Some(&context.session),
                     "Runtime.evaluate",
                     json!({
@@ -217,10 +220,11 @@ impl Tab {
                         "returnByValue": true,
                         "awaitPromise": true,
                     }),
-                )
-                .await;
-            // A frame that went away meanwhile is simply not part of the answer.
-            let Ok(reply) = reply else { continue };
+                ),
+            )
+            .await;
+            // A frame that went away (or hangs while it goes) is not part of the answer.
+            let Ok(Ok(reply)) = reply else { continue };
             if let Some(details) = reply.get("exceptionDetails") {
                 values.push(FrameValue {
                     url: String::new(),
