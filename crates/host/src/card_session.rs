@@ -44,6 +44,10 @@ pub struct CardSession {
     tool_input: Option<Value>,
     /// The card template of a `ui://` card view, filled with each tool result.
     template: Option<String>,
+    /// Our `tools/call` requests still waiting for an answer.
+    calls: Vec<Value>,
+    /// What the user should know about the last action (a refused call), until the next.
+    notice: Option<String>,
 }
 
 impl CardSession {
@@ -62,6 +66,8 @@ impl CardSession {
             pending_save: None,
             tool_input: None,
             template: None,
+            calls: Vec::new(),
+            notice: None,
         }
     }
 
@@ -109,6 +115,45 @@ impl CardSession {
             .card
             .unwrap_or_default(),
         }
+    }
+
+    /// What the user should know about their last action: the server's or the host's reason
+    /// for refusing it, or a result without a card that says it failed.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// The answer to one of our `tools/call`s: a result holding a card replaces the card (the
+    /// `Action.Execute` pattern); an error or a failed result becomes the notice.
+    fn answered(&mut self, message: &Value) {
+        if let Some(result) = message.get("result") {
+            if let Some(card) = card_in_result(result) {
+                self.replace_card(card);
+                self.notice = None;
+            } else if result.get("isError").and_then(Value::as_bool) == Some(true) {
+                self.notice = Some(text_of(result).unwrap_or_else(|| "The action failed.".into()));
+            } else {
+                self.notice = text_of(result);
+            }
+        } else if let Some(error) = message.get("error") {
+            let reason = error
+                .pointer("/data/reason")
+                .and_then(Value::as_str)
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            let text = error
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("the action was refused");
+            self.notice = Some(format!("{text}{reason}"));
+        }
+    }
+
+    fn replace_card(&mut self, card: Card) {
+        let mut values = InputValues::initial(&card);
+        values.restore(&card, &self.values);
+        self.card = card;
+        self.values = values;
     }
 
     /// The card to draw.
@@ -192,10 +237,7 @@ impl CardSession {
                 if let Some(card) = card {
                     // The Action.Execute pattern: a result holding a card replaces the card;
                     // values of inputs it still has carry over.
-                    let mut values = InputValues::initial(&card);
-                    values.restore(&card, &self.values);
-                    self.card = card;
-                    self.values = values;
+                    self.replace_card(card);
                 }
                 Vec::new()
             }
@@ -226,8 +268,13 @@ impl CardSession {
                 "jsonrpc": "2.0", "id": id,
                 "error": { "code": -32601, "message": "a card has no such method" }
             })],
-            // Answers to our tools/call and the like, save-state-response, unknown
-            // notifications: nothing to send back.
+            (None, Some(id)) if self.calls.contains(id) => {
+                self.calls.retain(|c| c != id);
+                self.answered(message);
+                Vec::new()
+            }
+            // Answers to our other requests, save-state-response, unknown notifications:
+            // nothing to send back.
             _ => Vec::new(),
         }
     }
@@ -245,12 +292,23 @@ impl CardSession {
         if !self.ready {
             return Err(SessionError::NotReady);
         }
+        let call = mcpapp_card::tool_call(action, data)
+            .map_err(|e| SessionError::NoTool(e.to_string()))?;
+        self.call_tool(&call)
+    }
+
+    /// The user triggered an action whose tool call the view already worked out (as
+    /// `mcpapp-egui`'s `CardEvent::Submit` does): `tools/call`.
+    pub fn call_tool(&mut self, call: &mcpapp_card::ToolCall) -> Result<Vec<Value>, SessionError> {
+        if !self.ready {
+            return Err(SessionError::NotReady);
+        }
         if self.locked {
             return Err(SessionError::Locked);
         }
-        let call = mcpapp_card::tool_call(action, data)
-            .map_err(|e| SessionError::NoTool(e.to_string()))?;
         let id = self.next();
+        self.calls.push(Value::from(id));
+        self.notice = None;
         Ok(vec![request(
             id,
             "tools/call",
@@ -294,6 +352,17 @@ impl CardSession {
     pub fn done(&mut self) -> Vec<Value> {
         vec![notification("ui/notifications/close-ws-app", &json!({}))]
     }
+}
+
+/// The text blocks of a result, joined; `None` when it has none.
+fn text_of(result: &Value) -> Option<String> {
+    let text: Vec<&str> = result
+        .get("content")
+        .and_then(Value::as_array)?
+        .iter()
+        .filter_map(|c| c.get("text").and_then(Value::as_str))
+        .collect();
+    (!text.is_empty()).then(|| text.join("\n"))
 }
 
 /// The card a tool result carries: `structuredContent` that is a card, or an embedded resource

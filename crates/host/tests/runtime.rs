@@ -192,27 +192,3 @@ async fn a_view_that_goes_away_closes_its_app_and_other_calls_are_answered() {
     .unwrap();
     assert_eq!(closed, instance);
 }
-
-#[test]
-fn a_card_template_session_shows_the_template_filled_with_each_result() {
-    use mcpapp_host::CardSession;
-    let template =
-        r#"{"type": "McpApp", "body": [{"type": "TextBlock", "text": "Hello ${name}"}]}"#;
-    let mut session = CardSession::from_template(template);
-    let text = |s: &CardSession| serde_json::to_value(&s.card().body[0]).unwrap()["text"].clone();
-    assert_eq!(text(&session), json!("Waiting for the tool result…"));
-    session.on_host_message(
-        &json!({"jsonrpc": "2.0", "method": "ui/notifications/tool-result",
-        "params": {"content": [], "structuredContent": {"name": "Ada"}}}),
-    );
-    assert_eq!(text(&session), json!("Hello Ada"));
-    // A template that does not make a valid card says so instead of going blank.
-    let mut broken = CardSession::from_template(
-        r#"{"type": "McpApp", "body": [{"type": "Image", "url": "javascript:${name}"}]}"#,
-    );
-    broken.on_host_message(
-        &json!({"jsonrpc": "2.0", "method": "ui/notifications/tool-result",
-        "params": {"structuredContent": {"name": "Ada"}}}),
-    );
-    assert_eq!(text(&broken), json!("This card could not be shown."));
-}
