@@ -10,8 +10,8 @@
 //!   CSP built by [`csp::build_policy`] from the resource's `_meta.ui.csp`.
 //! - [`presenter`]: where the host page is shown, apart from the transport: a Chromium app
 //!   window, the system browser, or headless Chromium driven over the devtools protocol (tests).
-//! - [`pump`]: a small helper that moves messages between one bridge and an
-//!   [`mcpapp_host::AppHost`] instance.
+//! - [`pump_once`] / [`pump_next`]: small helpers that move messages between one bridge and
+//!   its [`mcpapp_host::AppHost`] instance.
 
 mod bridge;
 pub mod csp;
@@ -27,5 +27,5 @@ pub use error::HtmlError;
 pub use presenter::{
     ChromiumApp, FrameValue, HeadlessChromium, Presentation, Presenter, SystemBrowser, Tab,
 };
-pub use pump::{pump_next, pump_once};
+pub use pump::{Pumped, pump_next, pump_once};
 pub use resource::HtmlResource;
