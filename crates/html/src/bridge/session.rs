@@ -72,7 +72,11 @@ pub(super) async fn run(
             }
         }
     }
+    // Sending fails from now on, before reading reports the end: whoever sees the view gone
+    // on one side sees it gone on the other.
+    drop(to_page);
     end(&shared);
+    drop(from_page);
     let _ = socket.send(WsMessage::Close(None)).await;
 }
 
