@@ -3,6 +3,7 @@
 //! The binary only parses arguments and calls the crates; each subcommand lives in its own
 //! module.
 
+mod connect;
 mod preview;
 mod render;
 mod serve_example;
@@ -46,6 +47,12 @@ enum Command {
     /// Run an example MCP server (stdio, or streamable HTTP with --http) for any MCP client:
     /// HTML apps or cards for clients that show them, text for the others.
     ServeExample(serve_example::Args),
+    /// Connect to any MCP server and try its apps: lists its tools; with --call, calls one as
+    /// the agent would and opens its app (HTML in a browser window, cards in a native window).
+    ///
+    /// Exit status: 0 when everything asked for worked, 1 when the server or the app failed,
+    /// 2 for bad arguments.
+    Connect(connect::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,5 +63,6 @@ fn main() -> ExitCode {
         Command::Snapshot(args) => snapshot::run(&args),
         Command::Preview(args) => preview::run(&args),
         Command::ServeExample(args) => serve_example::run(&args),
+        Command::Connect(args) => connect::run(&args),
     }
 }

@@ -1,0 +1,153 @@
+//! A card app in a native window: the card session runs here, on the GUI thread, and speaks
+//! to the host through its channel port; closing the window closes the view.
+
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+use mcpapp_egui::{CardEvent, CardState, CardView};
+use mcpapp_host::{CardSession, ViewEnd};
+
+/// How often the window looks for the host's messages while nothing else happens.
+const POLL: Duration = Duration::from_millis(50);
+
+/// A card window waiting to be shown on the main thread.
+pub struct CardWindow {
+    title: String,
+    session: CardSession,
+    end: ViewEnd,
+}
+
+impl CardWindow {
+    /// A window titled `title` for `session`, connected through `end`.
+    pub fn new(title: String, session: CardSession, end: ViewEnd) -> Self {
+        Self {
+            title,
+            session,
+            end,
+        }
+    }
+
+    /// Shows the window until it is closed.
+    pub fn show(self) -> Result<(), String> {
+        let options = eframe::NativeOptions {
+            viewport: egui::ViewportBuilder::default()
+                .with_title(self.title.clone())
+                .with_app_id("mcpapp-connect")
+                .with_inner_size([520.0, 640.0]),
+            renderer: eframe::Renderer::Wgpu,
+            ..eframe::NativeOptions::default()
+        };
+        eframe::run_native(
+            "mcpapp connect",
+            options,
+            Box::new(move |cc| {
+                mcpapp_render::setup_context(&cc.egui_ctx);
+                Ok(Box::new(CardApp::new(self.session, self.end)))
+            }),
+        )
+        .map_err(|e| format!("cannot show the card window: {e}"))
+    }
+}
+
+struct CardApp {
+    session: CardSession,
+    end: ViewEnd,
+    state: CardState,
+    shown: mcpapp_card::Card,
+    problem: Option<String>,
+}
+
+impl CardApp {
+    fn new(mut session: CardSession, end: ViewEnd) -> Self {
+        for message in session.start() {
+            let _ = end.to_host.send(message);
+        }
+        let shown = session.card().clone();
+        Self {
+            state: CardState::new(&shown),
+            shown,
+            session,
+            end,
+            problem: None,
+        }
+    }
+
+    fn send(&self, messages: Vec<serde_json::Value>) {
+        for message in messages {
+            let _ = self.end.to_host.send(message);
+        }
+    }
+
+    /// The host's messages since the last frame; a new card keeps the inputs it still has.
+    fn receive(&mut self) {
+        while let Ok(message) = self.end.from_host.try_recv() {
+            let replies = self.session.on_host_message(&message);
+            self.send(replies);
+        }
+        if self.session.card() != &self.shown {
+            let card = self.session.card().clone();
+            let mut state = CardState::new(&card);
+            state.restore(&card, &self.state);
+            self.state = state;
+            self.shown = card;
+        }
+        if let Some(restored) = self.session.take_restored() {
+            self.state.values = restored;
+        }
+    }
+}
+
+impl eframe::App for CardApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.receive();
+        let theme = if self.session.is_dark() {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        };
+        ui.ctx().set_theme(theme);
+        let config = if self.session.is_dark() {
+            mcpapp_card::HostConfig::dark()
+        } else {
+            mcpapp_card::HostConfig::light()
+        };
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            if self.session.is_locked() {
+                ui.weak("The model is replying; the card waits.");
+            }
+            let output = CardView::new(&self.shown, &mut self.state)
+                .host_config(&config)
+                .disabled(self.session.is_locked())
+                .show(ui);
+            let now = Instant::now();
+            if output.inputs_changed {
+                self.session.inputs_changed(&self.state.values, now);
+            }
+            let sent = match output.event {
+                Some(CardEvent::Submit { tool_call, .. }) => Some(
+                    tool_call
+                        .and_then(|call| self.session.call_tool(&call).map_err(|e| e.to_string())),
+                ),
+                Some(CardEvent::OpenUrl { url }) => {
+                    Some(self.session.open_link(&url).map_err(|e| e.to_string()))
+                }
+                Some(CardEvent::Invalid { .. }) | None => None,
+            };
+            match sent {
+                Some(Ok(messages)) => {
+                    self.problem = None;
+                    self.send(messages);
+                }
+                Some(Err(e)) => self.problem = Some(e),
+                None => {}
+            }
+            let flushed = self.session.flush(now);
+            self.send(flushed);
+            if let Some(text) = self.problem.as_deref().or(self.session.notice()) {
+                ui.separator();
+                ui.label(text);
+            }
+        });
+        ui.ctx().request_repaint_after(POLL);
+    }
+}

@@ -1,0 +1,173 @@
+//! What `mcpapp connect` prints: the server and its tools, results, and what the app does.
+
+use std::io::{self, Write as _};
+
+use mcpapp_card::Card;
+use mcpapp_host::HostEvent;
+use mcpapp_host::mcp::McpConnection;
+use serde_json::Value;
+
+/// Lines for a person (or a script) reading standard output.
+pub struct Report {
+    out: io::Stdout,
+}
+
+impl Report {
+    /// Writes to standard output.
+    pub fn stdout() -> Self {
+        Self { out: io::stdout() }
+    }
+
+    /// One line (or several, for a multi-line text), flushed at once so a script reading the
+    /// pipe sees it as it happens.
+    pub fn line(&mut self, text: &str) {
+        let mut out = self.out.lock();
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    }
+
+    /// The server and its tools: who may call each, and its view.
+    pub fn server(&mut self, connection: &McpConnection) {
+        let info = connection.server_info();
+        self.line(&format!(
+            "connected to {} {} (MCP {})",
+            if info.name.is_empty() {
+                "a server"
+            } else {
+                &info.name
+            },
+            info.version,
+            info.protocol_version
+        ));
+        let tools = connection.tools();
+        self.line(&format!("{} tools:", tools.len()));
+        for tool in tools {
+            let who = match (tool.is_model_visible(), tool.is_app_visible()) {
+                (true, true) => "model+app",
+                (true, false) => "model",
+                (false, true) => "app only",
+                (false, false) => "nobody",
+            };
+            let view = tool
+                .ui_resource_uri()
+                .map(|uri| format!("  view {uri}"))
+                .unwrap_or_default();
+            let about = tool
+                .description
+                .as_deref()
+                .and_then(|d| d.lines().next())
+                .map(|d| format!(" \u{2014} {d}"))
+                .unwrap_or_default();
+            self.line(&format!("  {} [{who}]{view}{about}", tool.name));
+        }
+    }
+
+    /// A tool result without an app: its text, and its structured content.
+    pub fn result(&mut self, result: &Value) {
+        let failed = result.get("isError").and_then(Value::as_bool) == Some(true);
+        self.line(if failed {
+            "the tool failed:"
+        } else {
+            "result:"
+        });
+        for block in result
+            .get("content")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            match block.get("text").and_then(Value::as_str) {
+                Some(text) => self.line(text),
+                None => self.line(&format!(
+                    "[{} content]",
+                    block.get("type").and_then(Value::as_str).unwrap_or("other")
+                )),
+            }
+        }
+        if let Some(structured) = result.get("structuredContent") {
+            self.line(&format!("structuredContent: {structured}"));
+        }
+    }
+
+    /// What the host tells its embedder.
+    pub fn event(&mut self, event: &HostEvent) {
+        let line = match event {
+            HostEvent::ChatMessage { instance, message } => format!(
+                "app {} sends to the chat: {}",
+                instance.0,
+                blocks_text(message.get("content"))
+            ),
+            HostEvent::OpenLink { instance, url } => {
+                format!("app {} asks to open {url} (not opened)", instance.0)
+            }
+            HostEvent::DisplayModeChanged { instance, mode } => {
+                format!("app {} display mode: {mode:?}", instance.0)
+            }
+            HostEvent::ModelContext { instance, context } => format!(
+                "app {} gives the model context: {}",
+                instance.0,
+                blocks_text(context.get("content"))
+            ),
+            HostEvent::SizeChanged {
+                instance,
+                width,
+                height,
+            } => format!(
+                "app {} size: {} \u{d7} {}",
+                instance.0,
+                width.map_or_else(|| "auto".to_owned(), |w| format!("{w}")),
+                height.map_or_else(|| "auto".to_owned(), |h| format!("{h}"))
+            ),
+            HostEvent::Log {
+                instance,
+                level,
+                message,
+            } => format!(
+                "{} log [{level}]: {message}",
+                instance.map_or_else(|| "host".to_owned(), |i| format!("app {}", i.0))
+            ),
+            HostEvent::OpenApp { instance, .. } => format!("app {} opened", instance.0),
+            HostEvent::CloseApp {
+                instance, reason, ..
+            } => format!("app {} closed ({reason:?})", instance.0),
+            HostEvent::DuplicateInstance { instance, .. } => {
+                format!("app {} is a duplicate", instance.0)
+            }
+        };
+        self.line(&line);
+    }
+}
+
+/// The text of content blocks, joined (other blocks named by type).
+fn blocks_text(content: Option<&Value>) -> String {
+    let Some(blocks) = content.and_then(Value::as_array) else {
+        return String::new();
+    };
+    blocks
+        .iter()
+        .map(|b| {
+            b.get("text").and_then(Value::as_str).map_or_else(
+                || format!("[{}]", b.get("type").and_then(Value::as_str).unwrap_or("?")),
+                str::to_owned,
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A card as text, as a server's fallback would read.
+pub fn card_text(card: &Card) -> String {
+    mcpapp_server::text_fallback(card)
+}
+
+/// A JSON value's kind, for messages.
+pub fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

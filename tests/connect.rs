@@ -1,0 +1,148 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::print_stderr,
+    reason = "tests"
+)]
+//! `mcpapp connect` as a person runs it, against the example servers as child processes: the
+//! tool list, an HTML app opened in headless Chromium that initializes and reports back, a
+//! card app, a tool without a view, and clear errors for bad arguments.
+
+use std::process::{Command, Output};
+
+const MCPAPP: &str = env!("CARGO_BIN_EXE_mcpapp");
+
+fn connect(args: &[&str], server: &[&str]) -> Output {
+    let mut command = Command::new(MCPAPP);
+    command
+        .arg("connect")
+        .args(args)
+        .arg("--")
+        .arg(MCPAPP)
+        .args(server);
+    command.output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Whether Chromium is installed; in CI (`CI` set) its absence fails the test, elsewhere the
+/// test is skipped with a loud message (`.ci/run` installs it).
+fn chromium_present() -> bool {
+    if mcpapp_html::presenter::find_chromium().is_some() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "Chromium is missing: .ci/run installs it (apt-get install chromium)"
+    );
+    eprintln!("SKIPPED: Chromium is not installed (apt-get install chromium)");
+    false
+}
+
+#[test]
+fn it_lists_the_tools_with_who_may_call_them_and_their_views() {
+    let output = connect(&[], &["serve-example", "flights"]);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    assert!(text.starts_with("connected to mcpapp-flights"), "{text}");
+    assert!(text.contains("3 tools:"), "{text}");
+    assert!(text.contains("  confirm_cancellation [app only]"), "{text}");
+    assert!(
+        text.contains("  request_cancellation_reason [model+app]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_html_app_runs_in_headless_chromium_and_reports_back() {
+    if !chromium_present() {
+        return;
+    }
+    let output = connect(
+        &[
+            "--headless",
+            "--no-store",
+            "--duration",
+            "6",
+            "--call",
+            "get_forecast",
+            "--args",
+            r#"{"city": "Oslo", "days": 3}"#,
+        ],
+        &["serve-example", "weather"],
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}\n{output:?}");
+    assert!(
+        text.contains("app 1 opened: HTML view ui://weather/forecast"),
+        "{text}"
+    );
+    // The page itself says it shows the forecast: it initialized, got the result, and its
+    // notifications/message reached the host.
+    assert!(
+        text.contains("app 1 log [info]: showing 3 days for Oslo"),
+        "{text}"
+    );
+    assert!(text.contains("app 1 size: "), "{text}");
+    assert!(text.contains("app 1 closed (Closed)"), "{text}");
+}
+
+#[test]
+fn a_card_app_gets_its_card_and_a_plain_tool_prints_its_result() {
+    let output = connect(
+        &[
+            "--headless",
+            "--no-store",
+            "--ui",
+            "cards",
+            "--duration",
+            "2",
+            "--call",
+            "get_forecast",
+            "--args",
+            r#"{"city": "Lagos"}"#,
+        ],
+        &["serve-example", "weather"],
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}\n{output:?}");
+    assert!(text.contains("app 1 opened: card view"), "{text}");
+    assert!(text.contains("Lagos: 5-day forecast"), "{text}");
+
+    let output = connect(&["--call", "bookings"], &["serve-example", "flights"]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("result:\n"), "{text}");
+    assert!(text.contains("FL-12345-ABC"), "{text}");
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["--call", "x", "--args", "[1]"],
+            "--args must be a JSON object, not an array",
+        ),
+        (
+            &["--call", "x", "--args", "{"],
+            "--args is not JSON (line 1, column 1)",
+        ),
+        (
+            &["--call", "nope"],
+            "the server has no tool `nope`; it has: request_cancellation_reason",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = connect(args, &["serve-example", "flights"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_ne!(output.status.code(), Some(0));
+    }
+    let output = Command::new(MCPAPP).arg("connect").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("give the server"));
+}
