@@ -10,22 +10,21 @@
 //!   CSP built by [`csp::build_policy`] from the resource's `_meta.ui.csp`.
 //! - [`presenter`]: where the host page is shown, apart from the transport: a Chromium app
 //!   window, the system browser, or headless Chromium driven over the devtools protocol (tests).
-//! - [`pump_once`] / [`pump_next`]: small helpers that move messages between one bridge and
-//!   its [`mcpapp_host::AppHost`] instance.
+//!
+//! A bridge is driven like any other view: attach it to a [`mcpapp_host::Runtime`] for its
+//! instance; [`LocalBridge::monitor`] keeps an eye on the session once the runtime owns it.
 
 mod bridge;
 pub mod csp;
 mod error;
 mod pages;
 pub mod presenter;
-mod pump;
 mod resource;
 mod token;
 
-pub use bridge::{BridgeOptions, BridgeStats, LocalBridge};
+pub use bridge::{BridgeMonitor, BridgeOptions, BridgeStats, LocalBridge};
 pub use error::HtmlError;
 pub use presenter::{
     ChromiumApp, FrameValue, HeadlessChromium, Presentation, Presenter, SystemBrowser, Tab,
 };
-pub use pump::{Pumped, pump_next, pump_once};
 pub use resource::HtmlResource;

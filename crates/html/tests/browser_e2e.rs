@@ -1,5 +1,5 @@
 //! An HTML app end to end in headless Chromium: the bridge, the host page, the sandbox proxy,
-//! the app's frame, and a real `AppHost` answering it.
+//! the app's frame, and a real `AppHost` answering it through the host's `Runtime`.
 
 #![allow(
     clippy::unwrap_used,
@@ -14,10 +14,9 @@ mod support;
 
 use std::time::Duration;
 
-use mcpapp_host::ViewPort;
 use mcpapp_html::{BridgeOptions, HtmlResource, LocalBridge};
 use serde_json::{Value, json};
-use support::{TEST_APP, browser, drive, host_with_instance};
+use support::{TEST_APP, app_sent, browser, methods_to_host, run_until, runtime_with_app, to_host};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -26,29 +25,31 @@ async fn an_html_app_initializes_and_gets_its_input_and_result_through_the_host(
     let Some(browser) = browser().await else {
         return;
     };
-    let (mut host, instance) = host_with_instance();
-    host.tool_input("call-1", &json!({"question": "six times seven"}));
-    host.tool_result(
-        "call-1",
+    let (mut runtime, instance) = runtime_with_app(
+        &json!({"question": "six times seven"}),
         &json!({"content": [{"type": "text", "text": "42"}], "structuredContent": {"answer": 42}}),
-    );
-    let mut bridge = LocalBridge::start(HtmlResource::new(TEST_APP), BridgeOptions::default())
+    )
+    .await;
+    let bridge = LocalBridge::start(HtmlResource::new(TEST_APP), BridgeOptions::default())
         .await
         .unwrap();
+    let monitor = bridge.monitor();
     let tab = browser.open(&bridge.url()).await.unwrap();
+    runtime.attach(instance, Box::new(bridge));
 
-    let (seen, _) = drive(&mut host, instance, &mut bridge, WAIT, |seen| {
-        seen.iter()
-            .any(|s| s.method() == Some("ui/notifications/initialized"))
+    run_until(&mut runtime, WAIT, |runtime, _| {
+        app_sent(runtime, "ui/notifications/initialized")
     })
     .await;
-    let methods: Vec<&str> = seen.iter().filter_map(support::Seen::method).collect();
     assert_eq!(
-        methods,
+        methods_to_host(&runtime),
         ["ui/initialize", "ui/notifications/initialized"],
         "the port carries the app's messages only, never the sandbox handshake"
     );
-    assert_eq!(seen[0].message["params"]["appInfo"]["name"], "test-app");
+    assert_eq!(
+        to_host(&runtime)[0]["params"]["appInfo"]["name"],
+        "test-app"
+    );
 
     // The host now flushes tool-input and tool-result; the app shows the result.
     let found = tab
@@ -91,18 +92,16 @@ async fn an_html_app_initializes_and_gets_its_input_and_result_through_the_host(
         .unwrap();
     assert_eq!(text[0].value, Ok(json!("{\"answer\":42}")));
 
-    let stats = bridge.stats();
-    assert_eq!(stats.proxy_ready, 1);
-    let latency = seen[0].at - stats.resource_ready_at.unwrap();
-    eprintln!("resource-ready → ui/initialize: {latency:?}");
+    assert_eq!(monitor.stats().proxy_ready, 1);
 
-    // Closing the page is the view going away, never a panic.
+    // Closing the page is the view going away, never a panic: the port reads the end and
+    // refuses to send. (Taken back from the runtime before it could see the end itself.)
     tab.close().await.unwrap();
-    let gone = tokio::time::timeout(WAIT, bridge.recv()).await.unwrap();
+    let mut port = runtime.detach(instance).unwrap();
+    let gone = tokio::time::timeout(WAIT, port.recv()).await.unwrap();
     assert_eq!(gone, None);
     assert!(
-        bridge
-            .send(json!({"jsonrpc": "2.0", "method": "ping", "id": 9}))
+        port.send(json!({"jsonrpc": "2.0", "method": "ping", "id": 9}))
             .is_err()
     );
     browser.close().await;

@@ -22,7 +22,9 @@ use mcpapp_html::csp::build_policy;
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Tab};
 use mcpapp_protocol::ResourceCsp;
 use serde_json::{Value, json};
-use support::{TEST_APP, app_running, browser, drive, host_with_instance};
+use support::{
+    TEST_APP, app_running, app_sent, browser, methods_to_host, run_until, runtime_with_app, to_host,
+};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpListener;
 
@@ -45,8 +47,8 @@ async fn in_app(tab: &Tab, expression: &str) -> Result<Value, String> {
 }
 
 /// The one value `expression` gives in the proxy frame.
-async fn in_proxy(tab: &Tab, bridge: &LocalBridge, expression: &str) -> Value {
-    let url = format!("{}/proxy", bridge.proxy_origin());
+async fn in_proxy(tab: &Tab, proxy_origin: &str, expression: &str) -> Value {
+    let url = format!("{proxy_origin}/proxy");
     let values = tab.evaluate_in(&url, expression).await.unwrap();
     assert_eq!(values.len(), 1, "one proxy frame: {values:?}");
     values.into_iter().next().unwrap().value.unwrap()
@@ -102,7 +104,7 @@ async fn the_app_is_sandboxed_and_cannot_read_the_pages_above_it() {
 
     let frame = in_proxy(
         &tab,
-        &bridge,
+        bridge.proxy_origin(),
         "(() => { const f = document.querySelector('iframe'); \
          return { sandbox: f.getAttribute('sandbox'), allow: f.getAttribute('allow'), \
          stats: window.__mcpappProxy }; })()",
@@ -232,33 +234,34 @@ async fn forged_handshakes_and_direct_messages_never_reach_rust() {
     let Some(browser) = browser().await else {
         return;
     };
-    let (mut host, instance) = host_with_instance();
-    host.tool_input("call-1", &json!({}));
-    host.tool_result(
-        "call-1",
+    let (mut runtime, instance) = runtime_with_app(
+        &json!({}),
         &json!({"content": [], "structuredContent": {"ok": true}}),
-    );
-    let (mut bridge, tab) = open(&browser, HtmlResource::new(forging_app())).await;
-    let (mut seen, _) = drive(&mut host, instance, &mut bridge, WAIT, |seen| {
-        seen.iter()
-            .any(|s| s.method() == Some("ui/notifications/initialized"))
+    )
+    .await;
+    let (bridge, tab) = open(&browser, HtmlResource::new(forging_app())).await;
+    let monitor = bridge.monitor();
+    runtime.attach(instance, Box::new(bridge));
+    run_until(&mut runtime, WAIT, |runtime, _| {
+        app_sent(runtime, "ui/notifications/initialized")
     })
     .await;
     tab.wait_for("window.__app && window.__app.result", WAIT)
         .await
         .unwrap();
-    // Give anything stray time to arrive.
+    // Give anything stray time to arrive, then carry whatever did.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    while let Ok(Some(message)) = bridge.try_recv() {
-        seen.push(support::Seen {
-            at: std::time::Instant::now(),
-            message,
-        });
-    }
-    let methods: Vec<&str> = seen.iter().filter_map(support::Seen::method).collect();
-    assert_eq!(methods, ["ui/initialize", "ui/notifications/initialized"]);
-    assert!(seen.iter().all(|s| s.message.get("id") != Some(&json!(99))));
-    let stats = bridge.stats();
+    runtime.poll_events();
+    assert_eq!(
+        methods_to_host(&runtime),
+        ["ui/initialize", "ui/notifications/initialized"]
+    );
+    assert!(
+        to_host(&runtime)
+            .iter()
+            .all(|m| m.get("id") != Some(&json!(99)))
+    );
+    let stats = monitor.stats();
     assert_eq!(
         stats.proxy_ready, 1,
         "Rust saw exactly the proxy's own proxy-ready"
@@ -268,7 +271,7 @@ async fn forged_handshakes_and_direct_messages_never_reach_rust() {
         "the forgeries stopped at the proxy"
     );
 
-    let proxy = in_proxy(&tab, &bridge, "window.__mcpappProxy").await;
+    let proxy = in_proxy(&tab, monitor.proxy_origin(), "window.__mcpappProxy").await;
     assert_eq!(proxy["internalDropped"], 2, "{proxy}");
     assert_eq!(proxy["builds"], 1, "{proxy}");
     assert_eq!(
@@ -302,7 +305,12 @@ async fn an_app_that_navigates_its_frame_away_is_removed() {
     assert_eq!(killed.url, url);
     // The navigated document is gone from the page, and nothing of it is relayed.
     assert_eq!(
-        in_proxy(&tab, &bridge, "document.querySelectorAll('iframe').length").await,
+        in_proxy(
+            &tab,
+            bridge.proxy_origin(),
+            "document.querySelectorAll('iframe').length"
+        )
+        .await,
         json!(0)
     );
     assert_eq!(bridge.try_recv(), Ok(None));

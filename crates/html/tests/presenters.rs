@@ -1,6 +1,6 @@
-//! Presenters and the pump helper: headless Chromium as a `Presenter`, the host driven with
-//! `pump_next`, the app's size reaching both the frame and the host, and the desktop window's
-//! refusal to run as root.
+//! Presenters: headless Chromium as a `Presenter` with the host driven by its `Runtime`, the
+//! app's size reaching both the frame and the host, and the desktop window's refusal to run as
+//! root.
 
 #![allow(
     clippy::unwrap_used,
@@ -12,15 +12,13 @@
 
 mod support;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use mcpapp_host::{HostEvent, Output};
+use mcpapp_host::{CloseReason, Direction, HostEvent};
 use mcpapp_html::presenter::{find_chromium, running_as_root};
-use mcpapp_html::{
-    BridgeOptions, ChromiumApp, HtmlError, HtmlResource, LocalBridge, Presenter, pump_next,
-};
+use mcpapp_html::{BridgeOptions, ChromiumApp, HtmlError, HtmlResource, LocalBridge, Presenter};
 use serde_json::json;
-use support::{TEST_APP, browser, host_with_instance};
+use support::{TEST_APP, browser, run_until, runtime_with_app};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -34,42 +32,51 @@ fn sizing_app() -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn headless_chromium_presents_and_pump_next_drives_the_host() {
+async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
     let Some(browser) = browser().await else {
         return;
     };
     assert!(sizing_app().contains("size-changed"));
-    let (mut host, instance) = host_with_instance();
-    host.tool_input("call-1", &json!({"n": 1}));
-    host.tool_result(
-        "call-1",
+    let (mut runtime, instance) = runtime_with_app(
+        &json!({"n": 1}),
         &json!({"content": [], "structuredContent": {"n": 2}}),
-    );
-    let mut bridge = LocalBridge::start(HtmlResource::new(sizing_app()), BridgeOptions::default())
+    )
+    .await;
+    let bridge = LocalBridge::start(HtmlResource::new(sizing_app()), BridgeOptions::default())
         .await
         .unwrap();
     let shown = browser.present(&bridge.url()).await.unwrap();
     assert!(!shown.is_detached());
     let tab = shown.tab().unwrap();
+    runtime.attach(instance, Box::new(bridge));
 
-    let deadline = Instant::now() + WAIT;
-    let mut size = None;
-    let mut delivered = 0;
-    while size.is_none() {
-        assert!(Instant::now() < deadline, "no size-changed event");
-        let step = tokio::time::timeout(WAIT, pump_next(&mut host, instance, &mut bridge))
-            .await
-            .unwrap();
-        assert!(!step.gone);
-        delivered += step.delivered;
-        for output in step.others {
-            if let Output::Event(HostEvent::SizeChanged { height, .. }) = output {
-                size = height;
-            }
-        }
-    }
-    assert_eq!(size, Some(1234.0));
+    let events = run_until(&mut runtime, WAIT, |_, events| {
+        events
+            .iter()
+            .any(|e| matches!(e, HostEvent::SizeChanged { .. }))
+    })
+    .await;
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, HostEvent::CloseApp { .. })),
+        "{events:?}"
+    );
+    let size = events.iter().find_map(|e| match e {
+        HostEvent::SizeChanged {
+            instance: i,
+            height,
+            ..
+        } if *i == instance => Some(*height),
+        _ => None,
+    });
+    assert_eq!(size, Some(Some(1234.0)));
     // initialize's answer, then tool-input and tool-result.
+    let delivered = runtime
+        .trace()
+        .iter()
+        .filter(|t| t.direction == Direction::ToView)
+        .count();
     assert!(delivered >= 3, "{delivered}");
     let result = tab
         .wait_for("window.__app && window.__app.result", WAIT)
@@ -87,14 +94,20 @@ async fn headless_chromium_presents_and_pump_next_drives_the_host() {
 
     // Closing the presentation closes the tab: the view is gone, and the host is told.
     shown.close().await;
-    let step = tokio::time::timeout(WAIT, pump_next(&mut host, instance, &mut bridge))
-        .await
-        .unwrap();
-    assert!(step.gone);
-    assert!(step.others.iter().any(|o| matches!(
-        o,
-        Output::Event(HostEvent::CloseApp { instance: i, .. }) if *i == instance
+    let events = run_until(&mut runtime, WAIT, |_, events| {
+        events
+            .iter()
+            .any(|e| matches!(e, HostEvent::CloseApp { .. }))
+    })
+    .await;
+    assert!(events.iter().any(|e| matches!(
+        e,
+        HostEvent::CloseApp { instance: i, reason: CloseReason::ViewGone, .. } if *i == instance
     )));
+    assert!(
+        runtime.detach(instance).is_none(),
+        "the runtime let go of the gone view"
+    );
     browser.close().await;
 }
 

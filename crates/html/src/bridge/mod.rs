@@ -213,6 +213,51 @@ impl LocalBridge {
     pub fn stats(&self) -> BridgeStats {
         self.shared.stats().clone()
     }
+
+    /// A handle that reads this bridge's [`BridgeStats`] and origins after the bridge itself
+    /// has been handed over (to a [`mcpapp_host::Runtime`] as the instance's port). It keeps
+    /// nothing running: once the bridge is dropped, it reads the last stats.
+    #[must_use]
+    pub fn monitor(&self) -> BridgeMonitor {
+        BridgeMonitor {
+            shared: Arc::clone(&self.shared),
+        }
+    }
+}
+
+/// Reads a [`LocalBridge`]'s stats from elsewhere; see [`LocalBridge::monitor`].
+#[derive(Clone)]
+pub struct BridgeMonitor {
+    shared: Arc<Shared>,
+}
+
+impl std::fmt::Debug for BridgeMonitor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BridgeMonitor")
+            .field("host_origin", &self.shared.host_origin)
+            .field("proxy_origin", &self.shared.proxy_origin)
+            .finish_non_exhaustive()
+    }
+}
+
+impl BridgeMonitor {
+    /// What the bridge has seen so far.
+    #[must_use]
+    pub fn stats(&self) -> BridgeStats {
+        self.shared.stats().clone()
+    }
+
+    /// The host origin, `http://127.0.0.1:H`.
+    #[must_use]
+    pub fn host_origin(&self) -> &str {
+        &self.shared.host_origin
+    }
+
+    /// The sandbox proxy origin, `http://127.0.0.1:P`.
+    #[must_use]
+    pub fn proxy_origin(&self) -> &str {
+        &self.shared.proxy_origin
+    }
 }
 
 impl ViewPort for LocalBridge {

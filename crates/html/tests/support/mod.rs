@@ -1,5 +1,5 @@
 //! What the browser tests share: the browser (or a loud skip outside CI), a tiny hand-written
-//! MCP App, and a loop that drives an `AppHost` instance through a bridge.
+//! MCP App, and a `Runtime` with one HTML app instance, run until a condition holds.
 
 #![allow(
     clippy::unwrap_used,
@@ -14,8 +14,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcpapp_host::store::MemoryStore;
-use mcpapp_host::{AppHost, AppSpec, HostOptions, InstanceId, Output, ViewKind, ViewPort};
-use mcpapp_html::{HeadlessChromium, HtmlError, LocalBridge};
+use mcpapp_host::{
+    AppHost, AppSpec, Direction, HostEvent, HostOptions, InstanceId, Runtime, Traced, ViewKind,
+};
+use mcpapp_html::{HeadlessChromium, HtmlError};
 use mcpapp_protocol::{DisplayMode, Tool};
 use serde_json::{Value, json};
 
@@ -79,17 +81,24 @@ pub fn app_running(script: &str) -> String {
     )
 }
 
-/// A host with one HTML app instance for tool call `call-1`.
-pub fn host_with_instance() -> (AppHost, InstanceId) {
-    let mut host = AppHost::new(HostOptions::default(), Arc::new(MemoryStore::default()));
+/// A runtime (recording its trace) with one HTML app instance open for tool call `call-1`
+/// of a `show` tool on server `test`, given `input` and `result`; the host holds them until
+/// the app initializes. The `OpenApp` event is taken; attach the view next.
+pub async fn runtime_with_app(input: &Value, result: &Value) -> (Runtime, InstanceId) {
+    let mut runtime = Runtime::new(AppHost::new(
+        HostOptions::default(),
+        Arc::new(MemoryStore::default()),
+    ));
+    runtime.record();
     let tool: Tool = serde_json::from_value(json!({
         "name": "show",
         "inputSchema": {"type": "object"},
         "_meta": {"ui": {"resourceUri": "ui://test/app"}}
     }))
     .unwrap();
+    let host = runtime.host_mut();
     host.set_server_tools("test", vec![tool.clone()]);
-    let instance = host.tool_call_started(AppSpec {
+    let opened = host.tool_call_started(AppSpec {
         server: "test".into(),
         tool,
         tool_call_id: "call-1".into(),
@@ -97,52 +106,64 @@ pub fn host_with_instance() -> (AppHost, InstanceId) {
         kind: ViewKind::Html,
         display_mode: DisplayMode::Inline,
     });
-    host.drain();
-    (host, instance)
+    host.tool_input("call-1", input);
+    host.tool_result("call-1", result);
+    let event = tokio::time::timeout(STEP, runtime.next_event())
+        .await
+        .expect("the host opens the app at once");
+    let HostEvent::OpenApp { instance, .. } = event else {
+        panic!("expected OpenApp, got {event:?}");
+    };
+    assert_eq!(instance, opened);
+    (runtime, instance)
 }
 
-/// A view→host message as Rust saw it, with when.
-#[derive(Debug, Clone)]
-pub struct Seen {
-    pub at: Instant,
-    pub message: Value,
-}
+/// How long one wait for the runtime's next event lasts before the condition is checked again.
+pub const STEP: Duration = Duration::from_millis(50);
 
-impl Seen {
-    pub fn method(&self) -> Option<&str> {
-        self.message.get("method").and_then(Value::as_str)
-    }
-}
-
-/// Moves messages between `bridge` and `host` until `done` says so (or panics after
-/// `timeout`); returns every view→host message seen, in order, and the host's other outputs.
-pub async fn drive(
-    host: &mut AppHost,
-    instance: InstanceId,
-    bridge: &mut LocalBridge,
+/// Runs `runtime` until `done` holds for it and the events seen so far (or panics after
+/// `timeout`, showing the trace); returns those events, in order.
+pub async fn run_until(
+    runtime: &mut Runtime,
     timeout: Duration,
-    mut done: impl FnMut(&[Seen]) -> bool,
-) -> (Vec<Seen>, Vec<Output>) {
+    mut done: impl FnMut(&Runtime, &[HostEvent]) -> bool,
+) -> Vec<HostEvent> {
     let deadline = Instant::now() + timeout;
-    let mut seen = Vec::new();
-    let mut others = Vec::new();
-    while !done(&seen) {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let message = tokio::time::timeout(left, bridge.recv())
-            .await
-            .unwrap_or_else(|_| panic!("timed out; seen so far: {seen:#?}"))
-            .unwrap_or_else(|| panic!("the view went away; seen so far: {seen:#?}"));
-        seen.push(Seen {
-            at: Instant::now(),
-            message: message.clone(),
-        });
-        host.view_message(instance, message);
-        for output in host.drain() {
-            match output {
-                Output::ToView { message, .. } => bridge.send(message).unwrap(),
-                other => others.push(other),
-            }
+    let mut events = Vec::new();
+    while !done(runtime, &events) {
+        assert!(
+            Instant::now() < deadline,
+            "timed out; events: {events:#?}; trace: {:#?}",
+            runtime.trace()
+        );
+        if let Ok(event) = tokio::time::timeout(STEP, runtime.next_event()).await {
+            events.push(event);
         }
     }
-    (seen, others)
+    events
+}
+
+/// The view→host messages the runtime carried, in order.
+pub fn to_host(runtime: &Runtime) -> Vec<&Value> {
+    runtime
+        .trace()
+        .iter()
+        .filter(|t| t.direction == Direction::ToHost)
+        .map(|t| &t.message)
+        .collect()
+}
+
+/// The methods of the view→host messages the runtime carried, in order (responses left out).
+pub fn methods_to_host(runtime: &Runtime) -> Vec<&str> {
+    runtime
+        .trace()
+        .iter()
+        .filter(|t| t.direction == Direction::ToHost)
+        .filter_map(Traced::method)
+        .collect()
+}
+
+/// Whether the app has sent `method` to the host.
+pub fn app_sent(runtime: &Runtime, method: &str) -> bool {
+    methods_to_host(runtime).contains(&method)
 }
