@@ -668,3 +668,51 @@ async fn a_channel_port_carries_messages_both_ways_and_notices_a_gone_view() {
     assert!(port.send(json!({})).is_err());
     assert!(port.try_recv().is_err());
 }
+
+/// Views on the reference SDK reject an `ui/initialize` answer naming a display mode outside
+/// the spec's three; a view hears of our `window` mode only if it declared it.
+#[test]
+fn only_views_that_declare_the_window_mode_hear_of_it() {
+    let answer = |declared: Value, mode: DisplayMode| {
+        let mut host = AppHost::new(HostOptions::default(), Arc::new(MemoryStore::default()));
+        let instance = host.tool_call_started(AppSpec {
+            server: "s".into(),
+            tool: tool("t", &["model", "app"]),
+            tool_call_id: "c".into(),
+            resource_uri: "ui://flights/cancel".into(),
+            kind: ViewKind::Html,
+            display_mode: mode,
+        });
+        host.drain();
+        host.view_message(
+            instance,
+            json!({"jsonrpc": "2.0", "id": 1, "method": "ui/initialize", "params": {
+                "appInfo": {"name": "a", "version": "1"}, "protocolVersion": "2026-01-26",
+                "appCapabilities": declared}}),
+        );
+        let outputs = host.drain();
+        let Some(Output::ToView { message, .. }) = outputs.first() else {
+            panic!("{outputs:?}")
+        };
+        message["result"]["hostContext"].clone()
+    };
+    let sdk = answer(json!({}), DisplayMode::Window);
+    assert_eq!(
+        sdk["availableDisplayModes"],
+        json!(["inline", "fullscreen"])
+    );
+    assert_eq!(sdk["displayMode"], "fullscreen");
+    let aware = answer(
+        json!({"availableDisplayModes": ["inline", "window"]}),
+        DisplayMode::Window,
+    );
+    assert_eq!(
+        aware["availableDisplayModes"],
+        json!(["inline", "window", "fullscreen"])
+    );
+    assert_eq!(aware["displayMode"], "window");
+    assert_eq!(
+        answer(json!({}), DisplayMode::Inline)["displayMode"],
+        "inline"
+    );
+}

@@ -71,7 +71,7 @@ impl AppHost {
         id: &RequestId,
     ) -> Result<Option<Value>, JsonRpcError> {
         match method {
-            "ui/initialize" => Ok(Some(self.initialize_result(instance))),
+            "ui/initialize" => Ok(Some(self.initialize_result(instance, &params))),
             "ping" => Ok(Some(json!({}))),
             "tools/call" => self.call_tool(instance, &params, id).map(|()| None),
             "resources/read" => {
@@ -231,9 +231,34 @@ impl AppHost {
         }
     }
 
-    fn initialize_result(&self, instance: InstanceId) -> Value {
+    fn initialize_result(&self, instance: InstanceId, params: &Value) -> Value {
         let Some(i) = self.instances.get(&instance) else {
             return json!({});
+        };
+        // Views built on the reference SDK validate the answer strictly: a display mode outside
+        // the spec's three (our `window`) makes them reject the whole result and never start.
+        // A view hears of a non-standard mode only if it declared it itself.
+        let declared: Vec<DisplayMode> = params
+            .pointer("/appCapabilities/availableDisplayModes")
+            .and_then(|m| serde_json::from_value(m.clone()).ok())
+            .unwrap_or_default();
+        let speaks = |mode: &DisplayMode| {
+            matches!(
+                mode,
+                DisplayMode::Inline | DisplayMode::Fullscreen | DisplayMode::Pip
+            ) || declared.contains(mode)
+        };
+        let modes: Vec<&DisplayMode> = self
+            .options
+            .display_modes
+            .iter()
+            .filter(|m| speaks(m))
+            .collect();
+        // A view alone in a window of its own fills it: the nearest standard mode.
+        let mode = if speaks(&i.spec.display_mode) {
+            i.spec.display_mode.clone()
+        } else {
+            DisplayMode::Fullscreen
         };
         json!({
             "protocolVersion": APPS_PROTOCOL_VERSION,
@@ -250,8 +275,8 @@ impl AppHost {
             "hostContext": {
                 "toolInfo": { "id": i.spec.tool_call_id, "tool": i.spec.tool },
                 "theme": self.options.theme,
-                "displayMode": i.spec.display_mode,
-                "availableDisplayModes": self.options.display_modes,
+                "displayMode": mode,
+                "availableDisplayModes": modes,
                 "locale": self.options.locale,
                 "timeZone": self.options.time_zone,
                 "platform": "desktop"

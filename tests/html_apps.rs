@@ -1,0 +1,605 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::print_stderr,
+    reason = "tests"
+)]
+//! HTML MCP Apps end to end, as a user's host runs them: real MCP servers as child processes
+//! (the public npm example servers, and our own weather example), the host runtime, the sandbox
+//! bridge and headless Chromium. Every message between the app and the host goes through the
+//! same pipeline as a card's, and the trace shows it.
+//!
+//! The npm servers come from `$MCPAPP_NPM_DIR` (`.ci/run` installs them), Chromium from
+//! Debian's `chromium` package; in CI a missing one fails the test.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
+use mcpapp_host::store::MemoryStore;
+use mcpapp_host::{
+    AgentCall, AppHost, AppSpec, Direction, HostEvent, HostOptions, InstanceId, Runtime, Traced,
+};
+use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge, Tab};
+use mcpapp_protocol::DisplayMode;
+use serde_json::{Value, json};
+
+const SERVER: &str = "server";
+
+/// A host with one server, headless Chromium, and the tabs of its open apps.
+struct Harness {
+    runtime: Runtime,
+    browser: HeadlessChromium,
+    tabs: BTreeMap<InstanceId, Tab>,
+    events: Vec<HostEvent>,
+    next_call: u32,
+}
+
+fn npm_server(package: &str) -> ServerSpec {
+    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
+        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
+        PathBuf::from,
+    );
+    let entry = dir
+        .join("node_modules/@modelcontextprotocol")
+        .join(package)
+        .join("dist/index.js");
+    assert!(
+        entry.exists(),
+        "{} is missing: .ci/run installs the npm example servers",
+        entry.display()
+    );
+    ServerSpec::stdio("node", [entry.to_str().unwrap(), "--stdio"])
+}
+
+fn example_server(name: &str) -> ServerSpec {
+    ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", name])
+}
+
+impl Harness {
+    /// `None` when Chromium is missing outside CI (a loud skip); in CI that fails.
+    async fn start(spec: ServerSpec) -> Option<Self> {
+        let browser = match HeadlessChromium::launch().await {
+            Ok(browser) => browser,
+            Err(HtmlError::ChromiumNotFound) if std::env::var_os("CI").is_none() => {
+                eprintln!(
+                    "\n!!!!! SKIPPED: no Chromium; install Debian's `chromium` (.ci/run does) !!!!!\n"
+                );
+                return None;
+            }
+            Err(e) => panic!("headless Chromium: {e}"),
+        };
+        let options = ClientOptions {
+            request_timeout: Duration::from_secs(20),
+            connect_timeout: Duration::from_secs(20),
+            ..ClientOptions::default()
+        };
+        let connection = McpConnection::connect(SERVER, &spec, &options)
+            .await
+            .unwrap();
+        let mut runtime = Runtime::new(AppHost::new(
+            HostOptions::default(),
+            Arc::new(MemoryStore::default()),
+        ));
+        runtime.add_server(Arc::new(connection));
+        runtime.record();
+        Some(Self {
+            runtime,
+            browser,
+            tabs: BTreeMap::new(),
+            events: Vec::new(),
+            next_call: 1,
+        })
+    }
+
+    fn connection(&self) -> Arc<McpConnection> {
+        Arc::clone(self.runtime.server(SERVER).unwrap())
+    }
+
+    /// The agent calls `tool`; its app opens in a tab.
+    async fn call(&mut self, tool: &str, arguments: Value) -> InstanceId {
+        let id = format!("call-{}", self.next_call);
+        self.next_call += 1;
+        let Value::Object(arguments) = arguments else {
+            panic!("arguments must be an object")
+        };
+        let AgentCall::App(instance) = self
+            .runtime
+            .agent_call(SERVER, tool, arguments, &id, DisplayMode::Inline)
+            .await
+            .unwrap()
+        else {
+            panic!("{tool} has no app")
+        };
+        self.until(&format!("{tool}'s app opens"), |h| {
+            h.tabs.contains_key(&instance)
+        })
+        .await;
+        instance
+    }
+
+    /// Shows an app the host opened: its view resource behind a new bridge, in a new tab.
+    async fn open(&mut self, instance: InstanceId, spec: &AppSpec) {
+        let read = self
+            .connection()
+            .read_resource(&spec.resource_uri)
+            .await
+            .unwrap();
+        let resource = HtmlResource::from_read_result(&read).unwrap();
+        let bridge = LocalBridge::start(resource, BridgeOptions::default())
+            .await
+            .unwrap();
+        let tab = self.browser.open(&bridge.url()).await.unwrap();
+        self.runtime.attach(instance, Box::new(bridge));
+        self.tabs.insert(instance, tab);
+    }
+
+    /// Carries messages (opening and closing views as the host says) until `done` holds.
+    async fn until(&mut self, what: &str, mut done: impl FnMut(&Self) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !done(self) {
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting until {what}; trace:\n{}",
+                self.describe()
+            );
+            let Ok(event) =
+                tokio::time::timeout(Duration::from_millis(50), self.runtime.next_event()).await
+            else {
+                continue;
+            };
+            match &event {
+                HostEvent::OpenApp { instance, spec, .. } => {
+                    let (instance, spec) = (*instance, spec.clone());
+                    self.open(instance, &spec).await;
+                }
+                HostEvent::CloseApp { instance, .. } => {
+                    self.runtime.detach(*instance);
+                    if let Some(tab) = self.tabs.remove(instance) {
+                        let _ = tab.close().await;
+                    }
+                }
+                _ => {}
+            }
+            self.events.push(event);
+        }
+    }
+
+    /// Evaluates `expression` in the app frame of `instance`'s tab: `Err` with what it threw.
+    /// The frame may be missing for a moment (it lives in a process of its own); that is
+    /// retried for a few seconds.
+    async fn eval_app(&self, instance: InstanceId, expression: &str) -> Result<Value, String> {
+        let tab = &self.tabs[&instance];
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let values = tab.evaluate_in("about:srcdoc", expression).await.unwrap();
+            if let Some(value) = values.into_iter().next() {
+                return value.value;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the app frame of {instance:?} is not there"
+            );
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+    }
+
+    /// Evaluates `expression` in the app frame, which must not throw.
+    async fn in_app(&self, instance: InstanceId, expression: &str) -> Value {
+        self.eval_app(instance, expression)
+            .await
+            .unwrap_or_else(|e| panic!("`{expression}` threw {e}"))
+    }
+
+    /// Waits until `expression` is truthy in the app frame (throwing counts as not yet: the
+    /// page may still be loading).
+    async fn wait_in_app(&mut self, instance: InstanceId, expression: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let last = self.eval_app(instance, expression).await;
+            if let Ok(value) = &last
+                && !matches!(value, Value::Null | Value::Bool(false))
+                && *value != json!("")
+            {
+                return value.clone();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "`{expression}` never held (last: {last:?}); trace:\n{}",
+                self.describe()
+            );
+            // Keep the pipeline moving while the app works.
+            let _ =
+                tokio::time::timeout(Duration::from_millis(50), self.runtime.next_event()).await;
+        }
+    }
+
+    async fn click(&self, instance: InstanceId, id: &str) {
+        self.in_app(
+            instance,
+            &format!("(document.getElementById('{id}').click(), true)"),
+        )
+        .await;
+    }
+
+    fn trace_of(&self, instance: InstanceId) -> Vec<&Traced> {
+        self.runtime
+            .trace()
+            .iter()
+            .filter(|t| t.instance == instance)
+            .collect()
+    }
+
+    /// The methods (or `reply N`) in order, with arrows, for assertions and failure messages.
+    fn sequence(&self, instance: InstanceId) -> Vec<String> {
+        self.trace_of(instance)
+            .iter()
+            .map(|t| {
+                let arrow = match t.direction {
+                    Direction::ToHost => "app→host",
+                    Direction::ToView => "host→app",
+                };
+                let what = t.method().map_or_else(
+                    || {
+                        let kind = if t.message.get("error").is_some() {
+                            "error"
+                        } else {
+                            "reply"
+                        };
+                        format!("{kind} {}", t.message["id"])
+                    },
+                    str::to_owned,
+                );
+                format!("{arrow} {what}")
+            })
+            .collect()
+    }
+
+    fn describe(&self) -> String {
+        let mut text = String::new();
+        for t in self.runtime.trace() {
+            let mut message = t.message.to_string();
+            if let Some((cut, _)) = message.char_indices().nth(1500) {
+                message.truncate(cut);
+            }
+            let _ = writeln!(text, "{:?} {:?} {message}", t.instance, t.direction);
+        }
+        text
+    }
+
+    /// The app's request with `method` and the host's answer to it.
+    fn exchange(&self, instance: InstanceId, method: &str) -> Option<(Value, Value)> {
+        let trace = self.trace_of(instance);
+        trace.iter().enumerate().find_map(|(i, t)| {
+            if t.direction != Direction::ToHost || t.method() != Some(method) {
+                return None;
+            }
+            let id = t.message.get("id")?;
+            let answer = trace[i..].iter().find(|a| {
+                a.direction == Direction::ToView
+                    && a.method().is_none()
+                    && a.message.get("id") == Some(id)
+            })?;
+            Some((t.message.clone(), answer.message.clone()))
+        })
+    }
+
+    async fn close(self) {
+        for (_, tab) in self.tabs {
+            let _ = tab.close().await;
+        }
+        self.browser.close().await;
+    }
+}
+
+/// Where the first occurrence of each of `wanted` is in `sequence`; panics when one is missing.
+fn positions(sequence: &[String], wanted: &[&str]) -> Vec<usize> {
+    wanted
+        .iter()
+        .map(|w| {
+            sequence
+                .iter()
+                .position(|s| s == w)
+                .unwrap_or_else(|| panic!("`{w}` is not in {sequence:#?}"))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn basic_vanillajs_initializes_gets_input_and_result_and_its_buttons_reach_the_host() {
+    let Some(mut h) = Harness::start(npm_server("server-basic-vanillajs")).await else {
+        return;
+    };
+    let app = h.call("get-time", json!({})).await;
+    // The app shows the time from the tool result.
+    let shown = h
+        .wait_in_app(app, "(t => /\\d{4}-\\d\\d-\\d\\dT/.test(t) && t)(document.getElementById('server-time').textContent)")
+        .await;
+    assert!(shown.as_str().unwrap().contains('T'), "{shown}");
+
+    let sequence = h.sequence(app);
+    let order = positions(
+        &sequence,
+        &[
+            "app→host ui/initialize",
+            "app→host ui/notifications/initialized",
+            "host→app ui/notifications/tool-input",
+            "host→app ui/notifications/tool-result",
+        ],
+    );
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{sequence:#?}");
+    let (init, answer) = h.exchange(app, "ui/initialize").unwrap();
+    assert_eq!(init["params"]["appInfo"]["name"], "Get Time App", "{init}");
+    assert_eq!(answer["result"]["hostInfo"]["name"], "mcpapp", "{answer}");
+    assert!(
+        sequence[..order[1]]
+            .iter()
+            .all(|s| !s.starts_with("host→app ui/notifications/tool")),
+        "nothing reaches the app before it is initialized: {sequence:#?}"
+    );
+
+    // Its four buttons: tools/call (answered by the server), ui/message, a log line and
+    // ui/open-link, each reaching the pipeline and answered.
+    h.click(app, "get-time-btn").await;
+    h.until("the app's tools/call is answered", |h| {
+        h.exchange(app, "tools/call").is_some()
+    })
+    .await;
+    let (call, reply) = h.exchange(app, "tools/call").unwrap();
+    assert_eq!(call["params"]["name"], "get-time");
+    assert!(
+        reply["result"]["structuredContent"]["time"].is_string(),
+        "{reply}"
+    );
+
+    h.click(app, "send-message-btn").await;
+    h.until("ui/message is answered", |h| {
+        h.exchange(app, "ui/message").is_some()
+    })
+    .await;
+    assert!(
+        h.exchange(app, "ui/message")
+            .unwrap()
+            .1
+            .get("result")
+            .is_some()
+    );
+    assert!(h.events.iter().any(|e| matches!(e,
+        HostEvent::ChatMessage { message, .. } if message["content"][0]["text"] == "This is message text.")));
+
+    h.click(app, "send-log-btn").await;
+    h.until("the log line arrives", |h| {
+        h.events.iter().any(|e| matches!(e, HostEvent::Log { message, .. } if message.contains("This is log text.")))
+    })
+    .await;
+
+    h.click(app, "open-link-btn").await;
+    h.until("ui/open-link is answered", |h| {
+        h.exchange(app, "ui/open-link").is_some()
+    })
+    .await;
+    assert!(h.events.iter().any(|e| matches!(e,
+        HostEvent::OpenLink { url, .. } if url == "https://modelcontextprotocol.io/")));
+
+    // Nothing the app sent went unanswered or was refused as unknown.
+    for line in h.sequence(app) {
+        assert!(
+            !line.starts_with("host→app error"),
+            "{line} in {:#?}",
+            h.sequence(app)
+        );
+    }
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn system_monitor_polls_its_app_only_tool_through_the_host() {
+    let Some(mut h) = Harness::start(npm_server("server-system-monitor")).await else {
+        return;
+    };
+    let connection = h.connection();
+    let model: Vec<String> = connection
+        .model_tools()
+        .into_iter()
+        .map(|t| t.name)
+        .collect();
+    assert!(
+        !model.contains(&"poll-system-stats".to_owned()),
+        "{model:?}"
+    );
+    assert!(connection.tool("poll-system-stats").is_some());
+
+    let app = h.call("get-system-info", json!({})).await;
+    h.wait_in_app(
+        app,
+        "document.getElementById('info-hostname').textContent !== '--'",
+    )
+    .await;
+    // The app polls once it has started; start it if it waits for a click.
+    let started = h
+        .in_app(
+            app,
+            "document.getElementById('poll-toggle-btn').textContent",
+        )
+        .await;
+    if started == "Start" {
+        h.click(app, "poll-toggle-btn").await;
+    }
+    h.until("a poll is answered with data", |h| {
+        h.exchange(app, "tools/call").is_some_and(|(call, reply)| {
+            call["params"]["name"] == "poll-system-stats" && reply.get("result").is_some()
+        })
+    })
+    .await;
+    let (_, reply) = h.exchange(app, "tools/call").unwrap();
+    assert_ne!(reply["result"]["isError"], true, "{reply}");
+    let memory = h
+        .wait_in_app(
+            app,
+            "(t => t !== '--%' && t)(document.getElementById('memory-percent').textContent)",
+        )
+        .await;
+    assert!(memory.as_str().unwrap().ends_with('%'), "{memory}");
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn budget_allocator_initializes_and_renders() {
+    let Some(mut h) = Harness::start(npm_server("server-budget-allocator")).await else {
+        return;
+    };
+    let app = h.call("get-budget-data", json!({})).await;
+    h.until("the app is initialized", |h| {
+        h.sequence(app)
+            .contains(&"app→host ui/notifications/initialized".to_owned())
+    })
+    .await;
+    // Rendered from the tool result: budget choices, sliders and a drawn chart.
+    h.wait_in_app(
+        app,
+        "document.querySelectorAll('#budget-selector option').length > 0",
+    )
+    .await;
+    h.wait_in_app(
+        app,
+        "document.querySelectorAll('#sliders-container input').length > 0",
+    )
+    .await;
+    let status = h
+        .wait_in_app(
+            app,
+            "(t => !t.includes('$0 / $0') && t)(document.getElementById('status-bar').textContent)",
+        )
+        .await;
+    assert!(status.as_str().unwrap().contains("Allocated"), "{status}");
+    let canvas = h
+        .in_app(
+            app,
+            "(c => c.width > 0 && c.height > 0)(document.getElementById('budget-chart'))",
+        )
+        .await;
+    assert_eq!(canvas, json!(true));
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_html_apps_state_survives_a_thread_switch_through_the_same_host_path_as_cards() {
+    let Some(mut h) = Harness::start(example_server("weather")).await else {
+        return;
+    };
+    let app = h
+        .call("get_forecast", json!({"city": "Oslo", "days": 3}))
+        .await;
+    h.wait_in_app(app, "document.querySelectorAll('.day').length === 3")
+        .await;
+    let celsius = h
+        .in_app(app, "document.querySelector('.temps').textContent")
+        .await;
+    assert!(celsius.as_str().unwrap().contains("°C"), "{celsius}");
+
+    // The user switches to °F: the app saves its state, the host stores it and acknowledges.
+    h.click(app, "units").await;
+    h.until("the save is acknowledged", |h| {
+        h.sequence(app)
+            .contains(&"host→app ui/notifications/save-state-response".to_owned())
+    })
+    .await;
+    let saved = h
+        .trace_of(app)
+        .into_iter()
+        .find(|t| t.method() == Some("ui/notifications/save-state"))
+        .map(|t| t.message["params"].clone())
+        .unwrap();
+    assert_eq!(
+        saved["state"],
+        json!({"fahrenheit": true, "days": 5}),
+        "{saved}"
+    );
+    assert_eq!(saved["toolCallId"], "call-1");
+
+    // Another thread: the app is torn down and its view closed...
+    h.runtime.host_mut().switch_thread("other");
+    h.until("the app is closed", |h| h.tabs.is_empty()).await;
+    assert!(
+        h.sequence(app)
+            .contains(&"host→app ui/resource-teardown".to_owned())
+    );
+    let before = h.runtime.trace().len();
+
+    // ...and back: the host recreates it, with its input, result and saved state.
+    h.runtime.host_mut().switch_thread("default");
+    h.until("the app is back", |h| h.tabs.contains_key(&app))
+        .await;
+    h.wait_in_app(app, "document.querySelectorAll('.day').length === 3")
+        .await;
+    let fahrenheit = h
+        .wait_in_app(
+            app,
+            "(t => t.includes('°F') && t)(document.querySelector('.temps').textContent)",
+        )
+        .await;
+    assert!(fahrenheit.as_str().unwrap().contains("°F"), "{fahrenheit}");
+    let again: Vec<String> = h.sequence(app)[before..].to_vec();
+    let order = positions(
+        &again,
+        &[
+            "app→host ui/initialize",
+            "app→host ui/notifications/initialized",
+            "host→app ui/notifications/tool-input",
+            "host→app ui/notifications/tool-result",
+            "host→app ui/notifications/load-state",
+        ],
+    );
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{again:#?}");
+    let loaded = h
+        .trace_of(app)
+        .into_iter()
+        .rev()
+        .find(|t| t.method() == Some("ui/notifications/load-state"))
+        .unwrap();
+    assert_eq!(loaded.message["params"]["state"], saved["state"]);
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_apps_own_calls_go_through_and_a_forged_call_is_refused_by_the_host() {
+    // The weather page's own refresh goes through; a call to a tool its server does not have
+    // is refused by the host.
+    let Some(mut h) = Harness::start(example_server("weather")).await else {
+        return;
+    };
+    let app = h
+        .call("get_forecast", json!({"city": "Oslo", "days": 3}))
+        .await;
+    h.wait_in_app(app, "document.querySelectorAll('.day').length === 3")
+        .await;
+    h.click(app, "refresh").await;
+    h.until("the refresh is answered", |h| {
+        h.exchange(app, "tools/call").is_some()
+    })
+    .await;
+    let (_, reply) = h.exchange(app, "tools/call").unwrap();
+    assert_eq!(
+        reply["result"]["structuredContent"]["city"], "Oslo",
+        "{reply}"
+    );
+    h.in_app(
+        app,
+        "(window.addEventListener('message', ev => { if (ev.data && ev.data.id === 'forged') \
+           window.__forged = ev.data; }), \
+         window.parent.postMessage({jsonrpc: '2.0', id: 'forged', method: 'tools/call', \
+           params: {name: 'delete_everything', arguments: {}}}, '*'), true)",
+    )
+    .await;
+    let refused = h.wait_in_app(app, "window.__forged").await;
+    assert!(refused.get("error").is_some(), "{refused}");
+    // Refused by the host itself: the tool is not one of the app's server's app tools.
+    let message = refused["error"]["message"].as_str().unwrap();
+    assert!(message.contains("delete_everything"), "{refused}");
+    h.close().await;
+}
