@@ -79,10 +79,17 @@ impl CardApp {
     }
 
     /// The host's messages since the last frame; a new card keeps the inputs it still has.
-    fn receive(&mut self) {
-        while let Ok(message) = self.end.from_host.try_recv() {
-            let replies = self.session.on_host_message(&message);
-            self.send(replies);
+    /// Returns `false` once the host has let the view go (the app was closed).
+    fn receive(&mut self) -> bool {
+        loop {
+            match self.end.from_host.try_recv() {
+                Ok(message) => {
+                    let replies = self.session.on_host_message(&message);
+                    self.send(replies);
+                }
+                Err(tokio::sync::mpsc::error::TryRecvError::Empty) => break,
+                Err(tokio::sync::mpsc::error::TryRecvError::Disconnected) => return false,
+            }
         }
         if self.session.card() != &self.shown {
             let card = self.session.card().clone();
@@ -94,12 +101,16 @@ impl CardApp {
         if let Some(restored) = self.session.take_restored() {
             self.state.values = restored;
         }
+        true
     }
 }
 
 impl eframe::App for CardApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.receive();
+        if !self.receive() {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
         let theme = if self.session.is_dark() {
             egui::Theme::Dark
         } else {

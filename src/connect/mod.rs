@@ -195,12 +195,11 @@ struct Job {
 /// An open view and what keeps it shown.
 enum Shown {
     Html {
-        presentation: Box<Presentation>,
+        /// `None` when the page waits for a browser the user opens.
+        presentation: Option<Box<Presentation>>,
     },
     /// A card in a window on the main thread, or driven here without one (headless).
-    Card {
-        headless: Option<Box<HeadlessCard>>,
-    },
+    Card { headless: Option<Box<HeadlessCard>> },
 }
 
 /// A card without a window: the session runs here, so the app still initializes, gets its
@@ -332,9 +331,9 @@ impl Job {
                 card.step(out);
             }
             let window_gone = match &mut shown {
-                Some(Shown::Html { presentation }) => {
-                    !presentation.is_detached() && !presentation.is_open()
-                }
+                Some(Shown::Html {
+                    presentation: Some(presentation),
+                }) => !presentation.is_detached() && !presentation.is_open(),
                 _ => false,
             };
             let time_up = deadline.is_some_and(|d| Instant::now() >= d);
@@ -352,7 +351,10 @@ impl Job {
                 runtime.host_mut().close(instance);
             }
         };
-        if let Some(Shown::Html { presentation }) = shown {
+        if let Some(Shown::Html {
+            presentation: Some(presentation),
+        }) = shown
+        {
             presentation.close().await;
         }
         if let Some(browser) = browser {
@@ -396,21 +398,34 @@ impl Job {
                         );
                     }
                     let chromium = browser.as_ref().ok_or("no headless Chromium")?;
-                    chromium.present(&url).await
-                } else {
-                    mcpapp_html::presenter::desktop_presenter()
+                    chromium
                         .present(&url)
                         .await
+                        .map_err(|e| format!("headless Chromium: {e}"))?
+                } else {
+                    // A desktop without a browser we may start: the app waits at its address
+                    // for one opened by hand (the bridge takes one session, from any browser).
+                    match mcpapp_html::presenter::desktop_presenter()
+                        .present(&url)
+                        .await
+                    {
+                        Ok(presentation) => presentation,
+                        Err(e) => {
+                            out.line(&format!(
+                                "cannot open a browser window ({e}); open this address in a \
+                                 browser yourself: {url}"
+                            ));
+                            runtime.attach(instance, Box::new(bridge));
+                            return Ok(Shown::Html { presentation: None });
+                        }
+                    }
                 };
-                let presentation = presentation.map_err(|e| {
-                    format!("cannot show the app ({e}); open this address yourself: {url}")
-                })?;
                 if presentation.is_detached() {
                     out.line(&format!("the app is at {url} (opened in your browser)"));
                 }
                 runtime.attach(instance, Box::new(bridge));
                 Ok(Shown::Html {
-                    presentation: Box::new(presentation),
+                    presentation: Some(Box::new(presentation)),
                 })
             }
             ViewKind::Card => {
