@@ -297,6 +297,17 @@ impl Harness {
     }
 }
 
+/// Our weather example's HTML app, showing a 3-day forecast for Oslo.
+async fn weather_app() -> Option<(Harness, InstanceId)> {
+    let mut h = Harness::start(example_server("weather")).await?;
+    let app = h
+        .call("get_forecast", json!({"city": "Oslo", "days": 3}))
+        .await;
+    h.wait_in_app(app, "document.querySelectorAll('.day').length === 3")
+        .await;
+    Some((h, app))
+}
+
 /// Where the first occurrence of each of `wanted` is in `sequence`; panics when one is missing.
 fn positions(sequence: &[String], wanted: &[&str]) -> Vec<usize> {
     wanted
@@ -489,14 +500,9 @@ async fn budget_allocator_initializes_and_renders() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_html_apps_state_survives_a_thread_switch_through_the_same_host_path_as_cards() {
-    let Some(mut h) = Harness::start(example_server("weather")).await else {
+    let Some((mut h, app)) = weather_app().await else {
         return;
     };
-    let app = h
-        .call("get_forecast", json!({"city": "Oslo", "days": 3}))
-        .await;
-    h.wait_in_app(app, "document.querySelectorAll('.day').length === 3")
-        .await;
     let celsius = h
         .in_app(app, "document.querySelector('.temps').textContent")
         .await;
@@ -570,14 +576,9 @@ async fn an_html_apps_state_survives_a_thread_switch_through_the_same_host_path_
 async fn an_apps_own_calls_go_through_and_a_forged_call_is_refused_by_the_host() {
     // The weather page's own refresh goes through; a call to a tool its server does not have
     // is refused by the host.
-    let Some(mut h) = Harness::start(example_server("weather")).await else {
+    let Some((mut h, app)) = weather_app().await else {
         return;
     };
-    let app = h
-        .call("get_forecast", json!({"city": "Oslo", "days": 3}))
-        .await;
-    h.wait_in_app(app, "document.querySelectorAll('.day').length === 3")
-        .await;
     h.click(app, "refresh").await;
     h.until("the refresh is answered", |h| {
         h.exchange(app, "tools/call").is_some()

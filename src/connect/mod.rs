@@ -133,7 +133,7 @@ fn parse_arguments(args: &Args) -> Result<Map<String, Value>, String> {
         Ok(Value::Object(map)) => Ok(map),
         Ok(other) => Err(format!(
             "--args must be a JSON object, not {}",
-            report::kind_of(&other)
+            mcpapp_card::json_type(&other)
         )),
         Err(e) => Err(format!(
             "--args is not JSON (line {}, column {}): {e}",

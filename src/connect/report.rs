@@ -159,15 +159,3 @@ fn blocks_text(content: Option<&Value>) -> String {
 pub fn card_text(card: &Card) -> String {
     mcpapp_server::text_fallback(card)
 }
-
-/// A JSON value's kind, for messages.
-pub fn kind_of(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}

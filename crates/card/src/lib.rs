@@ -30,7 +30,9 @@ pub use diagnostic::{Code, Diagnostic, Severity};
 pub use host_config::HostConfig;
 pub use mcpapp_template as template;
 pub use model::{Action, Card, Element};
-pub use parse::{Limits, Parsed, Parser, SUPPORTED_VERSION, check, parse, parse_str, parse_value};
+pub use parse::{
+    Limits, Parsed, Parser, SUPPORTED_VERSION, check, json_type, parse, parse_str, parse_value,
+};
 pub use schema::{card_schema, diagnostics_schema, input_values_schema};
 pub use submit::{
     RESERVED_DATA_KEYS, SubmitError, TOOL_NAME_KEY, ToolCall, merge_inputs, prepare_submit,

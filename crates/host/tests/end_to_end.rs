@@ -15,7 +15,6 @@ mod support;
 
 use std::sync::Arc;
 
-use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
     AppHost, AppSpec, CardSession, HostEvent, HostOptions, Output, ServerCall, ViewKind,
@@ -25,13 +24,7 @@ use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_card_app_calls_an_app_only_tool_through_the_host() {
-    let spec = ServerSpec::stdio(
-        support::test_server_path().to_str().unwrap(),
-        Vec::<String>::new(),
-    );
-    let conn = McpConnection::connect("test", &spec, &ClientOptions::default())
-        .await
-        .unwrap();
+    let conn = support::connect_test_server().await;
     let mut host = AppHost::new(HostOptions::default(), Arc::new(MemoryStore::default()));
     host.set_server_tools("test", conn.tools());
 

@@ -16,7 +16,6 @@ mod support;
 use std::sync::Arc;
 use std::time::Duration;
 
-use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
     AgentCall, AppHost, ChannelPort, Direction, HostEvent, HostOptions, Runtime, RuntimeError,
@@ -26,13 +25,7 @@ use mcpapp_protocol::DisplayMode;
 use serde_json::{Map, Value, json};
 
 async fn runtime() -> Runtime {
-    let spec = ServerSpec::stdio(
-        support::test_server_path().to_str().unwrap(),
-        Vec::<String>::new(),
-    );
-    let conn = McpConnection::connect("test", &spec, &ClientOptions::default())
-        .await
-        .unwrap();
+    let conn = support::connect_test_server().await;
     let mut runtime = Runtime::new(AppHost::new(
         HostOptions::default(),
         Arc::new(MemoryStore::default()),

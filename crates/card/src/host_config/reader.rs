@@ -309,16 +309,7 @@ fn push_escaped(pointer: &mut String, key: &str) {
 }
 
 /// What a JSON value is, for messages.
-pub(super) fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
+pub(super) use crate::parse::json_type as kind;
 
 #[cfg(test)]
 mod tests {

@@ -201,8 +201,9 @@ fn finish(mut cx: Ctx, card: Option<Card>) -> Parsed {
     }
 }
 
-/// A JSON value's type, for messages.
-pub(crate) fn json_type(value: &Value) -> &'static str {
+/// A JSON value's type as messages name it: `null`, `a boolean`, `a number`, `a string`, `an
+/// array`, `an object`.
+pub fn json_type(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

@@ -46,3 +46,12 @@ pub fn test_server_path() -> &'static Path {
         path
     })
 }
+
+/// The test server as a child process, connected as server `test` with default options.
+pub async fn connect_test_server() -> mcpapp_host::mcp::McpConnection {
+    use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
+    let spec = ServerSpec::stdio(test_server_path().to_str().unwrap(), Vec::<String>::new());
+    McpConnection::connect("test", &spec, &ClientOptions::default())
+        .await
+        .unwrap()
+}
