@@ -12,7 +12,7 @@
 
 mod support;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mcpapp_host::{CloseReason, Direction, HostEvent};
 use mcpapp_html::presenter::{find_chromium, running_as_root};
@@ -108,6 +108,55 @@ async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
         runtime.detach(instance).is_none(),
         "the runtime let go of the gone view"
     );
+    browser.close().await;
+}
+
+/// An app whose whole frame is one bright colour nothing else on the page has.
+const MAGENTA_APP: &str = r#"<!doctype html><html><head><meta charset="utf-8">
+<style>html, body { margin: 0; height: 100%; background: #ff00ff; }</style></head>
+<body><script>window.__painted = true;</script></body></html>"#;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_screenshot_shows_the_sandboxed_app_frame() {
+    let Some(browser) = browser().await else {
+        return;
+    };
+    let bridge = LocalBridge::start(HtmlResource::new(MAGENTA_APP), BridgeOptions::default())
+        .await
+        .unwrap();
+    let tab = browser.open(&bridge.url()).await.unwrap();
+    tab.set_viewport(640, 400).await.unwrap();
+    let painted = tab.wait_for("window.__painted", WAIT).await.unwrap();
+    assert_eq!(painted.url, "about:srcdoc");
+
+    // The out-of-process frame is composited a moment after its script ran.
+    let deadline = Instant::now() + WAIT;
+    let (image, magenta) = loop {
+        let png = tab.screenshot().await.unwrap();
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+        let image = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+            .unwrap()
+            .to_rgb8();
+        let magenta = image
+            .pixels()
+            .filter(|p| p.0[0] > 240 && p.0[1] < 16 && p.0[2] > 240)
+            .count();
+        if magenta * 2 > image.pixels().len() || Instant::now() > deadline {
+            if let Some(path) = std::env::var_os("MCPAPP_SCREENSHOT") {
+                std::fs::write(path, &png).unwrap();
+            }
+            break (image, magenta);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(image.dimensions(), (640, 400));
+    let total = image.pixels().len();
+    assert!(
+        magenta * 2 > total,
+        "the app's colour covers {magenta} of {total} pixels"
+    );
+    tab.close().await.unwrap();
+    drop(bridge);
     browser.close().await;
 }
 

@@ -6,6 +6,7 @@ use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use base64::Engine as _;
 use serde_json::{Value, json};
 use tempfile::TempDir;
 
@@ -283,6 +284,41 @@ impl Tab {
             .into_iter()
             .filter(|f| f.url == url)
             .collect())
+    }
+
+    /// Sets the size of the tab's viewport in CSS pixels (device scale 1, not mobile), as a
+    /// window of that size would have; screenshots are then that size.
+    pub async fn set_viewport(&self, width: u32, height: u32) -> Result<(), HtmlError> {
+        self.cdp
+            .call(
+                Some(&self.session_id),
+                "Emulation.setDeviceMetricsOverride",
+                json!({
+                    "width": width,
+                    "height": height,
+                    "deviceScaleFactor": 1,
+                    "mobile": false,
+                }),
+            )
+            .await
+            .map(|_| ())
+    }
+
+    /// A PNG of the tab's viewport as a person would see it: the host page with every frame
+    /// composited into it, the out-of-process sandboxed app frame included.
+    pub async fn screenshot(&self) -> Result<Vec<u8>, HtmlError> {
+        let shot = self
+            .cdp
+            .call(
+                Some(&self.session_id),
+                "Page.captureScreenshot",
+                json!({ "format": "png", "fromSurface": true }),
+            )
+            .await?;
+        let data = str_field(&shot, "data")?;
+        base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .map_err(|e| HtmlError::Cdp(format!("the screenshot is not base64: {e}")))
     }
 
     /// Closes the tab and waits until the browser confirms.
