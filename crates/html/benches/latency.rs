@@ -1,0 +1,191 @@
+//! Latency of the HTML path: `sandbox-resource-ready` sent by the bridge → the app's
+//! `ui/initialize` received on the Rust side, one new bridge and tab per session in one warm
+//! headless Chromium. `cargo bench -p mcpapp-html --bench latency`.
+//!
+//! Two apps: a tiny hand-written one, and the real
+//! `@modelcontextprotocol/server-basic-vanillajs@2.0.3` app read from
+//! `$MCPAPP_NPM_DIR/node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/mcp-app.html`
+//! (default `MCPAPP_NPM_DIR`: `~/.cache/mcpapp-npm`); without it only the tiny app is measured.
+//!
+//! Each criterion sample is about one session (flat sampling, a short measurement time);
+//! every measured session's latency is also kept, and the median and p95 printed at the end
+//! (criterion gives no percentiles), with the time from opening the tab to resource-ready.
+//! Criterion warns that 20 samples do not fit in the measurement time: that is the point.
+
+#![expect(
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stderr,
+    reason = "a benchmark fails loudly and reports on stderr"
+)]
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
+use mcpapp_host::ViewPort;
+use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge};
+use serde_json::Value;
+
+/// The smallest app that initializes: one `ui/initialize` request as soon as it runs.
+const TINY_APP: &str = r#"<!doctype html><html><head><meta charset="utf-8"></head><body><script>
+window.parent.postMessage({ jsonrpc: "2.0", id: 1, method: "ui/initialize", params: {
+  appInfo: { name: "tiny", version: "1" }, appCapabilities: {}, protocolVersion: "2026-01-26" } }, "*");
+</script></body></html>"#;
+
+/// Samples per app; each is about one session.
+const SAMPLES: usize = 20;
+
+/// How long a session may take before the benchmark fails.
+const SESSION_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// One session's timings.
+#[derive(Debug, Clone, Copy)]
+struct Session {
+    /// `sandbox-resource-ready` sent → `ui/initialize` received.
+    ready_to_initialize: Duration,
+    /// The tab opened → `sandbox-resource-ready` sent.
+    open_to_ready: Duration,
+}
+
+/// One session: a new bridge serving `html`, a new tab showing it, until the app's
+/// `ui/initialize` reaches the bridge's port.
+async fn session(browser: &HeadlessChromium, html: &str) -> Result<Session, HtmlError> {
+    let mut bridge = LocalBridge::start(HtmlResource::new(html), BridgeOptions::default()).await?;
+    let opened = Instant::now();
+    let tab = browser.open(&bridge.url()).await?;
+    let initialize = loop {
+        let message = tokio::time::timeout(SESSION_TIMEOUT, bridge.recv())
+            .await
+            .map_err(|_| HtmlError::Timeout("ui/initialize".to_owned()))?
+            .ok_or_else(|| HtmlError::Timeout("ui/initialize (the view went away)".to_owned()))?;
+        if message.get("method").and_then(Value::as_str) == Some("ui/initialize") {
+            break Instant::now();
+        }
+    };
+    let ready = bridge
+        .stats()
+        .resource_ready_at
+        .ok_or_else(|| HtmlError::Timeout("resource-ready".to_owned()))?;
+    tab.close().await?;
+    Ok(Session {
+        ready_to_initialize: initialize - ready,
+        open_to_ready: ready - opened,
+    })
+}
+
+/// The real basic-vanillajs app's HTML, or why it is not there.
+fn basic_vanillajs() -> Result<String, String> {
+    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
+        || {
+            std::env::var_os("HOME")
+                .map(|home| PathBuf::from(home).join(".cache/mcpapp-npm"))
+                .unwrap_or_default()
+        },
+        PathBuf::from,
+    );
+    let path =
+        dir.join("node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/mcp-app.html");
+    std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The value at quantile `q` of sorted `samples` (nearest rank).
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss,
+        reason = "an index into a short list"
+    )]
+    let rank = ((sorted.len() as f64 * q).ceil() as usize).max(1);
+    sorted.get(rank - 1).copied().unwrap_or_default()
+}
+
+fn summary(what: &str, mut samples: Vec<Duration>) -> String {
+    samples.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    format!(
+        "{what}: n={}, median {:.1} ms, p95 {:.1} ms (min {:.1}, max {:.1})",
+        samples.len(),
+        ms(quantile(&samples, 0.5)),
+        ms(quantile(&samples, 0.95)),
+        ms(samples.first().copied().unwrap_or_default()),
+        ms(samples.last().copied().unwrap_or_default()),
+    )
+}
+
+fn latency(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a Tokio runtime");
+    let browser = match runtime.block_on(HeadlessChromium::launch()) {
+        Ok(browser) => browser,
+        Err(HtmlError::ChromiumNotFound) => {
+            eprintln!("\n!!!!! SKIPPED: no Chromium on this machine; nothing measured !!!!!\n");
+            return;
+        }
+        Err(e) => panic!("headless Chromium: {e}"),
+    };
+    let mut apps = vec![("tiny", TINY_APP.to_owned())];
+    match basic_vanillajs() {
+        Ok(html) => apps.push(("basic-vanillajs", html)),
+        Err(why) => eprintln!(
+            "\n!!!!! basic-vanillajs not measured: {why} (install \
+             @modelcontextprotocol/server-basic-vanillajs@2.0.3 under $MCPAPP_NPM_DIR) !!!!!\n"
+        ),
+    }
+
+    let mut group = c.benchmark_group("resource_ready_to_initialize");
+    // Flat sampling with a measurement time far below 20 sessions: every sample runs the
+    // fewest sessions criterion allows, one.
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(SAMPLES)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(100));
+    let mut summaries = Vec::new();
+    for (name, html) in &apps {
+        // Every call of the routine, warm-up calls first; the last SAMPLES calls are the
+        // samples criterion measures.
+        let mut calls: Vec<Vec<Session>> = Vec::new();
+        group.bench_function(*name, |b| {
+            b.iter_custom(|iters| {
+                let sessions: Vec<Session> = (0..iters)
+                    .map(|_| {
+                        runtime
+                            .block_on(session(&browser, html))
+                            .expect("a session")
+                    })
+                    .collect();
+                let total = sessions.iter().map(|s| s.ready_to_initialize).sum();
+                calls.push(sessions);
+                total
+            });
+        });
+        let measured: Vec<Session> = calls
+            .iter()
+            .skip(calls.len().saturating_sub(SAMPLES))
+            .flatten()
+            .copied()
+            .collect();
+        summaries.push(summary(
+            &format!("{name}: resource-ready → ui/initialize"),
+            measured.iter().map(|s| s.ready_to_initialize).collect(),
+        ));
+        summaries.push(summary(
+            &format!("{name}: tab opened → resource-ready"),
+            measured.iter().map(|s| s.open_to_ready).collect(),
+        ));
+    }
+    group.finish();
+    runtime.block_on(browser.close());
+    eprintln!();
+    for line in summaries {
+        eprintln!("{line}");
+    }
+}
+
+criterion_group!(benches, latency);
+criterion_main!(benches);
