@@ -62,12 +62,15 @@ fn an_html_app_runs_in_headless_chromium_and_reports_back() {
     if !chromium_present() {
         return;
     }
+    let shot = std::env::temp_dir().join(format!("mcpapp-connect-{}.png", std::process::id()));
     let output = connect(
         &[
             "--headless",
             "--no-store",
             "--duration",
             "6",
+            "--screenshot",
+            shot.to_str().unwrap(),
             "--call",
             "get_forecast",
             "--args",
@@ -89,6 +92,12 @@ fn an_html_app_runs_in_headless_chromium_and_reports_back() {
     );
     assert!(text.contains("app 1 size: "), "{text}");
     assert!(text.contains("app 1 closed (Closed)"), "{text}");
+    // The screenshot shows the app itself, drawn in its sandboxed frame: the day tiles'
+    // background colour (#f3f5f8) is there.
+    let image = image::open(&shot).unwrap().to_rgb8();
+    let _ = std::fs::remove_file(&shot);
+    let tiles = image.pixels().filter(|p| p.0 == [0xf3, 0xf5, 0xf8]).count();
+    assert!(tiles > 1000, "{tiles} pixels of the day tiles' colour");
 }
 
 #[test]

@@ -69,6 +69,9 @@ pub struct Args {
     /// Close the app after this many seconds (by default it stays until its window closes).
     #[arg(long, value_name = "SECS")]
     duration: Option<f64>,
+    /// Save a PNG of the app as it is when `--duration` is up (with `--headless`).
+    #[arg(long, value_name = "FILE", requires_all = ["headless", "duration"])]
+    screenshot: Option<std::path::PathBuf>,
     /// Keep apps' saved state in memory only, not in the user's state file.
     #[arg(long)]
     no_store: bool,
@@ -151,6 +154,7 @@ struct JobArgs {
     mime_types: Vec<String>,
     headless: bool,
     duration: Option<Duration>,
+    screenshot: Option<std::path::PathBuf>,
     no_store: bool,
 }
 
@@ -180,6 +184,7 @@ impl From<&Args> for JobArgs {
                 .duration
                 .filter(|d| d.is_finite() && *d >= 0.0)
                 .map(Duration::from_secs_f64),
+            screenshot: args.screenshot.clone(),
             no_store: args.no_store,
         }
     }
@@ -339,6 +344,15 @@ impl Job {
             let time_up = deadline.is_some_and(|d| Instant::now() >= d);
             if (window_gone || time_up) && !closing {
                 closing = true;
+                if let (Some(path), Some(view)) = (&self.args.screenshot, &shown) {
+                    match screenshot(view).await {
+                        Ok(png) => match std::fs::write(path, png) {
+                            Ok(()) => out.line(&format!("screenshot saved to {}", path.display())),
+                            Err(e) => break Err(format!("writing {}: {e}", path.display())),
+                        },
+                        Err(e) => break Err(format!("taking the screenshot: {e}")),
+                    }
+                }
                 out.line(&format!(
                     "closing app {} ({})",
                     instance.0,
@@ -500,6 +514,41 @@ impl HeadlessCard {
             }
             self.noticed = notice;
         }
+    }
+}
+
+/// A PNG of the app as shown: the headless tab of an HTML app (the sandboxed frame included),
+/// a headless card rendered as the card window would draw it.
+async fn screenshot(view: &Shown) -> Result<Vec<u8>, String> {
+    match view {
+        Shown::Html {
+            presentation: Some(presentation),
+        } => {
+            let tab = presentation
+                .tab()
+                .ok_or("the app is not in a headless tab")?;
+            tab.screenshot().await.map_err(|e| e.to_string())
+        }
+        Shown::Card {
+            headless: Some(card),
+        } => {
+            let options = mcpapp_render::RenderOptions {
+                host_config: if card.session.is_dark() {
+                    mcpapp_card::HostConfig::dark()
+                } else {
+                    mcpapp_card::HostConfig::light()
+                },
+                ..mcpapp_render::RenderOptions::default()
+            };
+            let image = mcpapp_render::render_card(card.session.card(), &options)
+                .map_err(|e| e.to_string())?;
+            let mut png = Vec::new();
+            image
+                .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+                .map_err(|e| e.to_string())?;
+            Ok(png)
+        }
+        _ => Err("only a headless app can be captured".to_owned()),
     }
 }
 
