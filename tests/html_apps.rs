@@ -148,8 +148,10 @@ impl Harness {
                 "timed out waiting until {what}; trace:\n{}",
                 self.describe()
             );
-            let Ok(event) =
-                tokio::time::timeout(Duration::from_millis(50), self.runtime.next_event()).await
+            let Some(event) = self
+                .runtime
+                .next_event_within(Duration::from_millis(50))
+                .await
             else {
                 continue;
             };
@@ -214,8 +216,10 @@ impl Harness {
                 self.describe()
             );
             // Keep the pipeline moving while the app works.
-            let _ =
-                tokio::time::timeout(Duration::from_millis(50), self.runtime.next_event()).await;
+            let _ = self
+                .runtime
+                .next_event_within(Duration::from_millis(50))
+                .await;
         }
     }
 

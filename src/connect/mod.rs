@@ -302,9 +302,9 @@ impl Job {
         let mut shown: Option<Shown> = None;
         let mut closing = false;
         let outcome = loop {
-            let event = tokio::time::timeout(Duration::from_millis(50), runtime.next_event()).await;
+            let event = runtime.next_event_within(Duration::from_millis(50)).await;
             match event {
-                Ok(HostEvent::OpenApp {
+                Some(HostEvent::OpenApp {
                     instance: i, spec, ..
                 }) if i == instance => {
                     out.line(&format!(
@@ -318,7 +318,7 @@ impl Job {
                         Err(e) => break Err(e),
                     }
                 }
-                Ok(HostEvent::CloseApp {
+                Some(HostEvent::CloseApp {
                     instance: i,
                     reason,
                     ..
@@ -326,8 +326,8 @@ impl Job {
                     out.line(&format!("app {} closed ({reason:?})", i.0));
                     break Ok(());
                 }
-                Ok(event) => out.event(&event),
-                Err(_) => {}
+                Some(event) => out.event(&event),
+                None => {}
             }
             if let Some(Shown::Card {
                 headless: Some(card),

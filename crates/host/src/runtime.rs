@@ -42,6 +42,8 @@ pub struct Traced {
     pub direction: Direction,
     /// The JSON-RPC message.
     pub message: Value,
+    /// When it passed through the runtime (read from a view's port, or given to one).
+    pub at: Instant,
 }
 
 impl Traced {
@@ -250,6 +252,13 @@ impl Runtime {
         }
     }
 
+    /// [`Self::next_event`] for at most `within`: `None` when nothing happened for the
+    /// embedder in that time (messages were still carried meanwhile). For loops that also
+    /// watch a clock, a window or a condition of their own.
+    pub async fn next_event_within(&mut self, within: Duration) -> Option<HostEvent> {
+        tokio::time::timeout(within, self.next_event()).await.ok()
+    }
+
     /// Carries whatever is waiting now (without waiting for more) and returns the events.
     pub fn poll_events(&mut self) -> Vec<HostEvent> {
         loop {
@@ -303,6 +312,7 @@ impl Runtime {
                 instance,
                 direction: Direction::ToHost,
                 message: message.clone(),
+                at: Instant::now(),
             });
         }
         self.host.view_message(instance, message);
@@ -332,6 +342,7 @@ impl Runtime {
                             instance,
                             direction: Direction::ToView,
                             message: message.clone(),
+                            at: Instant::now(),
                         });
                     }
                     let gone = self

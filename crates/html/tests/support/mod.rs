@@ -108,7 +108,8 @@ pub async fn runtime_with_app(input: &Value, result: &Value) -> (Runtime, Instan
     });
     host.tool_input("call-1", input);
     host.tool_result("call-1", result);
-    let event = tokio::time::timeout(STEP, runtime.next_event())
+    let event = runtime
+        .next_event_within(STEP)
         .await
         .expect("the host opens the app at once");
     let HostEvent::OpenApp { instance, .. } = event else {
@@ -136,7 +137,7 @@ pub async fn run_until(
             "timed out; events: {events:#?}; trace: {:#?}",
             runtime.trace()
         );
-        if let Ok(event) = tokio::time::timeout(STEP, runtime.next_event()).await {
+        if let Some(event) = runtime.next_event_within(STEP).await {
             events.push(event);
         }
     }
