@@ -577,9 +577,9 @@ async fn an_html_apps_state_survives_a_thread_switch_through_the_same_host_path_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_apps_own_calls_go_through_and_a_forged_call_is_refused_by_the_host() {
+async fn an_html_apps_calls_lock_and_close_go_through_the_host_like_a_cards() {
     // The weather page's own refresh goes through; a call to a tool its server does not have
-    // is refused by the host.
+    // is refused by the host; the response lock and closing reach it as they reach a card.
     let Some((mut h, app)) = weather_app().await else {
         return;
     };
@@ -606,5 +606,25 @@ async fn an_apps_own_calls_go_through_and_a_forged_call_is_refused_by_the_host()
     // Refused by the host itself: the tool is not one of the app's server's app tools.
     let message = refused["error"]["message"].as_str().unwrap();
     assert!(message.contains("delete_everything"), "{refused}");
+
+    // The response lock reaches the HTML app as it reaches a card; closing tears it down
+    // before its view goes.
+    h.runtime.host_mut().set_generating("default", true);
+    h.in_app(
+        app,
+        "(window.addEventListener('message', ev => { \
+           if (ev.data && ev.data.method === 'ui/notifications/response-generation-status') \
+             window.__pending = ev.data.params.isPending; }), true)",
+    )
+    .await;
+    h.runtime.host_mut().set_generating("default", false);
+    h.runtime.host_mut().set_generating("default", true);
+    assert_eq!(h.wait_in_app(app, "window.__pending").await, json!(true));
+    h.runtime.host_mut().close(app);
+    h.until("the app is closed", |h| h.tabs.is_empty()).await;
+    let sequence = h.sequence(app);
+    let end = &sequence[sequence.len() - 2..];
+    assert_eq!(end[0], "host→app ui/resource-teardown", "{sequence:#?}");
+    assert!(end[1].starts_with("app→host reply"), "{sequence:#?}");
     h.close().await;
 }
