@@ -10,6 +10,8 @@
 //! tool list, an HTML app opened in headless Chromium that initializes and reports back, a
 //! card app, a tool without a view, and clear errors for bad arguments.
 
+mod support;
+
 use std::process::{Command, Output};
 
 const MCPAPP: &str = env!("CARGO_BIN_EXE_mcpapp");
@@ -127,6 +129,36 @@ fn a_card_app_gets_its_card_and_a_plain_tool_prints_its_result() {
     assert!(output.status.success(), "{text}");
     assert!(text.contains("result:\n"), "{text}");
     assert!(text.contains("FL-12345-ABC"), "{text}");
+}
+
+#[test]
+fn over_streamable_http_it_calls_a_tool_and_shows_its_card() {
+    let server = support::HttpServer::start("flights");
+    let output = Command::new(MCPAPP)
+        .args([
+            "connect",
+            "--url",
+            &server.1,
+            "--headless",
+            "--no-store",
+            "--ui",
+            "cards",
+        ])
+        .args(["--duration", "2", "--call", "request_cancellation_reason"])
+        .args(["--args", r#"{"booking_id": "FL-12345-ABC"}"#])
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}\n{output:?}");
+    assert!(text.starts_with("connected to mcpapp-flights"), "{text}");
+    assert!(
+        text.contains("Please provide a reason for the flight cancellation."),
+        "{text}"
+    );
+    assert!(
+        text.contains("- Confirm Cancellation: calls `confirm_cancellation`"),
+        "{text}"
+    );
 }
 
 #[test]

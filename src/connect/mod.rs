@@ -272,7 +272,9 @@ impl Job {
                 &tool,
                 self.arguments.clone(),
                 CALL_ID,
-                DisplayMode::Inline,
+                // Alone in a window of its own (the host tells SDK views, which know no
+                // such mode, that they are fullscreen).
+                DisplayMode::Window,
             )
             .await
             .map_err(|e| e.to_string())?;
