@@ -303,6 +303,8 @@ impl Job {
         let mut browser: Option<HeadlessChromium> = None;
         let mut shown: Option<Shown> = None;
         let mut closing = false;
+        // The app's last reported height, so that a screenshot shows all of it.
+        let mut height: Option<f64> = None;
         let outcome = loop {
             let event = runtime.next_event_within(Duration::from_millis(50)).await;
             match event {
@@ -328,7 +330,18 @@ impl Job {
                     out.line(&format!("app {} closed ({reason:?})", i.0));
                     break Ok(());
                 }
-                Some(event) => out.event(&event),
+                Some(event) => {
+                    if let HostEvent::SizeChanged {
+                        instance: i,
+                        height: Some(h),
+                        ..
+                    } = &event
+                        && *i == instance
+                    {
+                        height = Some(*h);
+                    }
+                    out.event(&event);
+                }
                 None => {}
             }
             if let Some(Shown::Card {
@@ -347,7 +360,7 @@ impl Job {
             if (window_gone || time_up) && !closing {
                 closing = true;
                 if let (Some(path), Some(view)) = (&self.args.screenshot, &shown) {
-                    match screenshot(view).await {
+                    match screenshot(view, height).await {
                         Ok(png) => match std::fs::write(path, png) {
                             Ok(()) => out.line(&format!("screenshot saved to {}", path.display())),
                             Err(e) => break Err(format!("writing {}: {e}", path.display())),
@@ -521,7 +534,7 @@ impl HeadlessCard {
 
 /// A PNG of the app as shown: the headless tab of an HTML app (the sandboxed frame included),
 /// a headless card rendered as the card window would draw it.
-async fn screenshot(view: &Shown) -> Result<Vec<u8>, String> {
+async fn screenshot(view: &Shown, height: Option<f64>) -> Result<Vec<u8>, String> {
     match view {
         Shown::Html {
             presentation: Some(presentation),
@@ -529,6 +542,20 @@ async fn screenshot(view: &Shown) -> Result<Vec<u8>, String> {
             let tab = presentation
                 .tab()
                 .ok_or("the app is not in a headless tab")?;
+            if let Some(height) = height.filter(|h| h.is_finite() && *h > 0.0) {
+                // As tall as the app says it is (within reason), then a moment to lay out.
+                let height = height.ceil().clamp(100.0, 4000.0);
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    reason = "clamped to 100..=4000 above"
+                )]
+                let height = height as u32;
+                tab.set_viewport(800, height)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                tokio::time::sleep(Duration::from_millis(300)).await;
+            }
             tab.screenshot().await.map_err(|e| e.to_string())
         }
         Shown::Card {
