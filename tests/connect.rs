@@ -162,6 +162,40 @@ fn over_streamable_http_it_calls_a_tool_and_shows_its_card() {
 }
 
 #[test]
+fn missing_required_arguments_are_pointed_out() {
+    let output = connect(
+        &[
+            "--headless",
+            "--no-store",
+            "--ui",
+            "cards",
+            "--duration",
+            "1",
+        ],
+        &["serve-example", "flights"],
+    );
+    assert!(output.status.success());
+    let output = connect(
+        &[
+            "--headless",
+            "--no-store",
+            "--duration",
+            "1",
+            "--call",
+            "request_cancellation_reason",
+        ],
+        &["serve-example", "flights"],
+    );
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "note: request_cancellation_reason requires `booking_id` (give them with --args)"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn bad_arguments_are_clear_errors() {
     let cases: [(&[&str], &str); 3] = [
         (

@@ -248,6 +248,17 @@ impl Job {
                 known.join(", ")
             ));
         }
+        let missing = missing_arguments(&connection, &tool, &self.arguments);
+        if !missing.is_empty() {
+            out.line(&format!(
+                "note: {tool} requires {} (give them with --args); calling it anyway",
+                missing
+                    .iter()
+                    .map(|m| format!("`{m}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         let store: Arc<dyn StateStore> = if self.args.no_store {
             Arc::new(MemoryStore::default())
         } else {
@@ -579,6 +590,27 @@ async fn screenshot(view: &Shown, height: Option<f64>) -> Result<Vec<u8>, String
         }
         _ => Err("only a headless app can be captured".to_owned()),
     }
+}
+
+/// The arguments the tool's input schema requires that `arguments` lacks.
+fn missing_arguments(
+    connection: &McpConnection,
+    tool: &str,
+    arguments: &Map<String, Value>,
+) -> Vec<String> {
+    let Some(definition) = connection.tool(tool) else {
+        return Vec::new();
+    };
+    definition
+        .input_schema
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|name| !arguments.contains_key(*name))
+        .map(str::to_owned)
+        .collect()
 }
 
 fn kind_name(kind: ViewKind) -> &'static str {
