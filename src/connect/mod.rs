@@ -341,18 +341,7 @@ impl Job {
                     out.line(&format!("app {} closed ({reason:?})", i.0));
                     break Ok(());
                 }
-                Some(event) => {
-                    if let HostEvent::SizeChanged {
-                        instance: i,
-                        height: Some(h),
-                        ..
-                    } = &event
-                        && *i == instance
-                    {
-                        height = Some(*h);
-                    }
-                    out.event(&event);
-                }
+                Some(event) => self.report(&event, instance, &mut height, out).await,
                 None => {}
             }
             if let Some(Shown::Card {
@@ -402,6 +391,32 @@ impl Job {
         }
         runtime.detach(instance);
         outcome
+    }
+
+    /// Prints what the app did; keeps its last reported height; opens the links it asks for
+    /// on a desktop (the host already checked they are http or https).
+    async fn report(
+        &self,
+        event: &HostEvent,
+        instance: InstanceId,
+        height: &mut Option<f64>,
+        out: &mut Report,
+    ) {
+        out.event(event);
+        match event {
+            HostEvent::SizeChanged {
+                instance: i,
+                height: Some(h),
+                ..
+            } if *i == instance => *height = Some(*h),
+            HostEvent::OpenLink { url, .. } if !self.args.headless => {
+                match mcpapp_html::SystemBrowser.present(url).await {
+                    Ok(_) => out.line(&format!("opened {url} in your browser")),
+                    Err(e) => out.line(&format!("cannot open {url}: {e}")),
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Builds the view of an app that the host opened and connects it.

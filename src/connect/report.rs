@@ -98,7 +98,7 @@ impl Report {
                 blocks_text(message.get("content"))
             ),
             HostEvent::OpenLink { instance, url } => {
-                format!("app {} asks to open {url} (not opened)", instance.0)
+                format!("app {} asks to open {url}", instance.0)
             }
             HostEvent::DisplayModeChanged { instance, mode } => {
                 format!("app {} display mode: {mode:?}", instance.0)
