@@ -494,7 +494,7 @@ impl McpConnection {
             ServiceError::TransportSend(error) => McpError::Transport {
                 server,
                 what,
-                message: error.to_string(),
+                message: readable_chain(&error),
             },
             ServiceError::Timeout { timeout } => McpError::Timeout {
                 server,
@@ -504,7 +504,7 @@ impl McpConnection {
             other => McpError::Protocol {
                 server,
                 what,
-                message: other.to_string(),
+                message: readable_chain(&other),
             },
         }
     }
@@ -580,6 +580,48 @@ async fn monitor(
     }
 }
 
+/// An error and its causes in words, without the type names rmcp puts in its transport errors
+/// (`Transport [rmcp::transport::worker::WorkerTransport<…>] error:`), which tell a user nothing.
+fn readable_chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut next = Some(error);
+    while let Some(current) = next {
+        let text = without_type_names(&current.to_string());
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+        next = current.source();
+    }
+    parts.join(": ")
+}
+
+/// `text` without any `[rmcp::…]` group (brackets nested inside it included).
+fn without_type_names(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("[rmcp::") {
+        out.push_str(rest.get(..start).unwrap_or_default().trim_end());
+        let mut depth = 0_usize;
+        let mut end = rest.len();
+        for (i, c) in rest.char_indices().skip(start) {
+            match c {
+                '[' => depth += 1,
+                ']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = i + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = rest.get(end..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Why a handshake failed, before it is put into words.
 enum HandshakeFailure {
     Timeout(Duration),
@@ -595,7 +637,7 @@ impl HandshakeFailure {
                 after,
             },
             Self::Failed(error) => {
-                let mut message = error.to_string();
+                let mut message = readable_chain(error.as_ref());
                 if let Some(process) = process
                     && let Some(exit) = process.describe_exit(END_REASON_WAIT).await
                 {
@@ -697,9 +739,22 @@ impl ServerInfo {
 
 #[cfg(test)]
 mod tests {
+
     #![allow(clippy::unwrap_used, reason = "tests")]
 
     use super::*;
+
+    #[test]
+    fn transport_type_names_are_left_out_of_messages() {
+        let raw = "Send message error Transport [rmcp::transport::worker::WorkerTransport<rmcp::A<reqwest::Client>>] error: Client error: error sending request for url (http://127.0.0.1:9/mcp), when send initialize request";
+        assert_eq!(
+            super::without_type_names(raw),
+            "Send message error Transport error: Client error: error sending request for url \
+             (http://127.0.0.1:9/mcp), when send initialize request"
+        );
+        assert_eq!(super::without_type_names("plain [x]"), "plain [x]");
+        assert_eq!(super::without_type_names("a [rmcp::[[b]"), "a");
+    }
 
     #[test]
     fn initialize_advertises_both_mime_types_and_pins_the_version() {
