@@ -122,12 +122,27 @@ impl eframe::App for CardApp {
         } else {
             mcpapp_card::HostConfig::light()
         };
+        let backdrop = if self.session.is_dark() {
+            egui::Color32::from_gray(24)
+        } else {
+            egui::Color32::from_gray(236)
+        };
+        egui::CentralPanel::default()
+            .frame(egui::Frame::central_panel(ui.style()).fill(backdrop))
+            .show(ui, |ui| self.card(ui, &config));
+        ui.ctx().request_repaint_after(POLL);
+    }
+}
+
+impl CardApp {
+    /// The card, its notice, and what the user did with it this frame.
+    fn card(&mut self, ui: &mut egui::Ui, config: &mcpapp_card::HostConfig) {
         egui::ScrollArea::vertical().show(ui, |ui| {
             if self.session.is_locked() {
                 ui.weak("The model is replying; the card waits.");
             }
             let output = CardView::new(&self.shown, &mut self.state)
-                .host_config(&config)
+                .host_config(config)
                 .disabled(self.session.is_locked())
                 .show(ui);
             let now = Instant::now();
@@ -159,6 +174,5 @@ impl eframe::App for CardApp {
                 ui.label(text);
             }
         });
-        ui.ctx().request_repaint_after(POLL);
     }
 }
