@@ -161,6 +161,60 @@ fn over_streamable_http_it_calls_a_tool_and_shows_its_card() {
     );
 }
 
+/// The card window itself, under Xvfb: it opens, runs the card session, and closes by itself
+/// when the host closes the app (else the command would never exit).
+#[test]
+fn a_card_app_opens_and_closes_its_native_window() {
+    let runtime = std::env::temp_dir().join(format!("mcpapp-connect-xdg-{}", std::process::id()));
+    std::fs::create_dir_all(&runtime).unwrap();
+    std::fs::set_permissions(
+        &runtime,
+        std::os::unix::fs::PermissionsExt::from_mode(0o700),
+    )
+    .unwrap();
+    let mut child = Command::new("xvfb-run")
+        .args([
+            "-a",
+            "-s",
+            "-screen 0 1024x768x24",
+            MCPAPP,
+            "connect",
+            "--no-store",
+        ])
+        .args([
+            "--ui",
+            "cards",
+            "--duration",
+            "4",
+            "--call",
+            "request_cancellation_reason",
+        ])
+        .args(["--args", r#"{"booking_id": "FL-12345-ABC"}"#, "--", MCPAPP])
+        .args(["serve-example", "flights"])
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env(
+            "WGPU_BACKEND",
+            std::env::var("WGPU_BACKEND").unwrap_or_else(|_| "vulkan".to_owned()),
+        )
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("xvfb-run must be installed (`.ci/run` installs the xvfb package)");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_mins(2);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("mcpapp connect did not exit: the card window stayed open");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let output = child.wait_with_output().unwrap();
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}\n{output:?}");
+    assert!(text.contains("app 1 opened: card view"), "{text}");
+    assert!(text.contains("app 1 closed (Closed)"), "{text}");
+}
+
 #[test]
 fn missing_required_arguments_are_pointed_out() {
     let output = connect(
