@@ -345,3 +345,51 @@ fn the_keyboard_alone_fills_and_submits_a_card() {
         json!("Keyboard only")
     );
 }
+
+#[test]
+fn an_inline_label_sits_beside_its_input_and_still_names_it() {
+    let c = card(&json!({
+        "type": "McpApp",
+        "body": [
+            {"type": "Input.Text", "id": "product", "label": "Product", "labelPosition": "inline",
+             "labelWidth": 40},
+            {"type": "Input.Text", "id": "city", "label": "City", "labelPosition": "inline",
+             "labelWidth": "60px", "isRequired": true},
+            {"type": "Input.Text", "id": "note", "label": "Note"}
+        ],
+        "actions": [{"type": "Action.Submit", "title": "Save"}]
+    }));
+    let mut h = harness(c);
+    h.run();
+    let rect =
+        |h: &Harness<'_, App>, role: Role, label: &str| h.get_by_role_and_label(role, label).rect();
+    // Found by its label as before, and beside it: the field starts right of the label, on
+    // the same line.
+    let product = rect(&h, Role::TextInput, "Product");
+    let product_label = rect(&h, Role::Label, "Product");
+    assert!(
+        product_label.max.x <= product.min.x,
+        "{product_label:?} {product:?}"
+    );
+    assert!((product_label.min.y - product.min.y).abs() < 8.0);
+    // 40 % of the card's row: the field starts a little past 40 % of the width.
+    assert!(product.min.x > 480.0 * 0.38, "{product:?}");
+    let city = rect(&h, Role::TextInput, "City *");
+    assert!(
+        city.min.x < product.min.x,
+        "60px is narrower than 40 %: {city:?}"
+    );
+    // A label above its input stays above.
+    let note = rect(&h, Role::TextInput, "Note");
+    let note_label = rect(&h, Role::Label, "Note");
+    assert!(note_label.max.y <= note.min.y);
+    // Inline inputs still show their errors, under the row.
+    h.get_by_role_and_label(Role::Button, "Save").click();
+    h.run();
+    assert!(matches!(
+        h.state().events.last(),
+        Some(CardEvent::Invalid { .. })
+    ));
+    let error = rect(&h, Role::Label, "City is required.");
+    assert!(error.min.y >= city.max.y, "{error:?} {city:?}");
+}

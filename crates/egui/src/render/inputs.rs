@@ -4,7 +4,9 @@
 
 use egui::{Id, Response, RichText, TextEdit, Ui};
 use mcpapp_card::InputValue;
-use mcpapp_card::enums::{ChoiceInputStyle, Color as ColorName, FontType, TextInputStyle};
+use mcpapp_card::enums::{
+    ChoiceInputStyle, Color as ColorName, FontType, InputLabelPosition, TextInputStyle,
+};
 use mcpapp_card::model::{
     ChoiceSetInput, DateInput, InputCommon, NumberInput, TextInput, TimeInput, ToggleInput,
 };
@@ -12,8 +14,55 @@ use mcpapp_card::model::{
 use super::{Renderer, Scope};
 
 impl Renderer<'_, '_> {
-    /// Draws an input's label; returns its id for the control's accessible name.
-    fn label(&mut self, ui: &mut Ui, input: &InputCommon, scope: &Scope<'_>) -> Option<Id> {
+    /// An input laid out with its label: above it (the default) or beside it
+    /// (`labelPosition: inline`, the label `labelWidth` wide), the control drawn by `control`
+    /// (given the label's id for its accessible name), and the error of the last submit under
+    /// both.
+    fn labelled<R>(
+        &mut self,
+        ui: &mut Ui,
+        input: &InputCommon,
+        id: &str,
+        scope: &Scope<'_>,
+        control: impl FnOnce(&mut Self, &mut Ui, Option<Id>) -> R,
+    ) -> egui::InnerResponse<R> {
+        let inline = input.label_position == Some(InputLabelPosition::Inline)
+            && input.label.as_deref().is_some_and(|l| !l.trim().is_empty());
+        ui.vertical(|ui| {
+            let inner = if inline {
+                ui.horizontal_top(|ui| {
+                    let width = label_width(input.label_width.as_ref(), ui.available_width());
+                    let label = ui
+                        .allocate_ui_with_layout(
+                            egui::vec2(width, 0.0),
+                            egui::Layout::top_down(egui::Align::Min),
+                            |ui| {
+                                ui.set_width(width);
+                                self.label(ui, input, scope, false)
+                            },
+                        )
+                        .inner;
+                    ui.vertical(|ui| control(self, ui, label)).inner
+                })
+                .inner
+            } else {
+                let label = self.label(ui, input, scope, true);
+                control(self, ui, label)
+            };
+            self.error(ui, id, scope);
+            inner
+        })
+    }
+
+    /// Draws an input's label (with the spacing under it when it is `above` the control);
+    /// returns its id for the control's accessible name.
+    fn label(
+        &mut self,
+        ui: &mut Ui,
+        input: &InputCommon,
+        scope: &Scope<'_>,
+        above: bool,
+    ) -> Option<Id> {
         let text = input.label.as_deref().filter(|l| !l.trim().is_empty())?;
         let t = self.theme;
         let required = input.is_required == Some(true);
@@ -35,8 +84,10 @@ impl Renderer<'_, '_> {
             let attention = t.text_color(scope.style, ColorName::Attention, false);
             job.append(&suffix, 0.0, egui::TextFormat::simple(font, attention));
         }
-        let response = ui.label(job);
-        ui.add_space(t.spacing(t.config.inputs.label.input_spacing));
+        let response = ui.add(egui::Label::new(job).wrap());
+        if above {
+            ui.add_space(t.spacing(t.config.inputs.label.input_spacing));
+        }
         Some(response.id)
     }
 
@@ -102,17 +153,16 @@ impl Renderer<'_, '_> {
         scope: &Scope<'c>,
     ) -> Response {
         let id = input.common.id.clone().unwrap_or_default();
-        ui.vertical(|ui| {
-            let label = self.label(ui, &input.input, scope);
+        self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
             let hint = input.placeholder.as_deref().unwrap_or("");
             let multiline = input.is_multiline == Some(true);
             let password = input.style == Some(TextInputStyle::Password);
-            let response = if let Some(action) = input.inline_action.as_deref() {
+            if let Some(action) = input.inline_action.as_deref() {
                 ui.horizontal(|ui| {
                     let title = super::actions::action_title(action);
                     let button_width = 16.0 + super::count_f32(title.chars().count()) * 7.5;
                     let width = (ui.available_width() - button_width - 8.0).max(40.0);
-                    let r = self.text_field(
+                    let r = this.text_field(
                         ui,
                         &id,
                         label,
@@ -127,17 +177,17 @@ impl Renderer<'_, '_> {
                         && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     ui.add_space(8.0);
                     let clicked = ui
-                        .add_enabled(!self.disabled, egui::Button::new(title))
+                        .add_enabled(!this.disabled, egui::Button::new(title))
                         .clicked();
                     if clicked || submit_on_enter {
-                        self.trigger(action, scope);
+                        this.trigger(action, scope);
                     }
                     r
                 })
                 .inner
             } else {
                 let width = input_width(ui);
-                self.text_field(
+                this.text_field(
                     ui,
                     &id,
                     label,
@@ -147,9 +197,7 @@ impl Renderer<'_, '_> {
                     input.max_length,
                     width,
                 )
-            };
-            self.error(ui, &id, scope);
-            response
+            }
         })
         .inner
     }
@@ -204,12 +252,9 @@ impl Renderer<'_, '_> {
         scope: &Scope<'_>,
     ) -> Response {
         let id = id.unwrap_or_default().to_owned();
-        ui.vertical(|ui| {
-            let label = self.label(ui, input, scope);
+        self.labelled(ui, input, &id, scope, |this, ui, label| {
             let width = input_width(ui);
-            let response = self.text_field(ui, &id, label, hint, false, false, None, width);
-            self.error(ui, &id, scope);
-            response
+            this.text_field(ui, &id, label, hint, false, false, None, width)
         })
         .inner
     }
@@ -221,21 +266,19 @@ impl Renderer<'_, '_> {
         scope: &Scope<'c>,
     ) -> Response {
         let id = input.common.id.clone().unwrap_or_default();
-        ui.vertical(|ui| {
-            let label = self.label(ui, &input.input, scope);
-            let mut on = matches!(self.state.values.get(&id), Some(InputValue::Toggle(true)));
+        self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
+            let mut on = matches!(this.state.values.get(&id), Some(InputValue::Toggle(true)));
             let mut response = ui.add_enabled(
-                !self.disabled,
+                !this.disabled,
                 egui::Checkbox::new(&mut on, input.title.as_str()),
             );
             if let Some(label) = label {
                 response = response.labelled_by(label);
             }
             if response.changed() {
-                self.state.values.set(&id, InputValue::Toggle(on));
-                self.input_changed(&id);
+                this.state.values.set(&id, InputValue::Toggle(on));
+                this.input_changed(&id);
             }
-            self.error(ui, &id, scope);
             response
         })
         .inner
@@ -248,9 +291,8 @@ impl Renderer<'_, '_> {
         scope: &Scope<'c>,
     ) -> Response {
         let id = input.common.id.clone().unwrap_or_default();
-        ui.vertical(|ui| {
-            let label = self.label(ui, &input.input, scope);
-            let mut chosen = match self.state.values.get(&id) {
+        self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
+            let mut chosen = match this.state.values.get(&id) {
                 Some(InputValue::Choices(c)) => c.clone(),
                 _ => Vec::new(),
             };
@@ -259,9 +301,9 @@ impl Renderer<'_, '_> {
             let changed = if style == ChoiceInputStyle::Expanded
                 || (multi && style != ChoiceInputStyle::Filtered)
             {
-                self.choice_list(ui, input, &mut chosen, multi)
+                this.choice_list(ui, input, &mut chosen, multi)
             } else {
-                self.choice_combo(
+                this.choice_combo(
                     ui,
                     input,
                     &id,
@@ -274,10 +316,9 @@ impl Renderer<'_, '_> {
             if changed {
                 // Keep the card's order, as the official renderer submits it.
                 chosen.sort_by_key(|v| input.choices.iter().position(|c| &c.value == v));
-                self.state.values.set(&id, InputValue::Choices(chosen));
-                self.input_changed(&id);
+                this.state.values.set(&id, InputValue::Choices(chosen));
+                this.input_changed(&id);
             }
-            self.error(ui, &id, scope);
         })
         .response
     }
@@ -400,6 +441,34 @@ impl Renderer<'_, '_> {
 
 /// Inputs fill their container, as in every Adaptive Cards host; while an auto column is
 /// measured they ask for a modest width instead of all there is.
+/// The width of an inline label: `labelWidth` as a percentage number or `"Npx"`, else 30 % of
+/// the row; never so wide that the control has no room.
+fn label_width(declared: Option<&serde_json::Value>, row: f32) -> f32 {
+    let wanted = match declared {
+        Some(serde_json::Value::Number(n)) => n.as_f64().map(|p| share(row, p)),
+        Some(serde_json::Value::String(s)) => {
+            let s = s.trim();
+            s.strip_suffix("px")
+                .and_then(|px| px.trim().parse::<f32>().ok())
+                .or_else(|| s.parse::<f64>().ok().map(|p| share(row, p)))
+        }
+        _ => None,
+    };
+    wanted
+        .filter(|w| w.is_finite() && *w > 0.0)
+        .unwrap_or(row * 0.3)
+        .clamp(row.min(24.0), row * 0.7)
+}
+
+/// `percent` % of `row`.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a layout percentage: f32 is precise enough, and out-of-range values are clamped after"
+)]
+fn share(row: f32, percent: f64) -> f32 {
+    row * (percent / 100.0) as f32
+}
+
 fn input_width(ui: &Ui) -> f32 {
     if ui.is_sizing_pass() {
         ui.available_width().min(160.0)
