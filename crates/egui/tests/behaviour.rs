@@ -393,3 +393,24 @@ fn an_inline_label_sits_beside_its_input_and_still_names_it() {
     let error = rect(&h, Role::Label, "City is required.");
     assert!(error.min.y >= city.max.y, "{error:?} {city:?}");
 }
+
+#[test]
+fn a_carousel_with_a_timer_turns_its_pages_and_stops_at_the_last() {
+    let page = |text: &str| json!({"type": "CarouselPage", "items": [{"type": "TextBlock", "text": text}]});
+    let c = card(&json!({
+        "type": "AdaptiveCard", "version": "1.6",
+        "body": [{"type": "Carousel", "timer": 500, "pages": [page("One"), page("Two"), page("Three")]}]
+    }));
+    let mut h = harness_with(c, egui_kittest::Harness::builder().with_step_dt(0.1));
+    h.run_steps(2);
+    assert!(h.query_by_label("One").is_some());
+    h.run_steps(6);
+    assert!(h.query_by_label("Two").is_some(), "half a second later, the next page");
+    h.run_steps(12);
+    assert!(h.query_by_label("Three").is_some());
+    h.run_steps(12);
+    assert!(
+        h.query_by_label("Three").is_some(),
+        "without `loop` the pages stop at the last"
+    );
+}

@@ -612,8 +612,35 @@ impl Renderer<'_, '_> {
                     next = (current + 1) % pages;
                 }
             });
+            // `timer`: the pages turn by themselves every so many milliseconds, except while
+            // the pointer rests on the carousel (someone is reading) or the card is disabled;
+            // without `loop` they stop at the last page.
+            let since_key = ui.make_persistent_id(("mcpapp-carousel-since", &scope.path, current));
+            let now = ui.input(|i| i.time);
+            let since = ui.data_mut(|d| *d.get_temp_mut_or_insert_with(since_key, || now));
+            if let Some(timer) = carousel.timer.filter(|t| *t > 0)
+                && next == current
+                && !self.disabled
+                && pages > 1
+                && (loops || current + 1 < pages)
+            {
+                let period = f64::from(timer) / 1000.0;
+                let hovered = ui.rect_contains_pointer(ui.min_rect());
+                if hovered {
+                    ui.data_mut(|d| d.insert_temp(since_key, now));
+                } else if now - since >= period {
+                    next = (current + 1) % pages;
+                } else {
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_secs_f64(
+                            period - (now - since),
+                        ));
+                }
+            }
             if next != current {
                 self.state.carousel_pages.insert(scope.path.clone(), next);
+                let next_key = ui.make_persistent_id(("mcpapp-carousel-since", &scope.path, next));
+                ui.data_mut(|d| d.insert_temp(next_key, now));
             }
         })
         .response
