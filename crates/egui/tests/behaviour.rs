@@ -405,7 +405,10 @@ fn a_carousel_with_a_timer_turns_its_pages_and_stops_at_the_last() {
     h.run_steps(2);
     assert!(h.query_by_label("One").is_some());
     h.run_steps(6);
-    assert!(h.query_by_label("Two").is_some(), "half a second later, the next page");
+    assert!(
+        h.query_by_label("Two").is_some(),
+        "half a second later, the next page"
+    );
     h.run_steps(12);
     assert!(h.query_by_label("Three").is_some());
     h.run_steps(12);
