@@ -36,9 +36,10 @@ const CALL_ID: &str = "call-1";
 /// Arguments of `mcpapp connect`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  \
-    mcpapp connect -- mcpapp serve-example weather --call get_forecast --args '{\"city\":\"Oslo\"}'\n  \
+    mcpapp connect --call get_forecast --args '{\"city\":\"Oslo\"}' -- mcpapp serve-example weather\n  \
     mcpapp connect --url http://127.0.0.1:3001/mcp\n  \
-    mcpapp connect -- npx -y @modelcontextprotocol/server-basic-vanillajs --stdio --call get-time")]
+    mcpapp connect --call get-time -- npx -y @modelcontextprotocol/server-basic-vanillajs --stdio\n\n\
+    Options come before `--`; everything after it is the server's command line.")]
 pub struct Args {
     /// A streamable HTTP endpoint (`http://HOST:PORT/mcp`) instead of a command.
     #[arg(long, value_name = "URL", conflicts_with = "command")]
@@ -329,7 +330,16 @@ impl Job {
                         spec.resource_uri
                     ));
                     match self.open(runtime, i, &spec, &mut browser, out).await {
-                        Ok(view) => shown = Some(view),
+                        Ok(view) => {
+                            if deadline.is_none() {
+                                out.line(if self.args.headless {
+                                    "the app runs until you press Ctrl-C (--duration SECS closes it)"
+                                } else {
+                                    "the app runs until its window closes or you press Ctrl-C"
+                                });
+                            }
+                            shown = Some(view);
+                        }
                         Err(e) => break Err(e),
                     }
                 }
