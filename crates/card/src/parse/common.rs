@@ -416,12 +416,7 @@ impl<F: Item> CommonReader<F> {
     ) -> Result<(), A::Error> {
         let c = &mut self.common;
         match key {
-            "id" => {
-                c.id = cx.opt(map, key)?;
-                if let Some(id) = &c.id {
-                    cx.record_id(id);
-                }
-            }
+            "id" => c.id = cx.id(map, key)?,
             "isVisible" => c.is_visible = cx.opt(map, key)?,
             "spacing" => c.spacing = cx.opt(map, key)?,
             "separator" => c.separator = cx.opt(map, key)?,
@@ -521,12 +516,7 @@ impl ActionReader {
     ) -> Result<(), A::Error> {
         let c = &mut self.common;
         match key {
-            "id" => {
-                c.id = cx.opt(map, key)?;
-                if let Some(id) = &c.id {
-                    cx.record_id(id);
-                }
-            }
+            "id" => c.id = cx.id(map, key)?,
             "title" => c.title = cx.opt(map, key)?,
             "iconUrl" => c.icon_url = cx.url(map, key, UrlUse::Resource)?,
             "style" => c.style = cx.opt(map, key)?,

@@ -88,10 +88,19 @@ impl Ctx {
             .push(Diagnostic::new(code, self.path.clone(), message).with_severity(severity));
     }
 
-    /// Remembers an element's or action's id for the uniqueness check.
-    pub(crate) fn record_id(&mut self, id: &str) {
-        let pointer = self.child_pointer("id");
-        self.ids.push((id.to_owned(), pointer));
+    /// Reads an element's or action's `id` (the property `key`) and remembers it for the
+    /// card-wide uniqueness check.
+    pub(crate) fn id<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+    ) -> Result<Option<String>, A::Error> {
+        let id: Option<String> = self.opt(map, key)?;
+        if let Some(id) = &id {
+            let pointer = self.child_pointer("id");
+            self.ids.push((id.clone(), pointer));
+        }
+        Ok(id)
     }
 
     /// Stops the read: a limit was exceeded here.
