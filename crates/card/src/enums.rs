@@ -5,11 +5,7 @@
 //! back in the canonical camelCase spelling. Its JSON Schema accepts both: the canonical values
 //! (so editors can complete them) and a case-insensitive pattern.
 
-use std::borrow::Cow;
-use std::fmt;
-
-use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde::{Serialize, Serializer};
+use schemars::{Schema, json_schema};
 
 /// A value of one of the card format's enumerations.
 pub trait CardEnum: Sized + Copy + 'static {
@@ -65,7 +61,7 @@ fn case_insensitive_pattern(words: &[&str]) -> String {
     pattern
 }
 
-fn enum_schema<E: CardEnum>(description: &str) -> Schema {
+pub(crate) fn enum_schema<E: CardEnum>(description: &str) -> Schema {
     let words: Vec<&str> = E::ALL.iter().map(|v| v.as_str()).collect();
     let pattern = case_insensitive_pattern(&words);
     json_schema!({
@@ -88,7 +84,7 @@ macro_rules! card_enum {
             $( $(#[doc = $vdoc])* $variant ),+
         }
 
-        impl CardEnum for $name {
+        impl $crate::enums::CardEnum for $name {
             const ALL: &'static [Self] = &[$(Self::$variant),+];
             const NAME: &'static str = stringify!($name);
             fn as_str(self) -> &'static str {
@@ -96,42 +92,45 @@ macro_rules! card_enum {
             }
         }
 
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.pad($crate::enums::CardEnum::as_str(*self))
             }
         }
 
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.as_str())
+        impl ::serde::Serialize for $name {
+            fn serialize<S: ::serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str($crate::enums::CardEnum::as_str(*self))
             }
         }
 
-        impl<'de> serde::Deserialize<'de> for $name {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let s = <Cow<'de, str>>::deserialize(deserializer)?;
-                <Self as CardEnum>::parse(&s).ok_or_else(|| {
-                    serde::de::Error::custom(format_args!(
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let s = <::std::borrow::Cow<'de, str> as ::serde::Deserialize>::deserialize(deserializer)?;
+                <Self as $crate::enums::CardEnum>::parse(&s).ok_or_else(|| {
+                    ::serde::de::Error::custom(format_args!(
                         "unknown {} `{}`, expected {}",
-                        Self::NAME,
+                        <Self as $crate::enums::CardEnum>::NAME,
                         s,
-                        Self::expected()
+                        <Self as $crate::enums::CardEnum>::expected()
                     ))
                 })
             }
         }
 
-        impl JsonSchema for $name {
-            fn schema_name() -> Cow<'static, str> {
-                Cow::Borrowed(stringify!($name))
+        impl ::schemars::JsonSchema for $name {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                ::std::borrow::Cow::Borrowed(stringify!($name))
             }
-            fn json_schema(_: &mut SchemaGenerator) -> Schema {
-                enum_schema::<Self>(concat!($($doc),*).trim())
+            fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+                $crate::enums::enum_schema::<Self>(concat!($($doc),*).trim())
             }
         }
     };
 }
+
+/// The card format's way to declare an enumeration (also used for the host config's).
+pub(crate) use card_enum;
 
 card_enum! {
     /// The root type of a card: our own name or the Adaptive Cards one.

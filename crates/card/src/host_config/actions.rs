@@ -1,48 +1,11 @@
 //! Action buttons (`actions`): how many, how laid out, how `Action.ShowCard` opens.
 
-use std::fmt;
-
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use super::reader::{Object, Reader};
-use crate::enums::{CardEnum, ContainerStyle, Spacing};
+use crate::enums::{ContainerStyle, Spacing, card_enum};
 
-/// Declares an enumeration of the host config: read in any case (through [`CardEnum`], like
-/// the card's own enumerations), written in its canonical camelCase spelling.
-macro_rules! host_enum {
-    (
-        $(#[doc = $doc:literal])*
-        $name:ident { $( $(#[doc = $vdoc:literal])* $variant:ident = $text:literal ),+ $(,)? }
-    ) => {
-        $(#[doc = $doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $( $(#[doc = $vdoc])* $variant ),+
-        }
-
-        impl CardEnum for $name {
-            const ALL: &'static [Self] = &[$(Self::$variant),+];
-            const NAME: &'static str = stringify!($name);
-            fn as_str(self) -> &'static str {
-                match self { $(Self::$variant => $text),+ }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.pad(self.as_str())
-            }
-        }
-
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.as_str())
-            }
-        }
-    };
-}
-
-host_enum! {
+card_enum! {
     /// Where the card of an `Action.ShowCard` opens.
     ShowCardActionMode {
         /// Below the actions, inside the card.
@@ -52,7 +15,7 @@ host_enum! {
     }
 }
 
-host_enum! {
+card_enum! {
     /// How the buttons of an action set are laid out.
     Orientation {
         /// In a row.
@@ -62,7 +25,7 @@ host_enum! {
     }
 }
 
-host_enum! {
+card_enum! {
     /// Where the buttons sit in their row (or column).
     ActionAlignment {
         /// At the start.
@@ -76,7 +39,7 @@ host_enum! {
     }
 }
 
-host_enum! {
+card_enum! {
     /// Where an action's icon goes relative to its title.
     IconPlacement {
         /// Above the title.
