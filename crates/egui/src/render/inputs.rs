@@ -105,22 +105,16 @@ impl Renderer<'_, '_> {
         }
     }
 
-    /// A single- or multi-line text field bound to an input's value.
-    #[expect(
-        clippy::too_many_arguments,
-        reason = "the field's parts, each from the card"
-    )]
-    fn text_field(
-        &mut self,
-        ui: &mut Ui,
-        id: &str,
-        label: Option<Id>,
-        hint: &str,
-        multiline: bool,
-        password: bool,
-        max_length: Option<u32>,
-        width: f32,
-    ) -> Response {
+    /// A single- or multi-line text field bound to an input's value, `width` wide.
+    fn text_field(&mut self, ui: &mut Ui, field: &Field<'_>, width: f32) -> Response {
+        let Field {
+            id,
+            label,
+            hint,
+            multiline,
+            password,
+            max_length,
+        } = *field;
         let mut text = self.state.text(id).to_owned();
         let mut edit = if multiline {
             TextEdit::multiline(&mut text).desired_rows(3)
@@ -154,24 +148,21 @@ impl Renderer<'_, '_> {
     ) -> Response {
         let id = input.common.id.clone().unwrap_or_default();
         self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
-            let hint = input.placeholder.as_deref().unwrap_or("");
             let multiline = input.is_multiline == Some(true);
-            let password = input.style == Some(TextInputStyle::Password);
+            let field = Field {
+                id: &id,
+                label,
+                hint: input.placeholder.as_deref().unwrap_or(""),
+                multiline,
+                password: input.style == Some(TextInputStyle::Password),
+                max_length: input.max_length,
+            };
             if let Some(action) = input.inline_action.as_deref() {
                 ui.horizontal(|ui| {
                     let title = super::actions::action_title(action);
                     let button_width = 16.0 + super::count_f32(title.chars().count()) * 7.5;
                     let width = (ui.available_width() - button_width - 8.0).max(40.0);
-                    let r = this.text_field(
-                        ui,
-                        &id,
-                        label,
-                        hint,
-                        multiline,
-                        password,
-                        input.max_length,
-                        width,
-                    );
+                    let r = this.text_field(ui, &field, width);
                     let submit_on_enter = !multiline
                         && r.lost_focus()
                         && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -187,16 +178,7 @@ impl Renderer<'_, '_> {
                 .inner
             } else {
                 let width = input_width(ui);
-                this.text_field(
-                    ui,
-                    &id,
-                    label,
-                    hint,
-                    multiline,
-                    password,
-                    input.max_length,
-                    width,
-                )
+                this.text_field(ui, &field, width)
             }
         })
         .inner
@@ -254,7 +236,15 @@ impl Renderer<'_, '_> {
         let id = id.unwrap_or_default().to_owned();
         self.labelled(ui, input, &id, scope, |this, ui, label| {
             let width = input_width(ui);
-            this.text_field(ui, &id, label, hint, false, false, None, width)
+            let field = Field {
+                id: &id,
+                label,
+                hint,
+                multiline: false,
+                password: false,
+                max_length: None,
+            };
+            this.text_field(ui, &field, width)
         })
         .inner
     }
@@ -441,6 +431,20 @@ impl Renderer<'_, '_> {
 
 /// Inputs fill their container, as in every Adaptive Cards host; while an auto column is
 /// measured they ask for a modest width instead of all there is.
+/// What a text field shows and binds, from its input.
+#[derive(Clone, Copy)]
+struct Field<'a> {
+    /// The input's id: where its value lives in the card state.
+    id: &'a str,
+    /// The label naming it, for accessibility.
+    label: Option<Id>,
+    /// The placeholder.
+    hint: &'a str,
+    multiline: bool,
+    password: bool,
+    max_length: Option<u32>,
+}
+
 /// The width of an inline label: `labelWidth` as a percentage number or `"Npx"`, else 30 % of
 /// the row; never so wide that the control has no room.
 fn label_width(declared: Option<&serde_json::Value>, row: f32) -> f32 {
