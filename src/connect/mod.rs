@@ -494,12 +494,9 @@ impl Job {
                 })
             }
             ViewKind::Card => {
-                let session = if spec.resource_uri.starts_with("ui://mcpapp/")
-                    || connection
-                        .tool(&spec.tool.name)
-                        .and_then(|t| t.ui_resource_uri())
-                        .is_none()
-                {
+                // A tool without a view of its own carries its card in the result; one with
+                // a `ui://` card view has a template to fill.
+                let session = if spec.tool.ui_resource_uri().is_none() {
                     CardSession::waiting()
                 } else {
                     let read = connection
