@@ -182,7 +182,7 @@ impl Runtime {
         &mut self,
         server: &str,
         tool: &str,
-        arguments: Map<String, Value>,
+        mut arguments: Map<String, Value>,
         tool_call_id: &str,
         display_mode: DisplayMode,
     ) -> Result<AgentCall, RuntimeError> {
@@ -198,24 +198,19 @@ impl Runtime {
                 tool: tool.to_owned(),
             })?;
         let input = Value::Object(arguments.clone());
-        let Some(uri) = definition.ui_resource_uri() else {
-            let result = call(&connection, tool, arguments).await;
+        // A view of its own: the app opens now, the result follows. No view: the result comes
+        // first, and opens a card app only if it carries a card.
+        let (uri, kind, known) = if let Some(uri) = definition.ui_resource_uri() {
+            let kind = view_kind(&connection, &uri).await?;
+            (uri, kind, None)
+        } else {
+            // The arguments are not needed again on this path.
+            let result = call(&connection, tool, std::mem::take(&mut arguments)).await;
             let Some(uri) = card_result_uri(&result) else {
                 return Ok(AgentCall::Done(result));
             };
-            let instance = self.host.tool_call_started(AppSpec {
-                server: server.to_owned(),
-                tool: definition,
-                tool_call_id: tool_call_id.to_owned(),
-                resource_uri: uri,
-                kind: ViewKind::Card,
-                display_mode,
-            });
-            self.host.tool_input(tool_call_id, &input);
-            self.host.tool_result(tool_call_id, &result);
-            return Ok(AgentCall::App(instance));
+            (uri, ViewKind::Card, Some(result))
         };
-        let kind = view_kind(&connection, &uri).await?;
         let instance = self.host.tool_call_started(AppSpec {
             server: server.to_owned(),
             tool: definition,
@@ -225,6 +220,10 @@ impl Runtime {
             display_mode,
         });
         self.host.tool_input(tool_call_id, &input);
+        if let Some(result) = known {
+            self.host.tool_result(tool_call_id, &result);
+            return Ok(AgentCall::App(instance));
+        }
         let arrivals = self.arrivals_tx.clone();
         let (name, tool_call_id) = (tool.to_owned(), tool_call_id.to_owned());
         tokio::spawn(async move {
