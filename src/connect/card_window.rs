@@ -3,9 +3,9 @@
 
 use std::time::{Duration, Instant};
 
+use super::card_peer::CardPeer;
 use eframe::egui;
 use mcpapp_egui::{CardEvent, CardState, CardView};
-use mcpapp_host::{CardSession, ViewEnd};
 
 /// How often the window looks for the host's messages while nothing else happens.
 const POLL: Duration = Duration::from_millis(50);
@@ -13,18 +13,13 @@ const POLL: Duration = Duration::from_millis(50);
 /// A card window waiting to be shown on the main thread.
 pub struct CardWindow {
     title: String,
-    session: CardSession,
-    end: ViewEnd,
+    peer: CardPeer,
 }
 
 impl CardWindow {
-    /// A window titled `title` for `session`, connected through `end`.
-    pub fn new(title: String, session: CardSession, end: ViewEnd) -> Self {
-        Self {
-            title,
-            session,
-            end,
-        }
+    /// A window titled `title` for the card of `peer`.
+    pub fn new(title: String, peer: CardPeer) -> Self {
+        Self { title, peer }
     }
 
     /// Shows the window until it is closed.
@@ -42,7 +37,7 @@ impl CardWindow {
             options,
             Box::new(move |cc| {
                 mcpapp_render::setup_context(&cc.egui_ctx);
-                Ok(Box::new(CardApp::new(self.session, self.end)))
+                Ok(Box::new(CardApp::new(self.peer)))
             }),
         )
         .map_err(|e| format!("cannot show the card window: {e}"))
@@ -50,55 +45,37 @@ impl CardWindow {
 }
 
 struct CardApp {
-    session: CardSession,
-    end: ViewEnd,
+    peer: CardPeer,
     state: CardState,
     shown: mcpapp_card::Card,
     problem: Option<String>,
 }
 
 impl CardApp {
-    fn new(mut session: CardSession, end: ViewEnd) -> Self {
-        for message in session.start() {
-            let _ = end.to_host.send(message);
-        }
-        let shown = session.card().clone();
+    fn new(peer: CardPeer) -> Self {
+        let shown = peer.session.card().clone();
         Self {
             state: CardState::new(&shown),
             shown,
-            session,
-            end,
+            peer,
             problem: None,
-        }
-    }
-
-    fn send(&self, messages: Vec<serde_json::Value>) {
-        for message in messages {
-            let _ = self.end.to_host.send(message);
         }
     }
 
     /// The host's messages since the last frame; a new card keeps the inputs it still has.
     /// Returns `false` once the host has let the view go (the app was closed).
     fn receive(&mut self) -> bool {
-        loop {
-            match self.end.from_host.try_recv() {
-                Ok(message) => {
-                    let replies = self.session.on_host_message(&message);
-                    self.send(replies);
-                }
-                Err(tokio::sync::mpsc::error::TryRecvError::Empty) => break,
-                Err(tokio::sync::mpsc::error::TryRecvError::Disconnected) => return false,
-            }
+        if !self.peer.pump() {
+            return false;
         }
-        if self.session.card() != &self.shown {
-            let card = self.session.card().clone();
+        if self.peer.session.card() != &self.shown {
+            let card = self.peer.session.card().clone();
             let mut state = CardState::new(&card);
             state.restore(&card, &self.state);
             self.state = state;
             self.shown = card;
         }
-        if let Some(restored) = self.session.take_restored() {
+        if let Some(restored) = self.peer.session.take_restored() {
             self.state.values = restored;
         }
         true
@@ -111,18 +88,18 @@ impl eframe::App for CardApp {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        let theme = if self.session.is_dark() {
+        let theme = if self.peer.session.is_dark() {
             egui::Theme::Dark
         } else {
             egui::Theme::Light
         };
         ui.ctx().set_theme(theme);
-        let config = if self.session.is_dark() {
+        let config = if self.peer.session.is_dark() {
             mcpapp_card::HostConfig::dark()
         } else {
             mcpapp_card::HostConfig::light()
         };
-        let backdrop = if self.session.is_dark() {
+        let backdrop = if self.peer.session.is_dark() {
             egui::Color32::from_gray(24)
         } else {
             egui::Color32::from_gray(236)
@@ -138,38 +115,40 @@ impl CardApp {
     /// The card, its notice, and what the user did with it this frame.
     fn card(&mut self, ui: &mut egui::Ui, config: &mcpapp_card::HostConfig) {
         egui::ScrollArea::vertical().show(ui, |ui| {
-            if self.session.is_locked() {
+            if self.peer.session.is_locked() {
                 ui.weak("The model is replying; the card waits.");
             }
             let output = CardView::new(&self.shown, &mut self.state)
                 .host_config(config)
-                .disabled(self.session.is_locked())
+                .disabled(self.peer.session.is_locked())
                 .show(ui);
             let now = Instant::now();
             if output.inputs_changed {
-                self.session.inputs_changed(&self.state.values, now);
+                self.peer.session.inputs_changed(&self.state.values, now);
             }
             let sent = match output.event {
-                Some(CardEvent::Submit { tool_call, .. }) => Some(
-                    tool_call
-                        .and_then(|call| self.session.call_tool(&call).map_err(|e| e.to_string())),
-                ),
+                Some(CardEvent::Submit { tool_call, .. }) => Some(tool_call.and_then(|call| {
+                    self.peer
+                        .session
+                        .call_tool(&call)
+                        .map_err(|e| e.to_string())
+                })),
                 Some(CardEvent::OpenUrl { url }) => {
-                    Some(self.session.open_link(&url).map_err(|e| e.to_string()))
+                    Some(self.peer.session.open_link(&url).map_err(|e| e.to_string()))
                 }
                 Some(CardEvent::Invalid { .. }) | None => None,
             };
             match sent {
                 Some(Ok(messages)) => {
                     self.problem = None;
-                    self.send(messages);
+                    self.peer.send(messages);
                 }
                 Some(Err(e)) => self.problem = Some(e),
                 None => {}
             }
-            let flushed = self.session.flush(now);
-            self.send(flushed);
-            if let Some(text) = self.problem.as_deref().or(self.session.notice()) {
+            let flushed = self.peer.session.flush(now);
+            self.peer.send(flushed);
+            if let Some(text) = self.problem.as_deref().or(self.peer.session.notice()) {
                 ui.separator();
                 ui.label(text);
             }

@@ -4,6 +4,7 @@
 //! window, a card in a native window. What the app does (messages for the chat, links, logs,
 //! state) is printed as it happens.
 
+mod card_peer;
 mod card_window;
 mod report;
 
@@ -25,6 +26,7 @@ use mcpapp_html::{
 use mcpapp_protocol::{CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
 use serde_json::{Map, Value};
 
+use self::card_peer::CardPeer;
 use self::card_window::CardWindow;
 use self::report::Report;
 
@@ -211,8 +213,7 @@ enum Shown {
 /// A card without a window: the session runs here, so the app still initializes, gets its
 /// input and result, and its card can be printed.
 struct HeadlessCard {
-    session: CardSession,
-    end: mcpapp_host::ViewEnd,
+    peer: CardPeer,
     printed: Option<String>,
     noticed: Option<String>,
 }
@@ -513,21 +514,20 @@ impl Job {
                 };
                 let (port, end) = ChannelPort::pair();
                 runtime.attach(instance, Box::new(port));
+                let peer = CardPeer::start(session, end);
                 if self.args.headless {
-                    let mut card = HeadlessCard {
-                        session,
-                        end,
+                    let card = HeadlessCard {
+                        peer,
                         printed: None,
                         noticed: None,
                     };
-                    card.start();
                     Ok(Shown::Card {
                         headless: Some(Box::new(card)),
                     })
                 } else {
                     let title = format!("mcpapp connect \u{2014} {}", spec.tool.name);
                     self.windows
-                        .send(CardWindow::new(title, session, end))
+                        .send(CardWindow::new(title, peer))
                         .map_err(|_| "the window thread is gone")?;
                     Ok(Shown::Card { headless: None })
                 }
@@ -537,25 +537,15 @@ impl Job {
 }
 
 impl HeadlessCard {
-    fn start(&mut self) {
-        for message in self.session.start() {
-            let _ = self.end.to_host.send(message);
-        }
-    }
-
     /// Carries the host's messages to the session and prints the card when it changes.
     fn step(&mut self, out: &mut Report) {
-        while let Ok(message) = self.end.from_host.try_recv() {
-            for reply in self.session.on_host_message(&message) {
-                let _ = self.end.to_host.send(reply);
-            }
-        }
-        let text = report::card_text(self.session.card());
+        self.peer.pump();
+        let text = report::card_text(self.peer.session.card());
         if self.printed.as_deref() != Some(text.as_str()) {
             out.line(&format!("card:\n{text}"));
             self.printed = Some(text);
         }
-        let notice = self.session.notice().map(str::to_owned);
+        let notice = self.peer.session.notice().map(str::to_owned);
         if notice != self.noticed {
             if let Some(notice) = &notice {
                 out.line(&format!("card notice: {notice}"));
@@ -595,14 +585,14 @@ async fn screenshot(view: &Shown, height: Option<f64>) -> Result<Vec<u8>, String
             headless: Some(card),
         } => {
             let options = mcpapp_render::RenderOptions {
-                host_config: if card.session.is_dark() {
+                host_config: if card.peer.session.is_dark() {
                     mcpapp_card::HostConfig::dark()
                 } else {
                     mcpapp_card::HostConfig::light()
                 },
                 ..mcpapp_render::RenderOptions::default()
             };
-            let image = mcpapp_render::render_card(card.session.card(), &options)
+            let image = mcpapp_render::render_card(card.peer.session.card(), &options)
                 .map_err(|e| e.to_string())?;
             let mut png = Vec::new();
             image
