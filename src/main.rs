@@ -4,6 +4,7 @@
 //! module.
 
 mod connect;
+mod demo;
 mod preview;
 mod render;
 mod serve_example;
@@ -53,6 +54,12 @@ enum Command {
     /// Exit status: 0 when everything asked for worked, 1 when the server or the app failed,
     /// 2 for bad arguments.
     Connect(connect::Args),
+    /// Open a desktop MCP Apps host on the example servers (and any you add): threads, apps
+    /// inline in a transcript, a workspace for windowed apps, a tool palette with forms.
+    ///
+    /// Exit status: 0 when its window was closed, 1 when it could not open, 2 without a
+    /// desktop.
+    Demo(demo::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,5 +71,6 @@ fn main() -> ExitCode {
         Command::Preview(args) => preview::run(&args),
         Command::ServeExample(args) => serve_example::run(&args),
         Command::Connect(args) => connect::run(&args),
+        Command::Demo(args) => demo::run(&args),
     }
 }

@@ -4,7 +4,8 @@ use std::io::{self, Write as _};
 
 use mcpapp_card::Card;
 use mcpapp_host::HostEvent;
-use mcpapp_host::mcp::McpConnection;
+use mcpapp_host::mcp::ServerInfo;
+use mcpapp_protocol::Tool;
 use serde_json::Value;
 
 /// Lines for a person (or a script) reading standard output.
@@ -27,8 +28,7 @@ impl Report {
     }
 
     /// The server and its tools: who may call each, and its view.
-    pub fn server(&mut self, connection: &McpConnection) {
-        let info = connection.server_info();
+    pub fn server(&mut self, info: &ServerInfo, tools: &[Tool]) {
         self.line(&format!(
             "connected to {} {} (MCP {})",
             if info.name.is_empty() {
@@ -39,7 +39,6 @@ impl Report {
             info.version,
             info.protocol_version
         ));
-        let tools = connection.tools();
         self.line(&format!("{} tools:", tools.len()));
         for tool in tools {
             let who = match (tool.is_model_visible(), tool.is_app_visible()) {

@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use eframe::egui::{
-    self, CentralPanel, Color32, Context, Frame, Margin, Panel, Rect, RichText, ScrollArea,
-    TextEdit, Ui, UiBuilder, ViewportCommand, vec2,
+    self, CentralPanel, Context, Frame, Margin, Panel, Rect, RichText, ScrollArea, TextEdit, Ui,
+    UiBuilder, ViewportCommand, vec2,
 };
 use mcpapp_card::Severity;
 use mcpapp_egui::CardView;
@@ -436,11 +436,7 @@ impl eframe::App for PreviewApp {
             .default_size(470.0)
             .frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::same(8)))
             .show(ui, |ui| self.side_panel(ui));
-        let backdrop = if self.theme.is_dark() {
-            Color32::from_gray(24)
-        } else {
-            Color32::from_gray(236)
-        };
+        let backdrop = mcpapp_egui::backdrop(self.theme.is_dark());
         CentralPanel::default()
             .frame(Frame::central_panel(ui.style()).fill(backdrop))
             .show(ui, |ui| self.card(ui));

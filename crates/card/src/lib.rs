@@ -6,7 +6,8 @@
 //!   elements fall back or are dropped with a warning; nothing panics, whatever the input.
 //! - [`model`] holds the card types; they serialize back to the card format and describe it
 //!   as JSON Schema ([`card_schema`]).
-//! - [`InputValues`] is the state of a card's inputs; [`validate_input`] and
+//! - [`InputValues`] is the state of a card's inputs, [`CardState`] the whole view state (inputs,
+//!   toggled visibility, expanded `ShowCard`s, carousel pages) that hosts save and restore; [`validate_input`] and
 //!   [`prepare_submit`] apply the card's input rules and merge values into an action's data as
 //!   the official renderer does; [`tool_call`] turns that into an MCP tool call.
 //! - [`parse_template`] fills a card template with data (the [`template`] crate,
@@ -16,11 +17,13 @@
 
 pub mod diagnostic;
 pub mod enums;
+pub mod form;
 pub mod host_config;
 pub mod model;
 mod parse;
 pub mod rules;
 mod schema;
+mod state;
 mod submit;
 mod templating;
 mod values;
@@ -34,6 +37,7 @@ pub use parse::{
     Limits, Parsed, Parser, SUPPORTED_VERSION, check, json_type, parse, parse_str, parse_value,
 };
 pub use schema::{card_schema, diagnostics_schema, input_values_schema};
+pub use state::CardState;
 pub use submit::{
     RESERVED_DATA_KEYS, SubmitError, TOOL_NAME_KEY, ToolCall, merge_inputs, prepare_submit,
     tool_call,

@@ -16,13 +16,13 @@ mod images;
 mod markdown;
 mod output;
 mod render;
-mod state;
 mod text_functions;
 mod theme;
 mod view;
 
 pub use fonts::add_fallback_fonts;
 pub use images::{DataUriLoader, decode_data_uri, install_image_loaders};
+pub use mcpapp_card::CardState;
 pub use output::{CardEvent, CardOutput};
-pub use state::CardState;
+pub use theme::backdrop;
 pub use view::CardView;

@@ -42,6 +42,10 @@ pub struct CardOutput {
     pub response: egui::Response,
     /// What the user triggered this frame, if anything.
     pub event: Option<CardEvent>,
-    /// Whether any input's value changed this frame (a host saves state on this).
+    /// Whether any input's value changed this frame.
     pub inputs_changed: bool,
+    /// Whether anything of the [`crate::CardState`] a host saves changed this frame: an input,
+    /// a visibility toggle, a `ShowCard` opened or closed, a carousel page (a host saves state
+    /// on this).
+    pub state_changed: bool,
 }

@@ -142,3 +142,14 @@ impl<'a> Theme<'a> {
         v
     }
 }
+
+/// The page behind cards in a host's window (the conversation's backdrop), for the light or
+/// the dark theme: a shade apart from the cards' own backgrounds so that their edges show.
+/// Every window of ours that shows cards (preview, connect, demo) uses it.
+pub fn backdrop(dark: bool) -> egui::Color32 {
+    if dark {
+        egui::Color32::from_gray(24)
+    } else {
+        egui::Color32::from_gray(236)
+    }
+}

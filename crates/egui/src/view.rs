@@ -6,8 +6,8 @@ use mcpapp_card::{Card, HostConfig};
 
 use crate::output::CardOutput;
 use crate::render::{Renderer, Scope};
-use crate::state::CardState;
 use crate::theme::Theme;
+use mcpapp_card::CardState;
 
 /// Shows a card in any [`Ui`], as wide as the space it is given.
 ///
@@ -70,6 +70,7 @@ impl<'a> CardView<'a> {
             state: self.state,
             event: None,
             changed: false,
+            view_changed: false,
             disabled: self.disabled,
         };
         let style = self.card.style.unwrap_or(ContainerStyle::Default);
@@ -121,6 +122,7 @@ impl<'a> CardView<'a> {
             response,
             event: renderer.event,
             inputs_changed: renderer.changed,
+            state_changed: renderer.changed || renderer.view_changed,
         }
     }
 }

@@ -167,11 +167,13 @@ pub fn summary(forecast: &Forecast) -> String {
     text
 }
 
-/// The card variant of a forecast: the days as facts, and a choice of how many days to show,
+/// The card variant of a forecast: the days as facts, a page per day (a carousel), the wind
+/// behind a "Details" toggle, a note behind "About", and a choice of how many days to show,
 /// which calls `get_forecast` again (a read-only tool: nothing to sign).
 pub fn forecast_card(forecast: &Forecast) -> Result<Card, ErrorData> {
     let count = forecast.days.len().to_string();
-    CardBuilder::new()
+    let extras = forecast_extras(forecast)?;
+    let mut card = CardBuilder::new()
         .heading(format!(
             "{}: {}-day forecast",
             forecast.city,
@@ -193,9 +195,63 @@ pub fn forecast_card(forecast: &Forecast) -> Result<Card, ErrorData> {
             [("3 days", "3"), ("5 days", "5"), ("7 days", "7")],
             |c| c.value(count),
         )
-        .submit("Show", FORECAST, json!({ "city": forecast.city }))
-        .build()
+        .submit("Show", FORECAST, json!({ "city": forecast.city }));
+    for element in extras.body {
+        card = card.element(element);
+    }
+    for action in extras.actions {
+        card = card.action(action);
+    }
+    card.build()
         .map_err(|e| ErrorData::internal_error(format!("the forecast card: {e}"), None))
+}
+
+/// The parts of the forecast card the builder has no shortcut for, written as card JSON: a
+/// carousel page per day, the wind (hidden until "Details"), and "About" (a `ShowCard`).
+fn forecast_extras(forecast: &Forecast) -> Result<Card, ErrorData> {
+    let pages: Vec<Value> = forecast
+        .days
+        .iter()
+        .map(|d| {
+            json!({
+                "type": "CarouselPage",
+                "items": [
+                    { "type": "TextBlock", "text": format!("{} {}", d.weekday, d.date), "weight": "bolder" },
+                    { "type": "TextBlock", "text": format!("{}, high {} °C, low {} °C", d.condition, d.high_c, d.low_c), "wrap": true }
+                ]
+            })
+        })
+        .collect();
+    let wind: Vec<Value> = forecast
+        .days
+        .iter()
+        .map(|d| json!({ "type": "TextBlock", "text": format!("{}: wind {} km/h", d.weekday, d.wind_kmh), "wrap": true }))
+        .collect();
+    let parsed = mcpapp_card::parse_value(json!({
+        "type": "McpApp",
+        "body": [
+            { "type": "Carousel", "pages": pages },
+            { "type": "Container", "id": "details", "isVisible": false, "items": wind }
+        ],
+        "actions": [
+            { "type": "Action.ToggleVisibility", "title": "Details", "targetElements": ["details"] },
+            { "type": "Action.ShowCard", "title": "About", "card": {
+                "type": "AdaptiveCard",
+                "body": [{ "type": "TextBlock", "text": "A made-up forecast of the mcpapp weather example.", "wrap": true }]
+            } }
+        ]
+    }));
+    parsed
+        .card
+        .filter(|_| {
+            parsed
+                .diagnostics
+                .iter()
+                .all(|d| d.severity != mcpapp_card::Severity::Error)
+        })
+        .ok_or_else(|| {
+            ErrorData::internal_error("the forecast card's extras do not read as a card", None)
+        })
 }
 
 /// The HTML app: a self-contained page (no scripts, styles or data from elsewhere), so it asks

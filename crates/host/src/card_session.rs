@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use mcpapp_card::{Action, Card, InputValues};
+use mcpapp_card::{Action, Card, CardState};
 use mcpapp_protocol::CARD_MIME_TYPE;
 use serde_json::{Value, json};
 
@@ -33,8 +33,9 @@ pub const SAVE_DEBOUNCE: Duration = Duration::from_millis(400);
 #[derive(Debug)]
 pub struct CardSession {
     card: Card,
-    values: InputValues,
-    restored: Option<InputValues>,
+    /// The card's whole view state as last saved or restored (inputs, toggles, pages).
+    state: CardState,
+    restored: Option<CardState>,
     tool_call_id: Option<String>,
     locked: bool,
     ready: bool,
@@ -53,10 +54,10 @@ pub struct CardSession {
 impl CardSession {
     /// A session showing `card`.
     pub fn new(card: Card) -> Self {
-        let values = InputValues::initial(&card);
+        let state = CardState::new(&card);
         Self {
             card,
-            values,
+            state,
             restored: None,
             tool_call_id: None,
             locked: false,
@@ -150,10 +151,10 @@ impl CardSession {
     }
 
     fn replace_card(&mut self, card: Card) {
-        let mut values = InputValues::initial(&card);
-        values.restore(&card, &self.values);
+        let mut state = CardState::new(&card);
+        state.restore(&card, &self.state);
         self.card = card;
-        self.values = values;
+        self.state = state;
     }
 
     /// The card to draw.
@@ -161,14 +162,19 @@ impl CardSession {
         &self.card
     }
 
-    /// The input values the host last saved or restored.
-    pub fn values(&self) -> &InputValues {
-        &self.values
+    /// The view state the session last saved or restored.
+    pub fn state(&self) -> &CardState {
+        &self.state
     }
 
-    /// Values restored by `load-state` (taken once, to give to the view's state).
-    pub fn take_restored(&mut self) -> Option<InputValues> {
+    /// The state restored by `load-state` (taken once, to give to the view).
+    pub fn take_restored(&mut self) -> Option<CardState> {
         self.restored.take()
+    }
+
+    /// When the pending `save-state` is due ([`Self::flush`] sends it then), if one is.
+    pub fn save_due(&self) -> Option<Instant> {
+        self.pending_save.map(|changed| changed + SAVE_DEBOUNCE)
     }
 
     /// Whether the card is locked (the model is generating).
@@ -246,13 +252,10 @@ impl CardSession {
                 Vec::new()
             }
             (Some("ui/notifications/load-state"), _) => {
-                if let Some(state) = params.get("state")
-                    && let Ok(saved) = serde_json::from_value::<InputValues>(state.clone())
-                {
-                    let restored = self.values.restore(&self.card, &saved);
-                    if !restored.is_empty() {
-                        self.restored = Some(self.values.clone());
-                    }
+                // A whole view state, or the bare input values earlier versions saved.
+                if let Some(saved) = params.get("state").and_then(CardState::from_saved) {
+                    self.state.restore(&self.card, &saved);
+                    self.restored = Some(self.state.clone());
                 }
                 Vec::new()
             }
@@ -325,9 +328,10 @@ impl CardSession {
         Ok(vec![request(id, "ui/open-link", &json!({ "url": url }))])
     }
 
-    /// The inputs changed; they are saved once the user pauses ([`CardSession::flush`]).
-    pub fn inputs_changed(&mut self, values: &InputValues, now: Instant) {
-        self.values = values.clone();
+    /// The view state changed (an input, a toggle, a page); it is saved once the user pauses
+    /// ([`CardSession::flush`]).
+    pub fn state_changed(&mut self, state: &CardState, now: Instant) {
+        self.state.clone_from(state);
         self.pending_save = Some(now);
     }
 
@@ -339,7 +343,7 @@ impl CardSession {
                 vec![notification(
                     "ui/notifications/save-state",
                     &json!({
-                        "state": self.values,
+                        "state": self.state,
                         "toolCallId": self.tool_call_id,
                     }),
                 )]

@@ -18,7 +18,7 @@ mod port;
 mod runtime;
 pub mod store;
 
-pub use card_session::{CardSession, SessionError, card_in_result};
+pub use card_session::{CardSession, SAVE_DEBOUNCE, SessionError, card_in_result};
 pub use host::{
     AppHost, AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId, Output,
     ServerCall, ViewKind,

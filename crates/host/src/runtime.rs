@@ -106,6 +106,8 @@ pub struct Runtime {
     arrivals_tx: mpsc::UnboundedSender<Arrival>,
     arrivals: mpsc::UnboundedReceiver<Arrival>,
     events: VecDeque<HostEvent>,
+    /// Results of the agent's tool calls that opened apps, not yet taken.
+    results: Vec<(String, Value)>,
     trace: Option<Vec<Traced>>,
 }
 
@@ -120,6 +122,7 @@ impl Runtime {
             arrivals_tx,
             arrivals,
             events: VecDeque::new(),
+            results: Vec::new(),
             trace: None,
         }
     }
@@ -222,6 +225,7 @@ impl Runtime {
         self.host.tool_input(tool_call_id, &input);
         if let Some(result) = known {
             self.host.tool_result(tool_call_id, &result);
+            self.results.push((tool_call_id.to_owned(), result));
             return Ok(AgentCall::App(instance));
         }
         let arrivals = self.arrivals_tx.clone();
@@ -235,6 +239,14 @@ impl Runtime {
             });
         });
         Ok(AgentCall::App(instance))
+    }
+
+    /// The results of the agent's tool calls that opened apps, as `(tool call id, result)`, in
+    /// the order they arrived since the last call: what the agent loop gives the model, and
+    /// what an embedder keeps with its conversation to bring the app back later
+    /// ([`AppHost::restore_app`]).
+    pub fn take_tool_results(&mut self) -> Vec<(String, Value)> {
+        std::mem::take(&mut self.results)
     }
 
     /// Carries messages until the host has something to tell the embedder, and returns it.
@@ -327,7 +339,10 @@ impl Runtime {
             Arrival::ToolResult {
                 tool_call_id,
                 result,
-            } => self.host.tool_result(&tool_call_id, &result),
+            } => {
+                self.host.tool_result(&tool_call_id, &result);
+                self.results.push((tool_call_id, result));
+            }
         }
     }
 

@@ -80,8 +80,11 @@ impl TestView for CardView {
         self.session.submit(action, data).unwrap()
     }
     fn save(&mut self) -> Vec<Value> {
-        let values = self.values();
-        self.session.inputs_changed(&values, self.now);
+        let state = mcpapp_card::CardState {
+            values: self.values(),
+            ..mcpapp_card::CardState::default()
+        };
+        self.session.state_changed(&state, self.now);
         assert!(
             self.session.flush(self.now).is_empty(),
             "saves wait for a pause"
@@ -383,7 +386,7 @@ fn the_recreated_card_gets_its_saved_inputs_back() {
         .take_restored()
         .expect("load-state restored the inputs");
     assert_eq!(
-        restored.get("cancellationReason"),
+        restored.values.get("cancellationReason"),
         Some(&InputValue::Text("Change of plans".into()))
     );
 }

@@ -191,6 +191,7 @@ impl Renderer<'_, '_> {
     /// Opens or closes a ShowCard; opening one closes its siblings in the same row.
     pub(crate) fn toggle_show_card(&mut self, scope: &Scope<'_>) {
         let path = scope.path.clone();
+        self.view_changed = true;
         if self.state.expanded.remove(&path) {
             return;
         }

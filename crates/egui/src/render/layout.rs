@@ -639,6 +639,7 @@ impl Renderer<'_, '_> {
             }
             if next != current {
                 self.state.carousel_pages.insert(scope.path.clone(), next);
+                self.view_changed = true;
                 let next_key = ui.make_persistent_id(("mcpapp-carousel-since", &scope.path, next));
                 ui.data_mut(|d| d.insert_temp(next_key, now));
             }

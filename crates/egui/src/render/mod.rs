@@ -16,8 +16,8 @@ use mcpapp_card::{Card, Element, SubmitError, prepare_submit, tool_call};
 pub(crate) use layout::{clamp_i8, clamp_u8};
 
 use crate::output::CardEvent;
-use crate::state::CardState;
 use crate::theme::Theme;
+use mcpapp_card::CardState;
 
 /// The features (by `requires` name) this renderer has, with their versions.
 const FEATURES: &[(&str, (u32, u32))] = &[("adaptiveCards", (1, 6)), ("mcpapp", (0, 1))];
@@ -115,6 +115,8 @@ pub(crate) struct Renderer<'s, 't> {
     pub(crate) state: &'s mut CardState,
     pub(crate) event: Option<CardEvent>,
     pub(crate) changed: bool,
+    /// Whether what is shown changed (a visibility toggle, a `ShowCard`, a carousel page).
+    pub(crate) view_changed: bool,
     pub(crate) disabled: bool,
 }
 
@@ -261,6 +263,7 @@ impl Renderer<'_, '_> {
                     let next = target.is_visible.unwrap_or(!current);
                     self.state.visibility.insert(id.clone(), next);
                 }
+                self.view_changed = true;
             }
             Action::ShowCard(_) => self.toggle_show_card(scope),
         }

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcpapp_protocol::{DisplayMode, JsonRpcError, Tool};
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::store::{StateKey, StateStore};
@@ -22,7 +23,8 @@ use crate::store::{StateKey, StateStore};
 pub struct InstanceId(pub u64);
 
 /// How a view is drawn; the host treats both the same.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum ViewKind {
     /// A declarative card, drawn natively.
     Card,
@@ -31,7 +33,10 @@ pub enum ViewKind {
 }
 
 /// What an app instance shows: which server's tool, for which tool call, from which resource.
-#[derive(Debug, Clone, PartialEq)]
+/// It serializes, so that an embedder can keep its conversation and bring the app back
+/// ([`AppHost::restore_app`]) after a restart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct AppSpec {
     /// The host's id of the MCP server.
     pub server: String,
@@ -576,47 +581,149 @@ impl AppHost {
             .map(|(id, _)| *id)
             .collect();
         for id in returning {
-            let Some(i) = self.instances.get_mut(&id) else {
-                continue;
-            };
-            i.phase = Phase::Starting;
-            i.recreated = true;
-            // The recreated view gets what the first one got, then its saved state.
-            let mut replay = Vec::new();
-            if let Some(input) = &i.input {
-                replay.push(notification(
-                    "ui/notifications/tool-input",
-                    &json!({ "arguments": input }),
-                ));
-            }
-            if let Some(outcome) = &i.outcome {
-                replay.push(outcome.clone());
-            }
-            let key = state_key(i);
-            let spec = i.spec.clone();
-            i.held = replay;
-            match self.store.load(&key) {
-                Ok(Some(state)) => {
-                    if let Some(i) = self.instances.get_mut(&id) {
-                        i.held.push(notification(
-                            "ui/notifications/load-state",
-                            &json!({ "state": state }),
-                        ));
-                    }
-                }
-                Ok(None) => {}
-                Err(e) => self.log(
-                    Some(id),
-                    "warning",
-                    format!("the saved state cannot be read: {e}"),
-                ),
-            }
-            self.event(HostEvent::OpenApp {
-                instance: id,
-                spec: Box::new(spec),
-                recreated: true,
-            });
+            self.bring_back(id);
         }
+    }
+
+    /// Recreates a suspended instance: its view gets what the first one got (input, result),
+    /// then its saved state.
+    fn bring_back(&mut self, id: InstanceId) {
+        let Some(i) = self.instances.get_mut(&id) else {
+            return;
+        };
+        i.phase = Phase::Starting;
+        i.recreated = true;
+        let mut replay = Vec::new();
+        if let Some(input) = &i.input {
+            replay.push(notification(
+                "ui/notifications/tool-input",
+                &json!({ "arguments": input }),
+            ));
+        }
+        if let Some(outcome) = &i.outcome {
+            replay.push(outcome.clone());
+        }
+        let key = state_key(i);
+        let spec = i.spec.clone();
+        i.held = replay;
+        match self.store.load(&key) {
+            Ok(Some(state)) => {
+                if let Some(i) = self.instances.get_mut(&id) {
+                    i.held.push(notification(
+                        "ui/notifications/load-state",
+                        &json!({ "state": state }),
+                    ));
+                }
+            }
+            Ok(None) => {}
+            Err(e) => self.log(
+                Some(id),
+                "warning",
+                format!("the saved state cannot be read: {e}"),
+            ),
+        }
+        self.event(HostEvent::OpenApp {
+            instance: id,
+            spec: Box::new(spec),
+            recreated: true,
+        });
+    }
+
+    /// Brings back an app of an earlier session (the embedder kept its conversation): an
+    /// instance of `spec` in `thread` that had `input` and `result`. In the thread on screen it
+    /// opens at once ([`HostEvent::OpenApp`] with `recreated`), else when its thread comes
+    /// back; either way its view gets the input, the result and the state saved under the same
+    /// thread and tool call.
+    pub fn restore_app(
+        &mut self,
+        thread: &str,
+        spec: AppSpec,
+        input: Option<Value>,
+        result: Option<&Value>,
+    ) -> InstanceId {
+        let id = InstanceId(self.next_instance);
+        self.next_instance += 1;
+        self.instances.insert(
+            id,
+            Instance {
+                thread: thread.to_owned(),
+                spec,
+                phase: Phase::Suspended,
+                held: Vec::new(),
+                input,
+                outcome: result.map(|r| notification("ui/notifications/tool-result", r)),
+                recreated: true,
+                opened_at: id.0,
+            },
+        );
+        if thread == self.thread {
+            self.bring_back(id);
+        }
+        id
+    }
+
+    /// Changes the theme: every open view is told (`host-context-changed`), and views opened
+    /// later start with it.
+    pub fn set_theme(&mut self, theme: mcpapp_protocol::Theme) {
+        if self.options.theme == theme {
+            return;
+        }
+        self.options.theme = theme;
+        let open: Vec<InstanceId> = self
+            .instances
+            .iter()
+            .filter(|(_, i)| matches!(i.phase, Phase::Starting | Phase::Ready))
+            .map(|(id, _)| *id)
+            .collect();
+        let theme = &self.options.theme;
+        let message = notification(
+            "ui/notifications/host-context-changed",
+            &json!({ "theme": theme }),
+        );
+        for id in open {
+            self.send_view(id, message.clone());
+        }
+    }
+
+    /// What a second call of a tool open in a window does from now on.
+    pub fn set_duplicate_policy(&mut self, policy: DuplicatePolicy) {
+        self.options.duplicate_policy = policy;
+    }
+
+    /// The host's options as they are now.
+    pub fn options(&self) -> &HostOptions {
+        &self.options
+    }
+
+    /// The embedder moves an app to another display mode (the user dragged it out of the
+    /// conversation, made it fullscreen): the view is told, and
+    /// [`HostEvent::DisplayModeChanged`] follows, as when the app asks itself. A mode the
+    /// host does not offer is refused (`false`).
+    pub fn set_display_mode(&mut self, instance: InstanceId, mode: DisplayMode) -> bool {
+        if !self.options.display_modes.contains(&mode) {
+            return false;
+        }
+        self.change_display_mode(instance, mode);
+        true
+    }
+
+    /// Records and announces a new display mode (nothing when it is the current one).
+    pub(super) fn change_display_mode(&mut self, instance: InstanceId, mode: DisplayMode) {
+        let Some(i) = self.instances.get_mut(&instance) else {
+            return;
+        };
+        if i.spec.display_mode == mode {
+            return;
+        }
+        i.spec.display_mode = mode.clone();
+        self.send_view(
+            instance,
+            notification(
+                "ui/notifications/host-context-changed",
+                &json!({ "displayMode": mode }),
+            ),
+        );
+        self.event(HostEvent::DisplayModeChanged { instance, mode });
     }
 
     /// The embedder closes an app (the user closed its window).

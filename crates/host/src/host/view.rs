@@ -123,20 +123,7 @@ impl AppHost {
                     _ => current.clone(),
                 };
                 if granted != current {
-                    if let Some(i) = self.instances.get_mut(&instance) {
-                        i.spec.display_mode = granted.clone();
-                    }
-                    self.send_view(
-                        instance,
-                        notification(
-                            "ui/notifications/host-context-changed",
-                            &json!({ "displayMode": granted }),
-                        ),
-                    );
-                    self.event(HostEvent::DisplayModeChanged {
-                        instance,
-                        mode: granted.clone(),
-                    });
+                    self.change_display_mode(instance, granted.clone());
                 }
                 Ok(Some(json!({ "mode": granted })))
             }

@@ -1,0 +1,563 @@
+//! The demo's window: threads and the tool palette on the left, the transcript with apps
+//! inline in the middle, the workspace of windowed apps on the right.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui::{CentralPanel, Frame, Margin, Panel, RichText, ScrollArea, Ui};
+use mcpapp_card::HostConfig;
+use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate, HostedApp};
+use mcpapp_host::mcp::ServerSpec;
+use mcpapp_host::store::StateStore;
+use mcpapp_host::{CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
+use mcpapp_protocol::{DisplayMode, Theme};
+use serde_json::Value;
+
+use crate::conversation::{Call, Conversation, Entry, new_tool_call_id};
+use crate::palette::Palette;
+
+/// How long the host "responds" to an app's message, with the thread's apps locked.
+const RESPONDING: Duration = Duration::from_millis(1500);
+/// How many log lines are kept.
+const LOG_LINES: usize = 200;
+
+/// What the demo runs with.
+pub struct DemoOptions {
+    /// The servers to connect, by id.
+    pub servers: Vec<(String, ServerSpec)>,
+    /// Where apps' state and the conversation are kept.
+    pub store: Arc<dyn StateStore>,
+}
+
+/// What the user asked of an app through the demo's own buttons.
+enum AppAction {
+    Mode(DisplayMode),
+    Close,
+}
+
+/// The demo host. Draw it with [`DemoApp::ui`] every frame.
+pub struct DemoApp {
+    servers: Vec<(String, ServerSpec)>,
+    store: Arc<dyn StateStore>,
+    host: Option<HostHandle>,
+    conversation: Conversation,
+    palette: Palette,
+    /// The open app of each tool call, by tool call id.
+    instances: BTreeMap<String, InstanceId>,
+    dark: bool,
+    policy: DuplicatePolicy,
+    responding_until: Option<Instant>,
+    log: Vec<String>,
+    calls: u64,
+    dirty: bool,
+}
+
+impl DemoApp {
+    /// A demo on these servers and this store; the host starts with the first frame.
+    pub fn new(options: DemoOptions) -> Self {
+        let (conversation, problem) = Conversation::load(options.store.as_ref());
+        let mut app = Self {
+            servers: options.servers,
+            store: options.store,
+            host: None,
+            conversation,
+            palette: Palette::default(),
+            instances: BTreeMap::new(),
+            dark: false,
+            policy: DuplicatePolicy::ReplaceOldest,
+            responding_until: None,
+            log: Vec::new(),
+            calls: 0,
+            dirty: false,
+        };
+        if let Some(problem) = problem {
+            app.note(format!("starting a new conversation: {problem}"));
+        }
+        app
+    }
+
+    /// The conversation as it is now.
+    pub fn conversation(&self) -> &Conversation {
+        &self.conversation
+    }
+
+    /// The host, once the first frame started it.
+    pub fn host(&self) -> Option<&HostHandle> {
+        self.host.as_ref()
+    }
+
+    /// The log lines (servers, links apps asked for, apps' logs), oldest first.
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    fn note(&mut self, line: String) {
+        if self.log.len() >= LOG_LINES {
+            self.log.remove(0);
+        }
+        self.log.push(line);
+    }
+
+    fn start(&mut self, ctx: &egui::Context) {
+        let options = HandleOptions {
+            host: HostOptions {
+                name: "mcpapp demo".to_owned(),
+                duplicate_policy: self.policy,
+                ..HostOptions::default()
+            },
+            store: Arc::clone(&self.store),
+            ..HandleOptions::default()
+        };
+        match HostHandle::start(Some(ctx), options) {
+            Ok(host) => {
+                host.switch_thread(self.conversation.current.clone());
+                for (id, spec) in &self.servers {
+                    host.connect(id.clone(), spec.clone());
+                }
+                self.host = Some(host);
+            }
+            Err(e) => self.note(e.to_string()),
+        }
+    }
+
+    /// Draws the whole window for one frame.
+    pub fn ui(&mut self, ui: &mut Ui) {
+        if self.host.is_none() {
+            self.start(ui.ctx());
+        }
+        let updates = self.host.as_mut().map(HostHandle::poll).unwrap_or_default();
+        for update in updates {
+            self.update(update);
+        }
+        self.respond(ui.ctx());
+        ui.ctx().set_theme(if self.dark {
+            egui::Theme::Dark
+        } else {
+            egui::Theme::Light
+        });
+
+        Panel::top("demo-toolbar")
+            .frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(8, 6)))
+            .show(ui, |ui| self.toolbar(ui));
+        Panel::left("demo-threads")
+            .resizable(true)
+            .default_size(220.0)
+            .show(ui, |ui| self.side(ui));
+        let windowed = self.apps_in(DisplayMode::Window);
+        if !windowed.is_empty() {
+            Panel::right("demo-workspace")
+                .resizable(true)
+                .default_size(420.0)
+                .show(ui, |ui| self.workspace(ui, &windowed));
+        }
+        let backdrop = mcpapp_egui::backdrop(self.dark);
+        CentralPanel::default()
+            .frame(Frame::central_panel(ui.style()).fill(backdrop))
+            .show(ui, |ui| {
+                match self.apps_in(DisplayMode::Fullscreen).first() {
+                    Some(instance) => self.fullscreen(ui, *instance),
+                    None => self.transcript(ui),
+                }
+            });
+
+        if std::mem::take(&mut self.dirty)
+            && let Err(e) = self.conversation.save(self.store.as_ref())
+        {
+            self.note(format!("the conversation was not saved: {e}"));
+        }
+    }
+
+    /// The instances of the thread on screen in `mode`.
+    fn apps_in(&self, mode: DisplayMode) -> Vec<InstanceId> {
+        let Some(host) = &self.host else {
+            return Vec::new();
+        };
+        host.apps()
+            .filter(|app| *app.display_mode() == mode && !app.is_closed())
+            .map(HostedApp::instance)
+            .collect()
+    }
+
+    /// Takes in one thing the host said.
+    fn update(&mut self, update: HostUpdate) {
+        match update {
+            HostUpdate::ServerConnected { server, tools, .. } => {
+                self.note(format!("{server}: connected, {} tools", tools.len()));
+                self.restore(&server);
+            }
+            HostUpdate::ServerFailed { server, error } => self.note(format!("{server}: {error}")),
+            HostUpdate::CallDone {
+                tool_call_id,
+                result,
+            }
+            | HostUpdate::ToolResult {
+                tool_call_id,
+                result,
+            } => {
+                if let Some(call) = self.conversation.call_mut(&tool_call_id) {
+                    call.result = Some(result);
+                    self.dirty = true;
+                }
+            }
+            HostUpdate::CallFailed {
+                tool_call_id,
+                error,
+            } => {
+                if let Some(call) = self.conversation.call_mut(&tool_call_id) {
+                    call.error = Some(error);
+                    self.dirty = true;
+                }
+            }
+            HostUpdate::AppOpened { instance, spec, .. } => {
+                self.instances.insert(spec.tool_call_id.clone(), instance);
+                if let Some(call) = self.conversation.call_mut(&spec.tool_call_id) {
+                    call.app = Some(*spec);
+                    self.dirty = true;
+                }
+            }
+            HostUpdate::AppFailed { instance, error } => {
+                self.note(format!("app {}: {error}", instance.0))
+            }
+            HostUpdate::AppClosed {
+                instance, reason, ..
+            } => {
+                // An app that closed for good does not come back with its thread or a restart.
+                if reason != CloseReason::ThreadSwitched
+                    && let Some(call) = self.call_of(instance)
+                {
+                    call.app = None;
+                    self.dirty = true;
+                }
+            }
+            HostUpdate::Event(HostEvent::ChatMessage { message, .. }) => {
+                self.user_message(&message)
+            }
+            HostUpdate::Event(HostEvent::DisplayModeChanged { instance, mode }) => {
+                if let Some(spec) = self.call_of(instance).and_then(|c| c.app.as_mut()) {
+                    spec.display_mode = mode;
+                    self.dirty = true;
+                }
+            }
+            HostUpdate::Event(HostEvent::OpenLink { url, .. }) => {
+                self.note(format!("an app asks to open {url}"))
+            }
+            HostUpdate::Event(HostEvent::Log { level, message, .. }) => {
+                self.note(format!("{level}: {message}"))
+            }
+            other => self.note(format!("{other:?}")),
+        }
+    }
+
+    fn call_of(&mut self, instance: InstanceId) -> Option<&mut Call> {
+        let id = self
+            .instances
+            .iter()
+            .find(|(_, i)| **i == instance)?
+            .0
+            .clone();
+        self.conversation.call_mut(&id)
+    }
+
+    /// Brings back the apps of `server` that were open when the demo last ran.
+    fn restore(&mut self, server: &str) {
+        let Some(host) = &self.host else { return };
+        for thread in &self.conversation.threads {
+            for entry in &thread.entries {
+                if let Entry::Call(call) = entry
+                    && let Some(spec) = &call.app
+                    && call.server == server
+                    && !self.instances.contains_key(&call.tool_call_id)
+                {
+                    host.restore_app(
+                        thread.id.clone(),
+                        spec.clone(),
+                        Some(call.arguments.clone()),
+                        call.result.clone(),
+                    );
+                }
+            }
+        }
+    }
+
+    /// An app's `ui/message`: the user's message in the transcript, then the host "responds"
+    /// for a moment with the thread's apps locked, as a chat host's model would.
+    fn user_message(&mut self, message: &Value) {
+        let text: Vec<&str> = message
+            .get("content")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|block| block.get("text").and_then(Value::as_str))
+            .collect();
+        if let Some(thread) = self.conversation.current_mut() {
+            thread.entries.push(Entry::User {
+                text: text.join("\n"),
+            });
+            self.dirty = true;
+        }
+        if let Some(host) = &self.host {
+            host.set_generating(self.conversation.current.clone(), true);
+            self.responding_until = Some(Instant::now() + RESPONDING);
+        }
+    }
+
+    fn respond(&mut self, ctx: &egui::Context) {
+        if let Some(until) = self.responding_until {
+            let now = Instant::now();
+            if now >= until {
+                self.responding_until = None;
+                if let Some(host) = &self.host {
+                    host.set_generating(self.conversation.current.clone(), false);
+                }
+            } else {
+                ctx.request_repaint_after(until - now);
+            }
+        }
+    }
+
+    fn toolbar(&mut self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            ui.heading("mcpapp demo");
+            ui.separator();
+            if ui.selectable_label(self.dark, "Dark").clicked() {
+                self.dark = !self.dark;
+                if let Some(host) = &self.host {
+                    host.set_theme(if self.dark { Theme::Dark } else { Theme::Light });
+                }
+            }
+            ui.separator();
+            ui.label("A second window of a tool:");
+            let before = self.policy;
+            for (policy, label) in [
+                (DuplicatePolicy::ReplaceOldest, "replaces the oldest"),
+                (DuplicatePolicy::ReplaceAll, "replaces all"),
+                (DuplicatePolicy::NewInstance, "opens beside"),
+            ] {
+                ui.selectable_value(&mut self.policy, policy, label);
+            }
+            if self.policy != before
+                && let Some(host) = &self.host
+            {
+                host.set_duplicate_policy(self.policy);
+            }
+            if self.responding_until.is_some() {
+                ui.separator();
+                ui.spinner();
+                ui.label("responding…");
+            }
+        });
+    }
+
+    /// Threads, the tool palette, the log.
+    fn side(&mut self, ui: &mut Ui) {
+        ui.heading("Threads");
+        let mut switch_to = None;
+        for thread in &self.conversation.threads {
+            if ui
+                .selectable_label(thread.id == self.conversation.current, &thread.title)
+                .clicked()
+            {
+                switch_to = Some(thread.id.clone());
+            }
+        }
+        if ui.button("New thread").clicked() {
+            switch_to = Some(self.conversation.new_thread());
+        }
+        if let Some(thread) = switch_to {
+            self.conversation.current.clone_from(&thread);
+            self.dirty = true;
+            if let Some(host) = &self.host {
+                host.switch_thread(thread);
+            }
+        }
+        ui.separator();
+        ui.heading("Tools");
+        if let Some(host) = &self.host {
+            self.palette.tools(ui, host.servers());
+        }
+        ui.separator();
+        egui::CollapsingHeader::new("Log").show(ui, |ui| {
+            ScrollArea::vertical()
+                .max_height(200.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in &self.log {
+                        ui.small(line);
+                    }
+                });
+        });
+    }
+
+    fn config(&self) -> HostConfig {
+        if self.dark {
+            HostConfig::dark()
+        } else {
+            HostConfig::light()
+        }
+    }
+
+    /// The thread on screen: messages, tool calls with their apps, and the open form.
+    fn transcript(&mut self, ui: &mut Ui) {
+        let config = self.config();
+        let mut actions = Vec::new();
+        ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                ui.set_max_width(760.0);
+                let Some(thread) = self.conversation.thread(&self.conversation.current) else {
+                    return;
+                };
+                for entry in &thread.entries {
+                    match entry {
+                        Entry::User { text } => {
+                            ui.label(RichText::new(format!("You: {text}")).strong());
+                        }
+                        Entry::Call(call) => {
+                            ui.weak(format!(
+                                "{} → {}({})",
+                                call.server, call.tool, call.arguments
+                            ));
+                            let app = self
+                                .instances
+                                .get(&call.tool_call_id)
+                                .and_then(|i| self.host.as_mut()?.app_mut(*i));
+                            match app {
+                                Some(app)
+                                    if *app.display_mode() == DisplayMode::Inline
+                                        || app.is_closed() =>
+                                {
+                                    actions.extend(app_with_controls(ui, app, &config));
+                                }
+                                Some(app) => {
+                                    ui.weak(format!(
+                                        "{} is in the {}.",
+                                        app.title(),
+                                        app.display_mode()
+                                    ));
+                                }
+                                None => call_outcome(ui, call),
+                            }
+                        }
+                    }
+                    ui.add_space(10.0);
+                }
+                if let Some(chosen) = self.palette.form(ui, &config) {
+                    let tool_call_id = new_tool_call_id(&mut self.calls);
+                    if let Some(host) = &self.host {
+                        host.call_tool(
+                            &chosen.server,
+                            &chosen.tool,
+                            chosen.arguments.clone(),
+                            &tool_call_id,
+                            chosen.mode,
+                        );
+                    }
+                    if let Some(thread) = self.conversation.current_mut() {
+                        thread.entries.push(Entry::Call(Call {
+                            server: chosen.server,
+                            tool: chosen.tool,
+                            tool_call_id,
+                            arguments: Value::Object(chosen.arguments),
+                            app: None,
+                            result: None,
+                            error: None,
+                        }));
+                        self.dirty = true;
+                    }
+                }
+            });
+        self.act(actions);
+    }
+
+    /// Apps in window mode, side by side with the conversation.
+    fn workspace(&mut self, ui: &mut Ui, windowed: &[InstanceId]) {
+        ui.heading("Workspace");
+        let config = self.config();
+        let mut actions = Vec::new();
+        ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
+            for instance in windowed {
+                if let Some(app) = self.host.as_mut().and_then(|h| h.app_mut(*instance)) {
+                    ui.label(RichText::new(app.title()).strong());
+                    actions.extend(app_with_controls(ui, app, &config));
+                    ui.add_space(12.0);
+                }
+            }
+        });
+        self.act(actions);
+    }
+
+    fn fullscreen(&mut self, ui: &mut Ui, instance: InstanceId) {
+        let config = self.config();
+        let mut actions = Vec::new();
+        if let Some(app) = self.host.as_mut().and_then(|h| h.app_mut(instance)) {
+            ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
+                actions.extend(app_with_controls(ui, app, &config));
+            });
+        }
+        self.act(actions);
+    }
+
+    fn act(&mut self, actions: Vec<(InstanceId, AppAction)>) {
+        let Some(host) = &self.host else { return };
+        for (instance, action) in actions {
+            match action {
+                AppAction::Mode(mode) => host.set_display_mode(instance, mode),
+                AppAction::Close => host.close(instance),
+            }
+        }
+    }
+}
+
+/// An app with the demo's buttons above it: where it is shown, and close.
+fn app_with_controls(
+    ui: &mut Ui,
+    app: &mut HostedApp,
+    config: &HostConfig,
+) -> Option<(InstanceId, AppAction)> {
+    let instance = app.instance();
+    let mut action = None;
+    if !app.is_closed() {
+        ui.horizontal(|ui| {
+            for (mode, label) in [
+                (DisplayMode::Inline, "Inline"),
+                (DisplayMode::Window, "Window"),
+                (DisplayMode::Fullscreen, "Fullscreen"),
+            ] {
+                if *app.display_mode() != mode && ui.small_button(label).clicked() {
+                    action = Some((instance, AppAction::Mode(mode)));
+                }
+            }
+            if ui.small_button("Close").clicked() {
+                action = Some((instance, AppAction::Close));
+            }
+        });
+    }
+    AppView::new(app).host_config(config).show(ui);
+    action
+}
+
+/// What a call without an open app shows: its result's text, its error, or that it runs.
+fn call_outcome(ui: &mut Ui, call: &Call) {
+    if let Some(error) = &call.error {
+        ui.label(RichText::new(error).color(ui.visuals().error_fg_color));
+    } else if let Some(result) = &call.result {
+        let text: Vec<&str> = result
+            .get("content")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c.get("text").and_then(Value::as_str))
+            .collect();
+        ui.label(if text.is_empty() {
+            "(no text)".to_owned()
+        } else {
+            text.join("\n")
+        });
+    } else if call.app.is_some() {
+        ui.weak("The app comes back when its server is connected.");
+    } else {
+        ui.weak("Calling…");
+    }
+}

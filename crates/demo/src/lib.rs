@@ -1,0 +1,56 @@
+//! `mcpapp demo`: a desktop MCP Apps host written only against mcpapp's public API, as an
+//! embedder would write one. It doubles as the reference program for embedding.
+//!
+//! - threads (new, switch): switching closes a thread's apps and brings them back with their
+//!   saved state;
+//! - a transcript where each tool call shows its app inline (cards natively, HTML apps behind
+//!   the sandbox bridge), a workspace for apps in window mode, fullscreen;
+//! - an agent without a model: a palette of the tools the model may call, each with a form
+//!   made from its `inputSchema`; an app's `ui/message` becomes the user's message, and the
+//!   host "responds" for a moment with the thread's apps locked;
+//! - the duplicate policy for a second window of the same tool;
+//! - the conversation and every app's state in one store, so a restart brings them back.
+//!
+//! [`DemoApp::ui`] draws it in any egui `Ui` (tests drive it with `egui_kittest`); [`run`]
+//! opens it in a window.
+
+mod app;
+pub mod conversation;
+mod palette;
+
+pub use app::{DemoApp, DemoOptions};
+pub use palette::{Chosen, Palette};
+
+/// Opens the demo in a desktop window until it is closed; `setup` prepares the egui context
+/// once (fonts, image loaders).
+pub fn run(
+    options: DemoOptions,
+    setup: impl FnOnce(&egui::Context) + 'static,
+) -> Result<(), String> {
+    let native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("mcpapp demo")
+            .with_app_id("mcpapp-demo")
+            .with_inner_size([1280.0, 820.0]),
+        renderer: eframe::Renderer::Wgpu,
+        ..eframe::NativeOptions::default()
+    };
+    eframe::run_native(
+        "mcpapp demo",
+        native,
+        Box::new(move |cc| {
+            setup(&cc.egui_ctx);
+            Ok(Box::new(Window(DemoApp::new(options))))
+        }),
+    )
+    .map_err(|e| format!("cannot open the demo window: {e}"))
+}
+
+/// The demo as an eframe app.
+struct Window(DemoApp);
+
+impl eframe::App for Window {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.0.ui(ui);
+    }
+}

@@ -1,0 +1,305 @@
+//! One open app as the GUI keeps it: for a card, its session and view state (the session runs
+//! here, on the GUI thread, and speaks to the host through its port); for an HTML app, where
+//! it is shown.
+
+use std::time::{Duration, Instant};
+
+use mcpapp_card::{Card, CardState};
+use mcpapp_egui::CardEvent;
+use mcpapp_host::{AppSpec, CardSession, InstanceId, SAVE_DEBOUNCE, ViewEnd};
+use mcpapp_protocol::DisplayMode;
+use serde_json::Value;
+use tokio::sync::mpsc;
+use tokio::sync::mpsc::error::TryRecvError;
+
+use crate::worker::{Command, ViewParts};
+
+/// Where an HTML app is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HtmlStatus {
+    /// Not shown yet: its bridge waits at this address for one browser.
+    Waiting,
+    /// Asked to be shown; the window is opening.
+    Opening,
+    /// Shown in a window of its own.
+    Shown,
+    /// It could not be shown, or its window was closed.
+    Failed(String),
+}
+
+/// An app open in the host (or kept in the conversation's history after it closed), as the
+/// GUI draws it with [`crate::AppView`].
+#[derive(Debug)]
+pub struct HostedApp {
+    instance: InstanceId,
+    spec: AppSpec,
+    closed: bool,
+    height: Option<f32>,
+    pub(crate) body: Body,
+}
+
+#[derive(Debug)]
+pub(crate) enum Body {
+    Card(Box<CardApp>),
+    Html(HtmlApp),
+}
+
+/// A card app: the session, and the view state the widget edits.
+#[derive(Debug)]
+pub(crate) struct CardApp {
+    pub(crate) session: CardSession,
+    end: ViewEnd,
+    /// The view state on screen (the session keeps the last saved copy).
+    pub(crate) state: CardState,
+    /// The card the state belongs to.
+    pub(crate) shown: Card,
+    /// Why the user's last action was not sent.
+    pub(crate) problem: Option<String>,
+    /// Whether the host still listens.
+    connected: bool,
+}
+
+#[derive(Debug)]
+pub(crate) struct HtmlApp {
+    pub(crate) url: String,
+    pub(crate) status: HtmlStatus,
+    commands: mpsc::UnboundedSender<Command>,
+}
+
+impl HostedApp {
+    pub(crate) fn new(
+        instance: InstanceId,
+        spec: AppSpec,
+        view: ViewParts,
+        commands: mpsc::UnboundedSender<Command>,
+    ) -> Self {
+        let body = match view {
+            ViewParts::Card { session, end } => {
+                let shown = session.card().clone();
+                let mut card = CardApp {
+                    state: CardState::new(&shown),
+                    shown,
+                    session,
+                    end,
+                    problem: None,
+                    connected: true,
+                };
+                let first = card.session.start();
+                card.send(first);
+                Body::Card(Box::new(card))
+            }
+            ViewParts::Html { url } => Body::Html(HtmlApp {
+                url,
+                status: HtmlStatus::Waiting,
+                commands,
+            }),
+        };
+        Self {
+            instance,
+            spec,
+            closed: false,
+            height: None,
+            body,
+        }
+    }
+
+    /// The instance.
+    pub fn instance(&self) -> InstanceId {
+        self.instance
+    }
+
+    /// What the app shows: server, tool, tool call, view.
+    pub fn spec(&self) -> &AppSpec {
+        &self.spec
+    }
+
+    /// A title for the app: its tool's title, else its name.
+    pub fn title(&self) -> &str {
+        self.spec
+            .tool
+            .title
+            .as_deref()
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or(&self.spec.tool.name)
+    }
+
+    /// The display mode the host last granted.
+    pub fn display_mode(&self) -> &DisplayMode {
+        &self.spec.display_mode
+    }
+
+    /// Whether the app has closed and stays only as the conversation's record (drawn locked).
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Whether the app's controls are locked: the model is replying, or it closed.
+    pub fn is_locked(&self) -> bool {
+        self.closed
+            || match &self.body {
+                Body::Card(card) => card.session.is_locked(),
+                Body::Html(_) => false,
+            }
+    }
+
+    /// The card on screen, for a card app.
+    pub fn card(&self) -> Option<&Card> {
+        match &self.body {
+            Body::Card(card) => Some(&card.shown),
+            Body::Html(_) => None,
+        }
+    }
+
+    /// The card's view state on screen (inputs, toggles, pages), for a card app.
+    pub fn card_state(&self) -> Option<&CardState> {
+        match &self.body {
+            Body::Card(card) => Some(&card.state),
+            Body::Html(_) => None,
+        }
+    }
+
+    /// What the user should know about their last action on a card: the server's reason for
+    /// refusing it, or why it was not sent.
+    pub fn notice(&self) -> Option<&str> {
+        match &self.body {
+            Body::Card(card) => card.problem.as_deref().or(card.session.notice()),
+            Body::Html(_) => None,
+        }
+    }
+
+    /// Whether the host's theme is dark (as the host told the app).
+    pub fn is_dark(&self) -> bool {
+        match &self.body {
+            Body::Card(card) => card.session.is_dark(),
+            Body::Html(_) => false,
+        }
+    }
+
+    /// For an HTML app: the bridge's address and where the app is shown.
+    pub fn html(&self) -> Option<(&str, &HtmlStatus)> {
+        match &self.body {
+            Body::Html(html) => Some((&html.url, &html.status)),
+            Body::Card(_) => None,
+        }
+    }
+
+    /// The content height the app last reported (`size-changed`), in CSS pixels.
+    pub fn reported_height(&self) -> Option<f32> {
+        self.height
+    }
+
+    pub(crate) fn set_closed(&mut self) {
+        self.closed = true;
+    }
+
+    pub(crate) fn set_display_mode(&mut self, mode: DisplayMode) {
+        self.spec.display_mode = mode;
+    }
+
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a CSS height fits an f32; the host checked it is a number"
+    )]
+    pub(crate) fn set_height(&mut self, height: Option<f64>) {
+        self.height = height
+            .filter(|h| h.is_finite() && *h >= 0.0)
+            .map(|h| h as f32);
+    }
+
+    pub(crate) fn set_presented(&mut self, result: Result<(), String>) {
+        if let Body::Html(html) = &mut self.body {
+            html.status = match result {
+                Ok(()) => HtmlStatus::Shown,
+                Err(e) => HtmlStatus::Failed(e),
+            };
+        }
+    }
+
+    /// Gives the host's waiting messages to the view and sends what is due; returns when the
+    /// next save is due, if one waits.
+    pub(crate) fn keep_alive(&mut self, now: Instant) -> Option<Instant> {
+        match &mut self.body {
+            Body::Card(card) => card.keep_alive(now),
+            Body::Html(_) => None,
+        }
+    }
+
+    /// Sends a pending save at once (the host is closing).
+    pub(crate) fn flush_now(&mut self) {
+        if let Body::Card(card) = &mut self.body {
+            let later = Instant::now() + SAVE_DEBOUNCE + Duration::from_millis(1);
+            let flushed = card.session.flush(later);
+            card.send(flushed);
+        }
+    }
+}
+
+impl CardApp {
+    pub(crate) fn send(&self, messages: Vec<Value>) {
+        for message in messages {
+            // A host that let the view go drops what it still says.
+            let _ = self.end.to_host.send(message);
+        }
+    }
+
+    fn keep_alive(&mut self, now: Instant) -> Option<Instant> {
+        while self.connected {
+            match self.end.from_host.try_recv() {
+                Ok(message) => {
+                    let replies = self.session.on_host_message(&message);
+                    self.send(replies);
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => self.connected = false,
+            }
+        }
+        // A new card (a result, an answer to a submit) keeps what it still has of the old
+        // view state.
+        if self.session.card() != &self.shown {
+            let card = self.session.card().clone();
+            let mut state = CardState::new(&card);
+            state.restore(&card, &self.state);
+            self.state = state;
+            self.shown = card;
+        }
+        if let Some(restored) = self.session.take_restored() {
+            self.state = restored;
+        }
+        let flushed = self.session.flush(now);
+        self.send(flushed);
+        self.session.save_due()
+    }
+
+    /// What the user did on the card this frame, as messages to the host.
+    pub(crate) fn act(&mut self, event: Option<CardEvent>, state_changed: bool, now: Instant) {
+        if state_changed {
+            self.session.state_changed(&self.state, now);
+        }
+        let sent = match event {
+            Some(CardEvent::Submit { tool_call, .. }) => Some(
+                tool_call.and_then(|call| self.session.call_tool(&call).map_err(|e| e.to_string())),
+            ),
+            Some(CardEvent::OpenUrl { url }) => {
+                Some(self.session.open_link(&url).map_err(|e| e.to_string()))
+            }
+            Some(CardEvent::Invalid { .. }) | None => None,
+        };
+        match sent {
+            Some(Ok(messages)) => {
+                self.problem = None;
+                self.send(messages);
+            }
+            Some(Err(e)) => self.problem = Some(e),
+            None => {}
+        }
+    }
+}
+
+impl HtmlApp {
+    pub(crate) fn present(&mut self, instance: InstanceId) {
+        self.status = HtmlStatus::Opening;
+        if self.commands.send(Command::Present(instance)).is_err() {
+            self.status = HtmlStatus::Failed("the host has stopped".to_owned());
+        }
+    }
+}

@@ -1,0 +1,474 @@
+//! The GUI thread's handle on the host: commands go to the worker thread, updates come back,
+//! and every open app's view lives here, on the thread that draws it.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::mpsc as std_mpsc;
+use std::time::{Duration, Instant};
+
+use mcpapp_host::mcp::{ClientOptions, ServerInfo, ServerSpec};
+use mcpapp_host::store::{MemoryStore, StateStore};
+use mcpapp_host::{AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
+use mcpapp_html::Presenter;
+use mcpapp_protocol::{DisplayMode, Theme, Tool};
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+use crate::app::HostedApp;
+use crate::worker::{Command, Update, Worker};
+
+/// Why the handle could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum EguiHostError {
+    /// The worker thread or its async runtime could not be started.
+    #[error("cannot start the host's worker thread: {0}")]
+    Start(String),
+}
+
+/// When an HTML app is shown in a window of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PresentHtml {
+    /// When the user asks for it ([`crate::AppView`]'s button, [`HostHandle::present`]).
+    #[default]
+    OnRequest,
+    /// As soon as the app opens (a host that has nothing else to show, such as
+    /// `mcpapp connect`).
+    AtOnce,
+}
+
+/// Where HTML apps are shown.
+#[derive(Default)]
+pub enum HtmlPresenter {
+    /// A Chromium app window when Chromium is installed and we are not root, else the system
+    /// browser ([`mcpapp_html::presenter::desktop_presenter`]).
+    #[default]
+    Desktop,
+    /// A tab of one headless Chromium, started on the first app (scripts, CI, screenshots).
+    Headless,
+    /// Any other presenter.
+    Custom(Box<dyn Presenter>),
+}
+
+/// How the handle's host behaves. `Default`: the host's defaults, state kept in memory, the
+/// client's defaults, HTML apps in a desktop window on request.
+pub struct HandleOptions {
+    /// The host's name, theme, display modes, duplicate policy, teardown timeout.
+    pub host: HostOptions,
+    /// Where apps' saved state goes (`SqliteStore::open_default()` for a real host).
+    pub store: Arc<dyn StateStore>,
+    /// How servers are connected: mime types advertised, timeouts.
+    pub client: ClientOptions,
+    /// Where HTML apps are shown.
+    pub presenter: HtmlPresenter,
+    /// When HTML apps are shown.
+    pub present_html: PresentHtml,
+}
+
+impl Default for HandleOptions {
+    fn default() -> Self {
+        Self {
+            host: HostOptions::default(),
+            store: Arc::new(MemoryStore::default()),
+            client: ClientOptions::default(),
+            presenter: HtmlPresenter::Desktop,
+            present_html: PresentHtml::default(),
+        }
+    }
+}
+
+impl std::fmt::Debug for HandleOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HandleOptions")
+            .field("host", &self.host)
+            .field("client", &self.client)
+            .field("present_html", &self.present_html)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What happened in the host since the last [`HostHandle::poll`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum HostUpdate {
+    /// A server is connected; its tools (all of them: filter with
+    /// [`Tool::is_model_visible`] for the agent's list).
+    ServerConnected {
+        /// The server's id.
+        server: String,
+        /// What it said about itself.
+        info: Box<ServerInfo>,
+        /// Its tools.
+        tools: Vec<Tool>,
+    },
+    /// A server could not be connected.
+    ServerFailed {
+        /// The server's id.
+        server: String,
+        /// Why, in words.
+        error: String,
+    },
+    /// An agent's tool call opened no app: its result (an error result when the call failed
+    /// on the server).
+    CallDone {
+        /// The agent's tool call id.
+        tool_call_id: String,
+        /// The `CallToolResult` as JSON.
+        result: Value,
+    },
+    /// An agent's tool call could not be made (no such server or tool, a view that cannot be
+    /// read).
+    CallFailed {
+        /// The agent's tool call id.
+        tool_call_id: String,
+        /// Why, in words.
+        error: String,
+    },
+    /// The result of an agent's tool call that opened an app (the app gets it too): what the
+    /// agent would give the model, and what a conversation keeps to bring the app back.
+    ToolResult {
+        /// The agent's tool call id.
+        tool_call_id: String,
+        /// The `CallToolResult` as JSON.
+        result: Value,
+    },
+    /// An app is open: [`HostHandle::app_mut`] has it, draw it with [`crate::AppView`].
+    AppOpened {
+        /// The instance.
+        instance: InstanceId,
+        /// What it shows.
+        spec: Box<AppSpec>,
+        /// Whether it came back (thread switch, restore) and gets its saved state.
+        recreated: bool,
+    },
+    /// An app's view could not be built; the host closes it.
+    AppFailed {
+        /// The instance.
+        instance: InstanceId,
+        /// Why, in words.
+        error: String,
+    },
+    /// An app closed. With `keep_in_history` it stays in [`HostHandle::app`], locked, as the
+    /// conversation's record; otherwise it is gone.
+    AppClosed {
+        /// The instance.
+        instance: InstanceId,
+        /// Why.
+        reason: CloseReason,
+        /// Whether the conversation keeps showing it.
+        keep_in_history: bool,
+    },
+    /// An HTML app's window opened, or could not be opened.
+    Presented {
+        /// The instance.
+        instance: InstanceId,
+        /// `Err` with the reason when no window could be opened.
+        result: Result<(), String>,
+    },
+    /// The user closed an HTML app's own window.
+    PresentationClosed {
+        /// The instance.
+        instance: InstanceId,
+    },
+    /// A PNG of an HTML app shown headless ([`HostHandle::screenshot`]).
+    Screenshot {
+        /// The instance.
+        instance: InstanceId,
+        /// The PNG, or why there is none.
+        png: Result<Vec<u8>, String>,
+    },
+    /// Anything else the host says: a chat message, a link to open, a display mode change,
+    /// model context, a size change, a log line, a duplicate to resolve.
+    Event(HostEvent),
+}
+
+/// Asks egui for a repaint when the worker has news; nothing without a context (headless).
+#[derive(Clone, Default)]
+pub(crate) struct Repaint(Option<egui::Context>);
+
+impl Repaint {
+    pub(crate) fn now(&self) {
+        if let Some(ctx) = &self.0 {
+            ctx.request_repaint();
+        }
+    }
+
+    pub(crate) fn after(&self, delay: Duration) {
+        if let Some(ctx) = &self.0 {
+            ctx.request_repaint_after(delay);
+        }
+    }
+}
+
+/// The host, seen from the GUI thread. See the crate docs.
+///
+/// Dropping it closes the host: pending saves are sent, HTML windows closed, servers stopped,
+/// and the worker thread joined.
+pub struct HostHandle {
+    commands: mpsc::UnboundedSender<Command>,
+    updates: std_mpsc::Receiver<Update>,
+    apps: BTreeMap<InstanceId, HostedApp>,
+    servers: BTreeMap<String, Vec<Tool>>,
+    repaint: Repaint,
+    worker: Option<std::thread::JoinHandle<()>>,
+}
+
+impl HostHandle {
+    /// Starts the host on a worker thread. With `ctx`, the GUI is repainted whenever the host
+    /// has news for it; without (headless use, tests), call [`Self::poll`] on your own clock.
+    pub fn start(
+        ctx: Option<&egui::Context>,
+        options: HandleOptions,
+    ) -> Result<Self, EguiHostError> {
+        let repaint = Repaint(ctx.cloned());
+        let (commands, commands_rx) = mpsc::unbounded_channel();
+        let (updates_tx, updates) = std_mpsc::channel();
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("mcpapp-host")
+            .enable_all()
+            .build()
+            .map_err(|e| EguiHostError::Start(e.to_string()))?;
+        let worker_repaint = repaint.clone();
+        let worker = std::thread::Builder::new()
+            .name("mcpapp-host".to_owned())
+            .spawn(move || {
+                runtime
+                    .block_on(Worker::new(options, commands_rx, updates_tx, worker_repaint).run());
+                // Tasks still running (a server that does not answer) are not waited for.
+                runtime.shutdown_timeout(Duration::from_secs(2));
+            })
+            .map_err(|e| EguiHostError::Start(e.to_string()))?;
+        Ok(Self {
+            commands,
+            updates,
+            apps: BTreeMap::new(),
+            servers: BTreeMap::new(),
+            repaint,
+            worker: Some(worker),
+        })
+    }
+
+    fn send(&self, command: Command) {
+        // The worker only stops when the handle is dropped; a send cannot fail before.
+        let _ = self.commands.send(command);
+    }
+
+    /// Connects a server under `id` ([`HostUpdate::ServerConnected`] or
+    /// [`HostUpdate::ServerFailed`] follows).
+    pub fn connect(&self, id: impl Into<String>, spec: ServerSpec) {
+        self.send(Command::Connect {
+            id: id.into(),
+            spec,
+        });
+    }
+
+    /// The agent calls `tool` of `server`: a tool with a view opens its app
+    /// ([`HostUpdate::AppOpened`], then [`HostUpdate::ToolResult`]); a result carrying a card
+    /// opens a card app; any other result comes as [`HostUpdate::CallDone`].
+    pub fn call_tool(
+        &self,
+        server: impl Into<String>,
+        tool: impl Into<String>,
+        arguments: Map<String, Value>,
+        tool_call_id: impl Into<String>,
+        display_mode: DisplayMode,
+    ) {
+        self.send(Command::Call {
+            server: server.into(),
+            tool: tool.into(),
+            arguments,
+            tool_call_id: tool_call_id.into(),
+            display_mode,
+        });
+    }
+
+    /// The user switched to `thread`: its apps close, the other thread's come back.
+    pub fn switch_thread(&self, thread: impl Into<String>) {
+        self.send(Command::SwitchThread(thread.into()));
+    }
+
+    /// The model is (or stops) generating a reply in `thread`: its apps lock (unlock).
+    pub fn set_generating(&self, thread: impl Into<String>, pending: bool) {
+        self.send(Command::SetGenerating {
+            thread: thread.into(),
+            pending,
+        });
+    }
+
+    /// Closes an app (teardown first, as the spec asks).
+    pub fn close(&self, instance: InstanceId) {
+        self.send(Command::Close(instance));
+    }
+
+    /// Changes the theme every app is told about.
+    pub fn set_theme(&self, theme: Theme) {
+        self.send(Command::SetTheme(theme));
+    }
+
+    /// What a second call of a tool open in a window does from now on.
+    pub fn set_duplicate_policy(&self, policy: DuplicatePolicy) {
+        self.send(Command::SetDuplicatePolicy(policy));
+    }
+
+    /// Answers [`HostEvent::DuplicateInstance`].
+    pub fn resolve_duplicate(&self, instance: InstanceId, policy: DuplicatePolicy) {
+        self.send(Command::ResolveDuplicate(instance, policy));
+    }
+
+    /// Moves an app to another display mode (inline, window, fullscreen).
+    pub fn set_display_mode(&self, instance: InstanceId, mode: DisplayMode) {
+        self.send(Command::SetDisplayMode(instance, mode));
+    }
+
+    /// Brings back an app of an earlier session (see [`mcpapp_host::AppHost::restore_app`]);
+    /// its server must be connected.
+    pub fn restore_app(
+        &self,
+        thread: impl Into<String>,
+        spec: AppSpec,
+        input: Option<Value>,
+        result: Option<Value>,
+    ) {
+        self.send(Command::Restore {
+            thread: thread.into(),
+            spec: Box::new(spec),
+            input,
+            result,
+        });
+    }
+
+    /// Shows an HTML app in a window of its own ([`HostUpdate::Presented`] follows).
+    pub fn present(&self, instance: InstanceId) {
+        self.send(Command::Present(instance));
+    }
+
+    /// A PNG of an HTML app shown headless, at `height` CSS pixels when given
+    /// ([`HostUpdate::Screenshot`] follows).
+    pub fn screenshot(&self, instance: InstanceId, height: Option<f64>) {
+        self.send(Command::Screenshot(instance, height));
+    }
+
+    /// The host's news since the last call, and the open apps' views kept alive: the host's
+    /// messages reach them, their pending saves go out. Call it once per frame, before drawing
+    /// the apps.
+    pub fn poll(&mut self) -> Vec<HostUpdate> {
+        let mut out = Vec::new();
+        while let Ok(update) = self.updates.try_recv() {
+            match update {
+                Update::Opened {
+                    instance,
+                    spec,
+                    recreated,
+                    view,
+                } => {
+                    let app =
+                        HostedApp::new(instance, (*spec).clone(), view, self.commands.clone());
+                    self.apps.insert(instance, app);
+                    out.push(HostUpdate::AppOpened {
+                        instance,
+                        spec,
+                        recreated,
+                    });
+                }
+                Update::Public(update) => {
+                    self.apply(&update);
+                    out.push(update);
+                }
+            }
+        }
+        let now = Instant::now();
+        let mut next_save: Option<Instant> = None;
+        for app in self.apps.values_mut() {
+            if let Some(due) = app.keep_alive(now) {
+                next_save = Some(next_save.map_or(due, |d| d.min(due)));
+            }
+        }
+        if let Some(due) = next_save {
+            self.repaint.after(due.saturating_duration_since(now));
+        }
+        out
+    }
+
+    /// What the handle itself keeps of an update.
+    fn apply(&mut self, update: &HostUpdate) {
+        match update {
+            HostUpdate::ServerConnected { server, tools, .. } => {
+                self.servers.insert(server.clone(), tools.clone());
+            }
+            HostUpdate::AppClosed {
+                instance,
+                keep_in_history,
+                ..
+            } => {
+                if *keep_in_history {
+                    if let Some(app) = self.apps.get_mut(instance) {
+                        app.set_closed();
+                    }
+                } else {
+                    self.apps.remove(instance);
+                }
+            }
+            HostUpdate::Presented { instance, result } => {
+                if let Some(app) = self.apps.get_mut(instance) {
+                    app.set_presented(result.clone());
+                }
+            }
+            HostUpdate::PresentationClosed { instance } => {
+                if let Some(app) = self.apps.get_mut(instance) {
+                    app.set_presented(Err("its window was closed".to_owned()));
+                }
+            }
+            HostUpdate::Event(HostEvent::DisplayModeChanged { instance, mode }) => {
+                if let Some(app) = self.apps.get_mut(instance) {
+                    app.set_display_mode(mode.clone());
+                }
+            }
+            HostUpdate::Event(HostEvent::SizeChanged {
+                instance, height, ..
+            }) => {
+                if let Some(app) = self.apps.get_mut(instance) {
+                    app.set_height(*height);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An open app (or one kept in the history).
+    pub fn app(&self, instance: InstanceId) -> Option<&HostedApp> {
+        self.apps.get(&instance)
+    }
+
+    /// An open app, to draw it.
+    pub fn app_mut(&mut self, instance: InstanceId) -> Option<&mut HostedApp> {
+        self.apps.get_mut(&instance)
+    }
+
+    /// Every open app (and those kept in the history), oldest first.
+    pub fn apps_mut(&mut self) -> impl Iterator<Item = &mut HostedApp> {
+        self.apps.values_mut()
+    }
+
+    /// Every open app (and those kept in the history), oldest first.
+    pub fn apps(&self) -> impl Iterator<Item = &HostedApp> {
+        self.apps.values()
+    }
+
+    /// The connected servers and their tools.
+    pub fn servers(&self) -> &BTreeMap<String, Vec<Tool>> {
+        &self.servers
+    }
+}
+
+impl Drop for HostHandle {
+    fn drop(&mut self) {
+        // What the user typed in the last moment is saved before the host goes.
+        for app in self.apps.values_mut() {
+            app.flush_now();
+        }
+        self.apps.clear();
+        self.send(Command::Shutdown);
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+    }
+}

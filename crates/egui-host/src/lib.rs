@@ -1,0 +1,49 @@
+//! Embed MCP Apps in any egui program.
+//!
+//! Two parts, one for each side of an embedder's frame loop:
+//!
+//! - [`HostHandle`] runs the host ([`mcpapp_host::Runtime`]: the app lifecycle, MCP
+//!   connections, view ports, state store) on a worker thread of its own with a tokio runtime,
+//!   and hands what happens to the GUI thread, asking egui for a repaint when something arrives.
+//!   The GUI connects servers, calls tools as the agent would, switches threads, sets the
+//!   response lock and closes apps through it; [`HostHandle::poll`] (once per frame) returns
+//!   the [`HostUpdate`]s and keeps every open app's view alive, drawn or not.
+//! - [`AppView`] draws one open app ([`HostedApp`]) in any [`egui::Ui`]: a card natively,
+//!   through its [`mcpapp_host::CardSession`] (submits become `tools/call`, links
+//!   `ui/open-link`, the whole [`mcpapp_card::CardState`] is saved and restored); an HTML app as
+//!   a frame with its title and a button that opens it in a window of its own (the sandbox
+//!   bridge and presenters of `mcpapp-html`).
+//!
+//! ```no_run
+//! use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate};
+//! use mcpapp_host::mcp::ServerSpec;
+//!
+//! fn frame(ui: &mut egui::Ui, host: &mut HostHandle) {
+//!     for update in host.poll() {
+//!         if let HostUpdate::AppOpened { instance, .. } = update {
+//!             // remember where the app goes in your conversation
+//!         }
+//!     }
+//!     for app in host.apps_mut() {
+//!         AppView::new(app).show(ui);
+//!     }
+//! }
+//!
+//! # fn start(ctx: &egui::Context) -> Result<(), mcpapp_egui_host::EguiHostError> {
+//! let mut host = HostHandle::start(Some(ctx), HandleOptions::default())?;
+//! host.connect("flights", ServerSpec::stdio("mcpapp", ["serve-example", "flights"]));
+//! # Ok(()) }
+//! ```
+//!
+//! This crate adds no protocol of its own: the host decides, the widget draws.
+
+mod app;
+mod app_view;
+mod handle;
+mod worker;
+
+pub use app::{HostedApp, HtmlStatus};
+pub use app_view::{AppView, AppViewEvent, AppViewOutput};
+pub use handle::{
+    EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml,
+};

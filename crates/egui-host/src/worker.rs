@@ -1,0 +1,481 @@
+//! The worker thread: the host runtime, the MCP connections and the HTML bridges, driven by
+//! the GUI's commands; what happens goes back to the GUI as updates.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::mpsc as std_mpsc;
+use std::time::Duration;
+
+use mcpapp_host::mcp::{ClientOptions, McpConnection, McpError, ServerSpec};
+use mcpapp_host::{
+    AgentCall, AppHost, AppSpec, CardSession, ChannelPort, DuplicatePolicy, HostEvent, InstanceId,
+    Runtime, ViewEnd, ViewGone, ViewKind, ViewPort,
+};
+use mcpapp_html::{
+    BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Presentation, Presenter,
+};
+use mcpapp_protocol::{DisplayMode, Theme};
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+use crate::handle::{HandleOptions, HostUpdate, HtmlPresenter, PresentHtml, Repaint};
+
+/// How long the worker waits for the host before it looks at its own business again (tool
+/// results, windows the user closed).
+const POLL: Duration = Duration::from_millis(50);
+
+/// What the GUI asks of the worker.
+pub(crate) enum Command {
+    Connect {
+        id: String,
+        spec: ServerSpec,
+    },
+    Call {
+        server: String,
+        tool: String,
+        arguments: Map<String, Value>,
+        tool_call_id: String,
+        display_mode: DisplayMode,
+    },
+    SwitchThread(String),
+    SetGenerating {
+        thread: String,
+        pending: bool,
+    },
+    Close(InstanceId),
+    SetTheme(Theme),
+    SetDuplicatePolicy(DuplicatePolicy),
+    ResolveDuplicate(InstanceId, DuplicatePolicy),
+    SetDisplayMode(InstanceId, DisplayMode),
+    Restore {
+        thread: String,
+        spec: Box<AppSpec>,
+        input: Option<Value>,
+        result: Option<Value>,
+    },
+    Present(InstanceId),
+    Screenshot(InstanceId, Option<f64>),
+    Shutdown,
+}
+
+/// What the worker tells the GUI.
+pub(crate) enum Update {
+    /// An app's view is built and attached: the GUI takes its end.
+    Opened {
+        instance: InstanceId,
+        spec: Box<AppSpec>,
+        recreated: bool,
+        view: ViewParts,
+    },
+    Public(HostUpdate),
+}
+
+/// The GUI's part of a view.
+pub(crate) enum ViewParts {
+    /// A card session, run on the GUI thread, and its end of the port.
+    Card { session: CardSession, end: ViewEnd },
+    /// An HTML app behind its bridge, at this address.
+    Html { url: String },
+}
+
+/// Work that finished on a task of its own.
+enum Finished {
+    Connected(String, Result<McpConnection, McpError>),
+}
+
+/// A channel port whose deliveries wake the GUI: the card session runs there.
+struct RepaintPort {
+    port: ChannelPort,
+    repaint: Repaint,
+}
+
+impl ViewPort for RepaintPort {
+    fn send(&self, message: Value) -> Result<(), ViewGone> {
+        self.port.send(message)?;
+        self.repaint.now();
+        Ok(())
+    }
+
+    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
+        self.port.try_recv()
+    }
+
+    fn recv(&mut self) -> std::pin::Pin<Box<dyn Future<Output = Option<Value>> + Send + '_>> {
+        self.port.recv()
+    }
+}
+
+pub(crate) struct Worker {
+    runtime: Runtime,
+    client: ClientOptions,
+    presenter: HtmlPresenter,
+    /// The headless browser of [`HtmlPresenter::Headless`], once started.
+    headless: Option<HeadlessChromium>,
+    present_html: PresentHtml,
+    commands: mpsc::UnboundedReceiver<Command>,
+    updates: std_mpsc::Sender<Update>,
+    repaint: Repaint,
+    finished_tx: mpsc::UnboundedSender<Finished>,
+    finished: mpsc::UnboundedReceiver<Finished>,
+    /// The address of each HTML app's bridge, until it is shown.
+    html: BTreeMap<InstanceId, String>,
+    presentations: BTreeMap<InstanceId, Presentation>,
+    connections: Vec<Arc<McpConnection>>,
+}
+
+impl Worker {
+    pub(crate) fn new(
+        options: HandleOptions,
+        commands: mpsc::UnboundedReceiver<Command>,
+        updates: std_mpsc::Sender<Update>,
+        repaint: Repaint,
+    ) -> Self {
+        let (finished_tx, finished) = mpsc::unbounded_channel();
+        Self {
+            runtime: Runtime::new(AppHost::new(options.host, options.store)),
+            client: options.client,
+            presenter: options.presenter,
+            headless: None,
+            present_html: options.present_html,
+            commands,
+            updates,
+            repaint,
+            finished_tx,
+            finished,
+            html: BTreeMap::new(),
+            presentations: BTreeMap::new(),
+            connections: Vec::new(),
+        }
+    }
+
+    fn tell(&self, update: HostUpdate) {
+        self.send(Update::Public(update));
+    }
+
+    fn send(&self, update: Update) {
+        // The GUI only goes away after telling the worker to stop.
+        let _ = self.updates.send(update);
+        self.repaint.now();
+    }
+
+    pub(crate) async fn run(mut self) {
+        loop {
+            tokio::select! {
+                command = self.commands.recv() => match command {
+                    Some(Command::Shutdown) | None => break,
+                    Some(command) => self.command(command).await,
+                },
+                Some(finished) = self.finished.recv() => self.finish(finished),
+                event = self.runtime.next_event_within(POLL) => {
+                    if let Some(event) = event {
+                        self.event(event).await;
+                    }
+                }
+            }
+            for (tool_call_id, result) in self.runtime.take_tool_results() {
+                self.tell(HostUpdate::ToolResult {
+                    tool_call_id,
+                    result,
+                });
+            }
+            self.watch_windows();
+        }
+        self.shut_down().await;
+    }
+
+    /// The views' last words (a save sent as the GUI closed) are carried, then everything
+    /// this worker started is stopped.
+    async fn shut_down(mut self) {
+        let _ = self.runtime.poll_events();
+        for (_, presentation) in std::mem::take(&mut self.presentations) {
+            presentation.close().await;
+        }
+        if let Some(browser) = self.headless.take() {
+            browser.close().await;
+        }
+        drop(self.runtime);
+        for connection in std::mem::take(&mut self.connections) {
+            if let Ok(connection) = Arc::try_unwrap(connection) {
+                connection.close().await;
+            }
+        }
+    }
+
+    async fn command(&mut self, command: Command) {
+        match command {
+            Command::Connect { id, spec } => {
+                let options = self.client.clone();
+                let finished = self.finished_tx.clone();
+                tokio::spawn(async move {
+                    let connected = McpConnection::connect(id.clone(), &spec, &options).await;
+                    let _ = finished.send(Finished::Connected(id, connected));
+                });
+            }
+            Command::Call {
+                server,
+                tool,
+                arguments,
+                tool_call_id,
+                display_mode,
+            } => {
+                let called = self
+                    .runtime
+                    .agent_call(&server, &tool, arguments, &tool_call_id, display_mode)
+                    .await;
+                match called {
+                    Ok(AgentCall::App(_)) => {}
+                    Ok(AgentCall::Done(result)) => self.tell(HostUpdate::CallDone {
+                        tool_call_id,
+                        result,
+                    }),
+                    Err(e) => self.tell(HostUpdate::CallFailed {
+                        tool_call_id,
+                        error: e.to_string(),
+                    }),
+                }
+            }
+            Command::SwitchThread(thread) => self.runtime.host_mut().switch_thread(&thread),
+            Command::SetGenerating { thread, pending } => {
+                self.runtime.host_mut().set_generating(&thread, pending);
+            }
+            Command::Close(instance) => self.runtime.host_mut().close(instance),
+            Command::SetTheme(theme) => self.runtime.host_mut().set_theme(theme),
+            Command::SetDuplicatePolicy(policy) => {
+                self.runtime.host_mut().set_duplicate_policy(policy);
+            }
+            Command::ResolveDuplicate(instance, policy) => {
+                self.runtime.host_mut().resolve_duplicate(instance, policy);
+            }
+            Command::SetDisplayMode(instance, mode) => {
+                self.runtime.host_mut().set_display_mode(instance, mode);
+            }
+            Command::Restore {
+                thread,
+                spec,
+                input,
+                result,
+            } => {
+                self.runtime
+                    .host_mut()
+                    .restore_app(&thread, *spec, input, result.as_ref());
+            }
+            Command::Present(instance) => self.present(instance).await,
+            Command::Screenshot(instance, height) => {
+                let png = self.screenshot(instance, height).await;
+                self.tell(HostUpdate::Screenshot { instance, png });
+            }
+            Command::Shutdown => {}
+        }
+    }
+
+    fn finish(&mut self, finished: Finished) {
+        match finished {
+            Finished::Connected(server, Ok(connection)) => {
+                let connection = Arc::new(connection);
+                let tools = connection.tools();
+                let info = Box::new(connection.server_info());
+                self.runtime.add_server(Arc::clone(&connection));
+                self.connections.push(connection);
+                self.tell(HostUpdate::ServerConnected {
+                    server,
+                    info,
+                    tools,
+                });
+            }
+            Finished::Connected(server, Err(e)) => self.tell(HostUpdate::ServerFailed {
+                server,
+                error: e.to_string(),
+            }),
+        }
+    }
+
+    async fn event(&mut self, event: HostEvent) {
+        match event {
+            HostEvent::OpenApp {
+                instance,
+                spec,
+                recreated,
+            } => match self.open(instance, &spec).await {
+                Ok(view) => {
+                    let html = matches!(view, ViewParts::Html { .. });
+                    self.send(Update::Opened {
+                        instance,
+                        spec,
+                        recreated,
+                        view,
+                    });
+                    if html && self.present_html == PresentHtml::AtOnce {
+                        self.present(instance).await;
+                    }
+                }
+                Err(error) => {
+                    self.tell(HostUpdate::AppFailed { instance, error });
+                    self.runtime.host_mut().close(instance);
+                }
+            },
+            HostEvent::CloseApp {
+                instance,
+                reason,
+                keep_in_history,
+            } => {
+                self.runtime.detach(instance);
+                self.html.remove(&instance);
+                if let Some(presentation) = self.presentations.remove(&instance) {
+                    presentation.close().await;
+                }
+                self.tell(HostUpdate::AppClosed {
+                    instance,
+                    reason,
+                    keep_in_history,
+                });
+            }
+            other => self.tell(HostUpdate::Event(other)),
+        }
+    }
+
+    /// Builds the view of an app the host opened and attaches its port.
+    async fn open(&mut self, instance: InstanceId, spec: &AppSpec) -> Result<ViewParts, String> {
+        let connection = self
+            .runtime
+            .server(&spec.server)
+            .cloned()
+            .ok_or_else(|| format!("the server `{}` is not connected", spec.server))?;
+        let uri = &spec.resource_uri;
+        match spec.kind {
+            ViewKind::Card => {
+                // A tool without a view of its own carries its card in the result; one with a
+                // `ui://` card view has a template to fill with each result.
+                let session = if spec.tool.ui_resource_uri().is_none() {
+                    CardSession::waiting()
+                } else {
+                    let read = connection
+                        .read_resource(uri)
+                        .await
+                        .map_err(|e| format!("reading {uri}: {e}"))?;
+                    let template = read
+                        .pointer("/contents/0/text")
+                        .and_then(Value::as_str)
+                        .ok_or_else(|| format!("{uri} holds no card template text"))?;
+                    CardSession::from_template(template)
+                };
+                let (port, end) = ChannelPort::pair();
+                let port = RepaintPort {
+                    port,
+                    repaint: self.repaint.clone(),
+                };
+                self.runtime.attach(instance, Box::new(port));
+                Ok(ViewParts::Card { session, end })
+            }
+            ViewKind::Html => {
+                let read = connection
+                    .read_resource(uri)
+                    .await
+                    .map_err(|e| format!("reading {uri}: {e}"))?;
+                let resource =
+                    HtmlResource::from_read_result(&read).map_err(|e| format!("{uri}: {e}"))?;
+                let bridge = LocalBridge::start(resource, BridgeOptions::default())
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let url = bridge.url();
+                self.runtime.attach(instance, Box::new(bridge));
+                self.html.insert(instance, url.clone());
+                Ok(ViewParts::Html { url })
+            }
+        }
+    }
+
+    /// Shows an HTML app with the presenter (once: the bridge takes one session).
+    async fn present(&mut self, instance: InstanceId) {
+        if self.presentations.contains_key(&instance) {
+            self.tell(HostUpdate::Presented {
+                instance,
+                result: Ok(()),
+            });
+            return;
+        }
+        let Some(url) = self.html.get(&instance).cloned() else {
+            self.tell(HostUpdate::Presented {
+                instance,
+                result: Err("the app is not an open HTML app".to_owned()),
+            });
+            return;
+        };
+        let presented = match &self.presenter {
+            HtmlPresenter::Custom(presenter) => presenter.present(&url).await,
+            HtmlPresenter::Desktop => {
+                mcpapp_html::presenter::desktop_presenter()
+                    .present(&url)
+                    .await
+            }
+            HtmlPresenter::Headless => {
+                if self.headless.is_none() {
+                    match HeadlessChromium::launch().await {
+                        Ok(browser) => self.headless = Some(browser),
+                        Err(e) => {
+                            self.tell(HostUpdate::Presented {
+                                instance,
+                                result: Err(format!("headless Chromium: {e}")),
+                            });
+                            return;
+                        }
+                    }
+                }
+                match &self.headless {
+                    Some(browser) => browser.present(&url).await,
+                    None => return,
+                }
+            }
+        };
+        let result = match presented {
+            Ok(presentation) => {
+                self.presentations.insert(instance, presentation);
+                Ok(())
+            }
+            Err(e) => Err(format!(
+                "{e}; open this address in a browser yourself: {url}"
+            )),
+        };
+        self.tell(HostUpdate::Presented { instance, result });
+    }
+
+    /// Windows of our own that the user closed since the last look.
+    fn watch_windows(&mut self) {
+        let mut closed = Vec::new();
+        for (instance, presentation) in &mut self.presentations {
+            if !presentation.is_detached() && !presentation.is_open() {
+                closed.push(*instance);
+            }
+        }
+        for instance in closed {
+            self.presentations.remove(&instance);
+            self.tell(HostUpdate::PresentationClosed { instance });
+        }
+    }
+
+    /// A PNG of an HTML app in a headless tab, `height` CSS pixels tall when given.
+    async fn screenshot(
+        &self,
+        instance: InstanceId,
+        height: Option<f64>,
+    ) -> Result<Vec<u8>, String> {
+        let tab = self
+            .presentations
+            .get(&instance)
+            .and_then(Presentation::tab)
+            .ok_or("the app is not shown in a headless tab")?;
+        if let Some(height) = height.filter(|h| h.is_finite() && *h > 0.0) {
+            // As tall as the app says it is (within reason), then a moment to lay out.
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "clamped to 100..=4000 first"
+            )]
+            let height = height.ceil().clamp(100.0, 4000.0) as u32;
+            tab.set_viewport(800, height)
+                .await
+                .map_err(|e| e.to_string())?;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        tab.screenshot().await.map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,360 @@
+//! One `mcpapp connect` run on the embedding library: the host runs behind a
+//! [`HostHandle`]; this loop only prints what happens and decides when the app closes.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml};
+use mcpapp_host::mcp::{ClientOptions, ServerSpec};
+use mcpapp_host::store::{MemoryStore, SqliteStore, StateStore};
+use mcpapp_host::{HostEvent, InstanceId, ViewKind};
+use mcpapp_html::Presenter as _;
+use mcpapp_protocol::{CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
+use serde_json::{Map, Value};
+
+use super::report::{self, Report};
+use super::{Args, UiKind, kind_name, missing_arguments};
+
+/// The server's id inside the host.
+const SERVER: &str = "server";
+/// The agent's tool call id for `--call`.
+const CALL_ID: &str = "call-1";
+/// How often the loop looks at the host when no window drives it.
+const STEP: Duration = Duration::from_millis(20);
+/// The longest wait for the last words of a closing host (a screenshot, the app's close).
+const CLOSE_WAIT: Duration = Duration::from_secs(10);
+
+/// A connect run: the host, what to call, and what has been printed.
+pub struct Session {
+    pub(super) host: HostHandle,
+    out: Report,
+    call: Option<String>,
+    arguments: Map<String, Value>,
+    headless: bool,
+    screenshot: Option<PathBuf>,
+    duration: Option<Duration>,
+    /// When `--duration` is up, once the app is open.
+    deadline: Option<Instant>,
+    pub(super) instance: Option<InstanceId>,
+    kind: Option<ViewKind>,
+    /// The app's last reported height, so that a screenshot shows all of it.
+    height: Option<f64>,
+    closing: bool,
+    /// Set once the run is over: how it ended.
+    pub(super) outcome: Option<Result<(), String>>,
+    printed: Option<String>,
+    noticed: Option<String>,
+}
+
+impl Session {
+    /// Starts the host and connects the server.
+    pub fn start(args: &Args, arguments: Map<String, Value>) -> Result<Self, String> {
+        let mut out = Report::stdout();
+        let spec = match (&args.url, args.command.split_first()) {
+            (Some(url), _) => ServerSpec::http(url.clone()),
+            (None, Some((command, rest))) => ServerSpec::stdio(command.clone(), rest.to_vec()),
+            (None, None) => return Err("no server given".to_owned()),
+        };
+        let mut mime_types: Vec<String> = Vec::new();
+        for kind in &args.ui {
+            let mime = match kind {
+                UiKind::Html => HTML_MIME_TYPE,
+                UiKind::Cards => CARD_MIME_TYPE,
+            };
+            if !mime_types.iter().any(|m| m == mime) {
+                mime_types.push(mime.to_owned());
+            }
+        }
+        let store: Arc<dyn StateStore> = if args.no_store {
+            Arc::new(MemoryStore::default())
+        } else {
+            match SqliteStore::open_default() {
+                Ok(store) => Arc::new(store),
+                Err(e) => {
+                    out.line(&format!("note: saved state stays in memory ({e})"));
+                    Arc::new(MemoryStore::default())
+                }
+            }
+        };
+        let options = HandleOptions {
+            store,
+            client: ClientOptions {
+                mime_types,
+                ..ClientOptions::default()
+            },
+            presenter: if args.headless {
+                HtmlPresenter::Headless
+            } else {
+                HtmlPresenter::Desktop
+            },
+            present_html: PresentHtml::AtOnce,
+            ..HandleOptions::default()
+        };
+        let host = HostHandle::start(None, options).map_err(|e| e.to_string())?;
+        host.connect(SERVER, spec);
+        Ok(Self {
+            host,
+            out,
+            call: args.call.clone(),
+            arguments,
+            headless: args.headless,
+            screenshot: args.screenshot.clone(),
+            duration: args
+                .duration
+                .filter(|d| d.is_finite() && *d >= 0.0)
+                .map(Duration::from_secs_f64),
+            deadline: None,
+            instance: None,
+            kind: None,
+            height: None,
+            closing: false,
+            outcome: None,
+            printed: None,
+            noticed: None,
+        })
+    }
+
+    /// Runs until the app closes (or, without `--call`, until the tools are listed). A card
+    /// app on a desktop gets a native window, which drives the session while it is open.
+    pub fn run(mut self) -> Result<(), String> {
+        loop {
+            self.step();
+            if let Some(outcome) = self.outcome.take() {
+                return outcome;
+            }
+            if self.kind == Some(ViewKind::Card) && !self.headless && !self.closing {
+                let title = format!(
+                    "mcpapp connect \u{2014} {}",
+                    self.call.as_deref().unwrap_or_default()
+                );
+                if let Err(e) = super::card_window::show(&title, &mut self) {
+                    self.out.line(&format!("note: {e}"));
+                }
+                if self.outcome.is_none() {
+                    self.close("its window closed");
+                }
+            }
+            std::thread::sleep(STEP);
+        }
+    }
+
+    /// Takes in what the host said since the last step; closes the app when its time is up.
+    pub(super) fn step(&mut self) {
+        for update in self.host.poll() {
+            self.update(update);
+        }
+        if self.kind == Some(ViewKind::Card) && self.headless {
+            self.print_card();
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) && !self.closing {
+            self.deadline = None;
+            if let Err(e) = self.save_screenshot() {
+                self.outcome = Some(Err(e));
+                return;
+            }
+            self.close("--duration is up");
+        }
+    }
+
+    /// Asks the host to close the app (it answers with `AppClosed`).
+    pub(super) fn close(&mut self, why: &str) {
+        let Some(instance) = self.instance else {
+            return;
+        };
+        if self.closing {
+            return;
+        }
+        self.closing = true;
+        self.out
+            .line(&format!("closing app {} ({why})", instance.0));
+        self.host.close(instance);
+    }
+
+    fn update(&mut self, update: HostUpdate) {
+        match update {
+            HostUpdate::ServerConnected { info, tools, .. } => {
+                self.out.server(&info, &tools);
+                self.call_tool(&tools);
+            }
+            HostUpdate::ServerFailed { error, .. } => self.outcome = Some(Err(error)),
+            HostUpdate::CallDone { result, .. } => {
+                self.out.result(&result);
+                self.outcome = Some(Ok(()));
+            }
+            HostUpdate::CallFailed { error, .. } => self.outcome = Some(Err(error)),
+            HostUpdate::AppOpened { instance, spec, .. } => {
+                self.out.line(&format!(
+                    "app {} opened: {} view {}",
+                    instance.0,
+                    kind_name(spec.kind),
+                    spec.resource_uri
+                ));
+                self.instance = Some(instance);
+                self.kind = Some(spec.kind);
+                self.deadline = self.duration.map(|d| Instant::now() + d);
+                if self.duration.is_none() {
+                    self.out.line(if self.headless {
+                        "the app runs until you press Ctrl-C (--duration SECS closes it)"
+                    } else {
+                        "the app runs until its window closes or you press Ctrl-C"
+                    });
+                }
+            }
+            HostUpdate::AppFailed { error, .. } => self.outcome = Some(Err(error)),
+            HostUpdate::AppClosed {
+                instance, reason, ..
+            } => {
+                self.out
+                    .line(&format!("app {} closed ({reason:?})", instance.0));
+                self.outcome = Some(Ok(()));
+            }
+            HostUpdate::Presented { result, .. } => match result {
+                Ok(()) if !self.headless => self.out.line("the app is shown in its own window"),
+                Ok(()) => {}
+                Err(e) if self.headless => self.outcome = Some(Err(e)),
+                Err(e) => self.out.line(&format!("cannot open a browser window: {e}")),
+            },
+            HostUpdate::PresentationClosed { .. } => self.close("its window closed"),
+            HostUpdate::Screenshot { .. } | HostUpdate::ToolResult { .. } => {}
+            HostUpdate::Event(event) => self.event(&event),
+        }
+    }
+
+    /// `--call`: checks the tool, points out missing arguments, calls it as the agent would.
+    fn call_tool(&mut self, tools: &[mcpapp_protocol::Tool]) {
+        let Some(tool) = self.call.clone() else {
+            self.outcome = Some(Ok(()));
+            return;
+        };
+        let Some(definition) = tools.iter().find(|t| t.name == tool) else {
+            let known: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
+            self.outcome = Some(Err(format!(
+                "the server has no tool `{tool}`; it has: {}",
+                known.join(", ")
+            )));
+            return;
+        };
+        let missing = missing_arguments(definition, &self.arguments);
+        if !missing.is_empty() {
+            let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
+            self.out.line(&format!(
+                "note: {tool} requires {} (give them with --args); calling it anyway",
+                names.join(", ")
+            ));
+        }
+        self.out.line(&format!(
+            "calling {tool} {}",
+            Value::Object(self.arguments.clone())
+        ));
+        // Alone in a window of its own (the host tells SDK views, which know no such mode,
+        // that they are fullscreen).
+        self.host.call_tool(
+            SERVER,
+            &tool,
+            self.arguments.clone(),
+            CALL_ID,
+            DisplayMode::Window,
+        );
+    }
+
+    /// Prints what the app did; keeps its last reported height; opens the links it asks for
+    /// on a desktop (the host already checked they are http or https).
+    fn event(&mut self, event: &HostEvent) {
+        self.out.event(event);
+        match event {
+            HostEvent::SizeChanged {
+                height: Some(h), ..
+            } => self.height = Some(*h),
+            HostEvent::OpenLink { url, .. } if !self.headless => open_link(&mut self.out, url),
+            _ => {}
+        }
+    }
+
+    /// A headless card is printed as text whenever it changes, with its notice.
+    fn print_card(&mut self) {
+        let Some(app) = self.instance.and_then(|i| self.host.app(i)) else {
+            return;
+        };
+        let Some(card) = app.card() else { return };
+        let text = report::card_text(card);
+        let notice = app.notice().map(str::to_owned);
+        if self.printed.as_deref() != Some(text.as_str()) {
+            self.out.line(&format!("card:\n{text}"));
+            self.printed = Some(text);
+        }
+        if notice != self.noticed {
+            if let Some(notice) = &notice {
+                self.out.line(&format!("card notice: {notice}"));
+            }
+            self.noticed = notice;
+        }
+    }
+
+    /// `--screenshot`: a PNG of the app as shown (the headless tab of an HTML app, the card
+    /// as the card window draws it).
+    fn save_screenshot(&mut self) -> Result<(), String> {
+        let (Some(path), Some(instance)) = (self.screenshot.clone(), self.instance) else {
+            return Ok(());
+        };
+        let png = match self.kind {
+            Some(ViewKind::Html) => self.html_screenshot(instance)?,
+            _ => self.card_screenshot(instance)?,
+        };
+        std::fs::write(&path, png).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        self.out
+            .line(&format!("screenshot saved to {}", path.display()));
+        Ok(())
+    }
+
+    fn html_screenshot(&mut self, instance: InstanceId) -> Result<Vec<u8>, String> {
+        self.host.screenshot(instance, self.height);
+        let until = Instant::now() + CLOSE_WAIT;
+        while Instant::now() < until {
+            for update in self.host.poll() {
+                if let HostUpdate::Screenshot { png, .. } = update {
+                    return png.map_err(|e| format!("taking the screenshot: {e}"));
+                }
+                self.update(update);
+            }
+            std::thread::sleep(STEP);
+        }
+        Err("taking the screenshot: the browser did not answer".to_owned())
+    }
+
+    fn card_screenshot(&self, instance: InstanceId) -> Result<Vec<u8>, String> {
+        let app = self.host.app(instance).ok_or("the app is gone")?;
+        let card = app.card().ok_or("the app shows no card")?;
+        let options = mcpapp_render::RenderOptions {
+            host_config: if app.is_dark() {
+                mcpapp_card::HostConfig::dark()
+            } else {
+                mcpapp_card::HostConfig::light()
+            },
+            ..mcpapp_render::RenderOptions::default()
+        };
+        let image = mcpapp_render::render_card(card, &options).map_err(|e| e.to_string())?;
+        let mut png = Vec::new();
+        image
+            .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+            .map_err(|e| e.to_string())?;
+        Ok(png)
+    }
+}
+
+/// Opens a link in the user's browser and says so.
+fn open_link(out: &mut Report, url: &str) {
+    let opened = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())
+        .and_then(|rt| {
+            rt.block_on(mcpapp_html::SystemBrowser.present(url))
+                .map(drop)
+                .map_err(|e| e.to_string())
+        });
+    match opened {
+        Ok(()) => out.line(&format!("opened {url} in your browser")),
+        Err(e) => out.line(&format!("cannot open {url}: {e}")),
+    }
+}
