@@ -1,16 +1,7 @@
-//! A card app inside an existing eframe app, through public APIs only: a `HostHandle` runs the
-//! host on a worker thread, connects the flights example server as a child process, calls its
-//! `request_cancellation_reason` tool as an agent would, and `AppView` draws the card it opens.
-//!
-//! ```sh
-//! cargo build --release            # the server is `target/release/mcpapp serve-example flights`
-//! cargo run --example embed        # or MCPAPP_BIN=/path/to/mcpapp cargo run --example embed
-//! ```
-//!
-//! The server binary is `$MCPAPP_BIN`, else `target/release/mcpapp` when it exists, else
-//! `mcpapp` in `PATH`. The example needs a desktop (X11 or Wayland).
-
-use std::process::ExitCode;
+//! A card app inside an existing eframe app, through public APIs only: `cargo build --release`,
+//! then `cargo run --example embed`. The flights example server runs as a child process,
+//! `$MCPAPP_BIN serve-example flights` (by default `target/release/mcpapp` when it exists, else
+//! `mcpapp` from `PATH`); its `request_cancellation_reason` tool opens a card. Needs a desktop.
 
 use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate};
 use mcpapp_host::mcp::ServerSpec;
@@ -19,11 +10,12 @@ use mcpapp_protocol::DisplayMode;
 struct Embed {
     host: HostHandle,
     /// What went wrong, if anything (the server did not start, the call failed).
-    problem: Option<String>,
+    error: Option<String>,
 }
 
 impl eframe::App for Embed {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        // Once per frame, before drawing: what the host says, and the apps' views kept alive.
         for update in self.host.poll() {
             match update {
                 HostUpdate::ServerConnected { server, .. } => {
@@ -34,59 +26,46 @@ impl eframe::App for Embed {
                         .call_tool(server, tool, arguments, "call-1", DisplayMode::Inline);
                 }
                 HostUpdate::ServerFailed { error, .. } | HostUpdate::CallFailed { error, .. } => {
-                    self.problem = Some(error);
+                    self.error = Some(error);
                 }
                 _ => {}
             }
         }
         let frame = egui::Frame::central_panel(ui.style()).fill(mcpapp_egui::backdrop(false));
         egui::CentralPanel::default().frame(frame).show(ui, |ui| {
-            if let Some(problem) = &self.problem {
-                ui.colored_label(ui.visuals().error_fg_color, problem);
+            if let Some(error) = &self.error {
+                ui.colored_label(ui.visuals().error_fg_color, error);
             }
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for app in self.host.apps_mut() {
-                    AppView::new(app).show(ui);
+                    AppView::new(app).show(ui); // a card: submits become `tools/call`
                 }
             });
         });
     }
 }
 
-#[expect(
-    clippy::print_stderr,
-    reason = "an example's only way to say why it stopped"
-)]
-fn main() -> ExitCode {
+#[expect(clippy::print_stderr, reason = "the example's one message")]
+fn main() -> eframe::Result {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         eprintln!("embed: no desktop here (neither DISPLAY nor WAYLAND_DISPLAY is set)");
-        return ExitCode::from(2);
+        std::process::exit(2);
     }
+    let release = "target/release/mcpapp";
     let bin = std::env::var("MCPAPP_BIN").unwrap_or_else(|_| {
-        let release = "target/release/mcpapp";
         let found = std::path::Path::new(release).exists();
         (if found { release } else { "mcpapp" }).to_owned()
     });
-    let run = eframe::run_native(
+    eframe::run_native(
         "mcpapp embed",
         eframe::NativeOptions::default(),
         Box::new(|cc| {
-            mcpapp_render::setup_context(&cc.egui_ctx);
-            cc.egui_ctx.set_theme(egui::Theme::Light);
+            mcpapp_render::setup_context(&cc.egui_ctx); // fonts, image loaders
+            cc.egui_ctx.set_theme(egui::Theme::Light); // the host's default theme
             let host = HostHandle::start(Some(&cc.egui_ctx), HandleOptions::default())?;
-            host.connect(
-                "flights",
-                ServerSpec::stdio(bin, ["serve-example", "flights"]),
-            );
-            Ok(Box::new(Embed {
-                host,
-                problem: None,
-            }))
+            let server = ServerSpec::stdio(bin, ["serve-example", "flights"]);
+            host.connect("flights", server);
+            Ok(Box::new(Embed { host, error: None }))
         }),
-    );
-    if let Err(e) = run {
-        eprintln!("embed: {e}");
-        return ExitCode::FAILURE;
-    }
-    ExitCode::SUCCESS
+    )
 }

@@ -59,8 +59,9 @@ pub fn run(args: &Args) -> ExitCode {
     let options = DemoOptions {
         servers: servers(args),
         store,
+        setup: Some(mcpapp_render::setup_context),
     };
-    match mcpapp_demo::run(options, mcpapp_render::setup_context) {
+    match mcpapp_demo::run(options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(1, &e),
     }

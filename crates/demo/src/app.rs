@@ -28,6 +28,9 @@ pub struct DemoOptions {
     pub servers: Vec<(String, ServerSpec)>,
     /// Where apps' state and the conversation are kept.
     pub store: Arc<dyn StateStore>,
+    /// Prepares the egui context before the first frame (fonts with the glyphs cards use,
+    /// image loaders): `mcpapp_render::setup_context` in the binary.
+    pub setup: Option<fn(&egui::Context)>,
 }
 
 /// What the user asked of an app through the demo's own buttons.
@@ -40,6 +43,7 @@ enum AppAction {
 pub struct DemoApp {
     servers: Vec<(String, ServerSpec)>,
     store: Arc<dyn StateStore>,
+    setup: Option<fn(&egui::Context)>,
     host: Option<HostHandle>,
     conversation: Conversation,
     palette: Palette,
@@ -60,6 +64,7 @@ impl DemoApp {
         let mut app = Self {
             servers: options.servers,
             store: options.store,
+            setup: options.setup,
             host: None,
             conversation,
             palette: Palette::default(),
@@ -100,6 +105,9 @@ impl DemoApp {
     }
 
     fn start(&mut self, ctx: &egui::Context) {
+        if let Some(setup) = self.setup {
+            setup(ctx);
+        }
         let options = HandleOptions {
             host: HostOptions {
                 name: "mcpapp demo".to_owned(),
@@ -416,7 +424,7 @@ impl DemoApp {
                         }
                         Entry::Call(call) => {
                             ui.weak(format!(
-                                "{} → {}({})",
+                                "{}: {}({})",
                                 call.server, call.tool, call.arguments
                             ));
                             let app = self

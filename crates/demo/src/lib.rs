@@ -21,12 +21,8 @@ mod palette;
 pub use app::{DemoApp, DemoOptions};
 pub use palette::{Chosen, Palette};
 
-/// Opens the demo in a desktop window until it is closed; `setup` prepares the egui context
-/// once (fonts, image loaders).
-pub fn run(
-    options: DemoOptions,
-    setup: impl FnOnce(&egui::Context) + 'static,
-) -> Result<(), String> {
+/// Opens the demo in a desktop window until it is closed.
+pub fn run(options: DemoOptions) -> Result<(), String> {
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("mcpapp demo")
@@ -38,10 +34,7 @@ pub fn run(
     eframe::run_native(
         "mcpapp demo",
         native,
-        Box::new(move |cc| {
-            setup(&cc.egui_ctx);
-            Ok(Box::new(Window(DemoApp::new(options))))
-        }),
+        Box::new(move |_| Ok(Box::new(Window(DemoApp::new(options))))),
     )
     .map_err(|e| format!("cannot open the demo window: {e}"))
 }

@@ -49,6 +49,11 @@ pub struct CardSession {
     calls: Vec<Value>,
     /// What the user should know about the last action (a refused call), until the next.
     notice: Option<String>,
+    /// Whether the card on screen is the answer to one of our own calls (not the tool
+    /// result's): it is saved with the state, since replaying the result would not bring it.
+    answered_card: bool,
+    /// Whether the state must be saved at the next flush, without waiting for a pause.
+    save_asap: bool,
 }
 
 impl CardSession {
@@ -69,6 +74,8 @@ impl CardSession {
             template: None,
             calls: Vec::new(),
             notice: None,
+            answered_card: false,
+            save_asap: false,
         }
     }
 
@@ -131,6 +138,8 @@ impl CardSession {
             if let Some(card) = card_in_result(result) {
                 self.replace_card(card);
                 self.notice = None;
+                self.answered_card = true;
+                self.save_asap = true;
             } else if result.get("isError").and_then(Value::as_bool) == Some(true) {
                 self.notice = Some(text_of(result).unwrap_or_else(|| "The action failed.".into()));
             } else {
@@ -174,6 +183,9 @@ impl CardSession {
 
     /// When the pending `save-state` is due ([`Self::flush`] sends it then), if one is.
     pub fn save_due(&self) -> Option<Instant> {
+        if self.save_asap {
+            return Some(Instant::now());
+        }
         self.pending_save.map(|changed| changed + SAVE_DEBOUNCE)
     }
 
@@ -244,6 +256,7 @@ impl CardSession {
                     // The Action.Execute pattern: a result holding a card replaces the card;
                     // values of inputs it still has carry over.
                     self.replace_card(card);
+                    self.answered_card = false;
                 }
                 Vec::new()
             }
@@ -252,7 +265,18 @@ impl CardSession {
                 Vec::new()
             }
             (Some("ui/notifications/load-state"), _) => {
-                // A whole view state, or the bare input values earlier versions saved.
+                // The card an answer put on screen comes back first (read like any card: an
+                // invalid one is ignored), then the view state (or the bare input values
+                // earlier versions saved).
+                if let Some(card) = params
+                    .pointer("/state/card")
+                    .map(|c| mcpapp_card::parse_value(c.clone()))
+                    .filter(mcpapp_card::Parsed::is_valid)
+                    .and_then(|parsed| parsed.card)
+                {
+                    self.replace_card(card);
+                    self.answered_card = true;
+                }
                 if let Some(saved) = params.get("state").and_then(CardState::from_saved) {
                     self.state.restore(&self.card, &saved);
                     self.restored = Some(self.state.clone());
@@ -337,19 +361,29 @@ impl CardSession {
 
     /// Sends the pending `save-state` if the user has paused long enough.
     pub fn flush(&mut self, now: Instant) -> Vec<Value> {
-        match self.pending_save {
-            Some(changed) if self.ready && now.duration_since(changed) >= SAVE_DEBOUNCE => {
-                self.pending_save = None;
-                vec![notification(
-                    "ui/notifications/save-state",
-                    &json!({
-                        "state": self.state,
-                        "toolCallId": self.tool_call_id,
-                    }),
-                )]
-            }
-            _ => Vec::new(),
+        let due = self.save_asap
+            || self
+                .pending_save
+                .is_some_and(|changed| now.duration_since(changed) >= SAVE_DEBOUNCE);
+        if !self.ready || !due {
+            return Vec::new();
         }
+        self.pending_save = None;
+        self.save_asap = false;
+        let mut state = serde_json::to_value(&self.state).unwrap_or_default();
+        if self.answered_card
+            && let (Some(state), Ok(card)) =
+                (state.as_object_mut(), serde_json::to_value(&self.card))
+        {
+            state.insert("card".to_owned(), card);
+        }
+        vec![notification(
+            "ui/notifications/save-state",
+            &json!({
+                "state": state,
+                "toolCallId": self.tool_call_id,
+            }),
+        )]
     }
 
     /// The card is done (its work finished): `close-ws-app`.

@@ -1,0 +1,167 @@
+//! `mcpapp demo` as a person uses it, through its app struct in egui_kittest: the flights
+//! example server as a child process, the tool palette's form, a card typed into and
+//! submitted, a thread switch, and a restart on the same store.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use mcpapp_demo::conversation::Entry;
+use mcpapp_demo::{DemoApp, DemoOptions};
+use mcpapp_host::mcp::ServerSpec;
+use mcpapp_host::store::SqliteStore;
+
+fn demo(store: &Path) -> Harness<'static, DemoApp> {
+    let store = Arc::new(SqliteStore::open(store).unwrap());
+    let app = DemoApp::new(DemoOptions {
+        servers: vec![(
+            "flights".to_owned(),
+            ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", "flights"]),
+        )],
+        store,
+        setup: Some(mcpapp_render::setup_context),
+    });
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_ui_state(|ui, app: &mut DemoApp| app.ui(ui), app)
+}
+
+/// Steps the demo (its host works on its own thread) until `done` holds.
+fn wait(
+    h: &mut Harness<'static, DemoApp>,
+    what: &str,
+    done: impl Fn(&Harness<'static, DemoApp>) -> bool,
+) {
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        h.step();
+        if done(h) {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "timed out waiting for {what}; log: {:#?}",
+            h.state().log(),
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run_steps(3);
+}
+
+fn shows(h: &Harness<'static, DemoApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Whether a card on screen holds `text` in one of its inputs.
+fn typed(h: &Harness<'static, DemoApp>, text: &str) -> bool {
+    let wanted = mcpapp_card::InputValue::Text(text.to_owned());
+    h.state().host().is_some_and(|host| {
+        host.apps()
+            .filter_map(|a| a.card_state())
+            .any(|s| s.values.0.values().any(|v| *v == wanted))
+    })
+}
+
+/// Picks the cancellation tool in the palette, fills the form, and calls it.
+fn open_cancellation(h: &mut Harness<'static, DemoApp>, booking: &str) {
+    h.get_by_role_and_label(Role::Button, "request_cancellation_reason")
+        .click();
+    wait(h, "the form", |h| {
+        shows(h, "Call request_cancellation_reason")
+    });
+    // The form is the last thing in the transcript.
+    type_reason(h, booking);
+    h.get_by_role_and_label(Role::Button, "Call").click();
+}
+
+/// Types into the last text field of the transcript.
+fn type_reason(h: &mut Harness<'static, DemoApp>, reason: &str) {
+    let last = h.get_all_by_role(Role::TextInput).last().unwrap();
+    last.focus();
+    h.step();
+    let last = h.get_all_by_role(Role::TextInput).last().unwrap();
+    last.type_text(reason);
+    h.run_steps(2);
+}
+
+fn saved_and_settled(h: &mut Harness<'static, DemoApp>) {
+    std::thread::sleep(mcpapp_host::SAVE_DEBOUNCE + Duration::from_millis(100));
+    h.run_steps(3);
+    std::thread::sleep(Duration::from_millis(300));
+    h.run_steps(2);
+}
+
+#[test]
+fn a_card_from_the_palette_is_submitted_and_the_thread_comes_back_after_a_switch_and_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("demo.sqlite3");
+    let mut h = demo(&store);
+    wait(&mut h, "the flights tools", |h| {
+        h.query_by_label("request_cancellation_reason").is_some()
+    });
+
+    // The reference flow: palette → form → card → reason → confirm → confirmation card.
+    open_cancellation(&mut h, "FL-12345-ABC");
+    wait(&mut h, "the cancellation card", |h| {
+        shows(h, "Confirm Cancellation")
+    });
+    type_reason(&mut h, "My plans changed");
+    h.get_by_role_and_label(Role::Button, "Confirm Cancellation")
+        .click();
+    wait(&mut h, "the confirmation card", |h| {
+        shows(h, "Flight cancelled")
+    });
+    assert!(shows(&h, "My plans changed"));
+
+    // A second card, typed into and left open.
+    open_cancellation(&mut h, "FL-67890-DEF");
+    wait(&mut h, "the second card", |h| {
+        shows(h, "Confirm Cancellation")
+    });
+    type_reason(&mut h, "Weather looks bad");
+    saved_and_settled(&mut h);
+
+    // Another thread: the apps go; back: they return with what was typed.
+    h.get_by_role_and_label(Role::Button, "New thread").click();
+    wait(&mut h, "the new thread", |h| !shows(h, "Flight cancelled"));
+    assert!(!typed(&h, "Weather looks bad"));
+    h.get_by_label("Thread 1").click();
+    wait(&mut h, "the first thread's apps", |h| {
+        shows(h, "Flight cancelled") && typed(h, "Weather looks bad")
+    });
+    let calls = h.state().conversation().threads[0]
+        .entries
+        .iter()
+        .filter(|e| matches!(e, Entry::Call(_)))
+        .count();
+    assert_eq!(calls, 2);
+    saved_and_settled(&mut h);
+
+    // Quit and start again on the same store: the thread and the typed reason are back.
+    drop(h);
+    let mut h = demo(&store);
+    wait(&mut h, "the restored thread", |h| {
+        shows(h, "Flight cancelled") && typed(h, "Weather looks bad")
+    });
+    assert!(
+        h.query_by_label("Thread 2").is_some(),
+        "both threads are listed"
+    );
+    assert!(
+        !h.get_by_role_and_label(Role::Button, "Confirm Cancellation")
+            .accesskit_node()
+            .is_disabled(),
+        "the restored card is live"
+    );
+}
