@@ -1,6 +1,6 @@
 //! The embedding library as an embedder uses it: `HostHandle` runs the host against real
 //! example servers (child processes of the `mcpapp` binary), `AppView` draws their apps, and
-//! a person's clicks and typing are found by accessible label with egui_kittest.
+//! a person's clicks and typing are found by accessible label with `egui_kittest`.
 
 #![allow(
     clippy::unwrap_used,
@@ -31,7 +31,7 @@ fn example(name: &str) -> ServerSpec {
     ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", name])
 }
 
-fn arguments(value: Value) -> Map<String, Value> {
+fn arguments(value: &Value) -> Map<String, Value> {
     value.as_object().cloned().unwrap()
 }
 
@@ -109,7 +109,7 @@ fn a_card_app_takes_typing_and_submits_and_the_answer_card_replaces_it() {
     h.state().host.call_tool(
         "flights",
         "request_cancellation_reason",
-        arguments(json!({"booking_id": "FL-12345-ABC"})),
+        arguments(&json!({"booking_id": "FL-12345-ABC"})),
         "call-1",
         DisplayMode::Inline,
     );
@@ -138,7 +138,7 @@ fn the_response_lock_disables_a_card_app() {
     h.state().host.call_tool(
         "flights",
         "request_cancellation_reason",
-        arguments(json!({"booking_id": "FL-12345-ABC"})),
+        arguments(&json!({"booking_id": "FL-12345-ABC"})),
         "call-1",
         DisplayMode::Inline,
     );
@@ -147,7 +147,7 @@ fn the_response_lock_disables_a_card_app() {
     });
     h.state().host.set_generating("default", true);
     wait(&mut h, "the lock", |app| {
-        app.host.apps().all(|a| a.is_locked())
+        app.host.apps().all(mcpapp_egui_host::HostedApp::is_locked)
     });
     assert!(
         h.get_by_role_and_label(Role::Button, "Confirm Cancellation")
@@ -175,7 +175,7 @@ fn toggles_show_cards_and_carousel_pages_survive_a_thread_switch() {
     h.state().host.call_tool(
         "weather",
         "get_forecast",
-        arguments(json!({"city": "Oslo", "days": 3})),
+        arguments(&json!({"city": "Oslo", "days": 3})),
         "call-1",
         DisplayMode::Inline,
     );

@@ -1,4 +1,4 @@
-//! `mcpapp demo` as a person uses it, through its app struct in egui_kittest: the flights
+//! `mcpapp demo` as a person uses it, through its app struct in `egui_kittest`: the flights
 //! example server as a child process, the tool palette's form, a card typed into and
 //! submitted, a thread switch, and a restart on the same store.
 

@@ -177,12 +177,13 @@ impl Session {
                 self.out.server(&info, &tools);
                 self.call_tool(&tools);
             }
-            HostUpdate::ServerFailed { error, .. } => self.outcome = Some(Err(error)),
+            HostUpdate::ServerFailed { error, .. }
+            | HostUpdate::CallFailed { error, .. }
+            | HostUpdate::AppFailed { error, .. } => self.outcome = Some(Err(error)),
             HostUpdate::CallDone { result, .. } => {
                 self.out.result(&result);
                 self.outcome = Some(Ok(()));
             }
-            HostUpdate::CallFailed { error, .. } => self.outcome = Some(Err(error)),
             HostUpdate::AppOpened { instance, spec, .. } => {
                 self.out.line(&format!(
                     "app {} opened: {} view {}",
@@ -201,7 +202,6 @@ impl Session {
                     });
                 }
             }
-            HostUpdate::AppFailed { error, .. } => self.outcome = Some(Err(error)),
             HostUpdate::AppClosed {
                 instance, reason, ..
             } => {

@@ -147,27 +147,8 @@ fn field(name: &str, property: &Value, required: bool) -> Value {
     };
     input.insert("type".into(), kind.into());
     match shape {
-        Shape::Text => {
-            if let Some(max) = property.get("maxLength").and_then(Value::as_u64) {
-                input.insert("maxLength".into(), max.into());
-            }
-            if let Some(pattern) = property.get("pattern").and_then(Value::as_str) {
-                input.insert("regex".into(), pattern.into());
-            }
-            if let Some(Value::String(text)) = default {
-                input.insert("value".into(), text.clone().into());
-            }
-        }
-        Shape::Integer | Shape::Number => {
-            for (from, to) in [("minimum", "min"), ("maximum", "max")] {
-                if let Some(bound) = property.get(from).filter(|b| b.is_number()) {
-                    input.insert(to.into(), bound.clone());
-                }
-            }
-            if let Some(number) = default.filter(|d| d.is_number()) {
-                input.insert("value".into(), number.clone());
-            }
-        }
+        Shape::Text => text_rules(&mut input, property, default),
+        Shape::Integer | Shape::Number => number_rules(&mut input, property, default),
         Shape::Boolean => {
             input.insert("title".into(), description.unwrap_or(label).into());
             input.insert("valueOn".into(), "true".into());
@@ -175,34 +156,7 @@ fn field(name: &str, property: &Value, required: bool) -> Value {
             let on = default.and_then(Value::as_bool) == Some(true);
             input.insert("value".into(), if on { "true" } else { "false" }.into());
         }
-        Shape::Choice | Shape::MultiChoice => {
-            let options = if shape == Shape::Choice {
-                property.get("enum")
-            } else {
-                property.pointer("/items/enum")
-            };
-            let choices: Vec<Value> = options
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .map(|option| {
-                    let value = scalar_text(option);
-                    json!({ "title": value, "value": value })
-                })
-                .collect();
-            input.insert("choices".into(), choices.into());
-            input.insert("isMultiSelect".into(), (shape == Shape::MultiChoice).into());
-            let chosen = match default {
-                Some(Value::Array(values)) => {
-                    values.iter().map(scalar_text).collect::<Vec<_>>().join(",")
-                }
-                Some(value) if !value.is_null() => scalar_text(value),
-                _ => String::new(),
-            };
-            if !chosen.is_empty() {
-                input.insert("value".into(), chosen.into());
-            }
-        }
+        Shape::Choice | Shape::MultiChoice => choices(&mut input, shape, property, default),
         Shape::Json => {
             input.insert("isMultiline".into(), true.into());
             if let Some(value) = default {
@@ -222,6 +176,64 @@ fn field(name: &str, property: &Value, required: bool) -> Value {
         }
     }
     Value::Object(input)
+}
+
+/// `maxLength`, `pattern` and a string default.
+fn text_rules(input: &mut Map<String, Value>, property: &Value, default: Option<&Value>) {
+    if let Some(max) = property.get("maxLength").and_then(Value::as_u64) {
+        input.insert("maxLength".into(), max.into());
+    }
+    if let Some(pattern) = property.get("pattern").and_then(Value::as_str) {
+        input.insert("regex".into(), pattern.into());
+    }
+    if let Some(Value::String(text)) = default {
+        input.insert("value".into(), text.clone().into());
+    }
+}
+
+/// `minimum`, `maximum` and a numeric default.
+fn number_rules(input: &mut Map<String, Value>, property: &Value, default: Option<&Value>) {
+    for (from, to) in [("minimum", "min"), ("maximum", "max")] {
+        if let Some(bound) = property.get(from).filter(|b| b.is_number()) {
+            input.insert(to.into(), bound.clone());
+        }
+    }
+    if let Some(number) = default.filter(|d| d.is_number()) {
+        input.insert("value".into(), number.clone());
+    }
+}
+
+/// The `enum` (of the property, or of its items) as choices, and the default chosen.
+fn choices(
+    input: &mut Map<String, Value>,
+    shape: Shape,
+    property: &Value,
+    default: Option<&Value>,
+) {
+    let options = if shape == Shape::Choice {
+        property.get("enum")
+    } else {
+        property.pointer("/items/enum")
+    };
+    let choices: Vec<Value> = options
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .map(|option| {
+            let value = scalar_text(option);
+            json!({ "title": value, "value": value })
+        })
+        .collect();
+    input.insert("choices".into(), choices.into());
+    input.insert("isMultiSelect".into(), (shape == Shape::MultiChoice).into());
+    let chosen = match default {
+        Some(Value::Array(values)) => values.iter().map(scalar_text).collect::<Vec<_>>().join(","),
+        Some(value) if !value.is_null() => scalar_text(value),
+        _ => String::new(),
+    };
+    if !chosen.is_empty() {
+        input.insert("value".into(), chosen.into());
+    }
 }
 
 fn scalar_text(value: &Value) -> String {
@@ -325,7 +337,7 @@ mod tests {
     #[test]
     fn every_shape_gets_its_input_and_reads_back_typed() {
         let card = schema_form("Forecast", Some("Ask for weather"), &schema(), "Call");
-        let kinds: Vec<&str> = card.body.iter().map(|e| e.type_name()).collect();
+        let kinds: Vec<&str> = card.body.iter().map(crate::Element::type_name).collect();
         assert_eq!(
             kinds,
             [

@@ -12,7 +12,7 @@ use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::store::StateStore;
 use mcpapp_host::{CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
 use mcpapp_protocol::{DisplayMode, Theme};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::conversation::{Call, Conversation, Entry, new_tool_call_id};
 use crate::palette::Palette;
@@ -131,14 +131,7 @@ impl DemoApp {
 
     /// Draws the whole window for one frame.
     pub fn ui(&mut self, ui: &mut Ui) {
-        if self.host.is_none() {
-            self.start(ui.ctx());
-        }
-        let updates = self.host.as_mut().map(HostHandle::poll).unwrap_or_default();
-        for update in updates {
-            self.update(update);
-        }
-        self.respond(ui.ctx());
+        self.poll(ui.ctx());
         ui.ctx().set_theme(if self.dark {
             egui::Theme::Dark
         } else {
@@ -152,7 +145,7 @@ impl DemoApp {
             .resizable(true)
             .default_size(220.0)
             .show(ui, |ui| self.side(ui));
-        let windowed = self.apps_in(DisplayMode::Window);
+        let windowed = self.apps_in(&DisplayMode::Window);
         if !windowed.is_empty() {
             Panel::right("demo-workspace")
                 .resizable(true)
@@ -163,7 +156,7 @@ impl DemoApp {
         CentralPanel::default()
             .frame(Frame::central_panel(ui.style()).fill(backdrop))
             .show(ui, |ui| {
-                match self.apps_in(DisplayMode::Fullscreen).first() {
+                match self.apps_in(&DisplayMode::Fullscreen).first() {
                     Some(instance) => self.fullscreen(ui, *instance),
                     None => self.transcript(ui),
                 }
@@ -177,14 +170,32 @@ impl DemoApp {
     }
 
     /// The instances of the thread on screen in `mode`.
-    fn apps_in(&self, mode: DisplayMode) -> Vec<InstanceId> {
+    fn apps_in(&self, mode: &DisplayMode) -> Vec<InstanceId> {
         let Some(host) = &self.host else {
             return Vec::new();
         };
         host.apps()
-            .filter(|app| *app.display_mode() == mode && !app.is_closed())
+            .filter(|app| app.display_mode() == mode && !app.is_closed())
             .map(HostedApp::instance)
             .collect()
+    }
+
+    /// Starts the host on the first call, then takes in what it said since the last frame.
+    /// [`Self::ui`] calls it; call it yourself when you draw only [`Self::transcript`].
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        if self.host.is_none() {
+            self.start(ctx);
+        }
+        let updates = self.host.as_mut().map(HostHandle::poll).unwrap_or_default();
+        for update in updates {
+            self.update(update);
+        }
+        self.respond(ctx);
+        if std::mem::take(&mut self.dirty)
+            && let Err(e) = self.conversation.save(self.store.as_ref())
+        {
+            self.note(format!("the conversation was not saved: {e}"));
+        }
     }
 
     /// Takes in one thing the host said.
@@ -225,7 +236,7 @@ impl DemoApp {
                 }
             }
             HostUpdate::AppFailed { instance, error } => {
-                self.note(format!("app {}: {error}", instance.0))
+                self.note(format!("app {}: {error}", instance.0));
             }
             HostUpdate::AppClosed {
                 instance, reason, ..
@@ -239,7 +250,7 @@ impl DemoApp {
                 }
             }
             HostUpdate::Event(HostEvent::ChatMessage { message, .. }) => {
-                self.user_message(&message)
+                self.user_message(&message);
             }
             HostUpdate::Event(HostEvent::DisplayModeChanged { instance, mode }) => {
                 if let Some(spec) = self.call_of(instance).and_then(|c| c.app.as_mut()) {
@@ -248,10 +259,10 @@ impl DemoApp {
                 }
             }
             HostUpdate::Event(HostEvent::OpenLink { url, .. }) => {
-                self.note(format!("an app asks to open {url}"))
+                self.note(format!("an app asks to open {url}"));
             }
             HostUpdate::Event(HostEvent::Log { level, message, .. }) => {
-                self.note(format!("{level}: {message}"))
+                self.note(format!("{level}: {message}"));
             }
             other => self.note(format!("{other:?}")),
         }
@@ -405,10 +416,12 @@ impl DemoApp {
         }
     }
 
-    /// The thread on screen: messages, tool calls with their apps, and the open form.
-    fn transcript(&mut self, ui: &mut Ui) {
+    /// The thread on screen: messages, tool calls with their apps, and the open form. [`Self::ui`]
+    /// draws it in the middle of the window; call [`Self::poll`] first when drawing it alone.
+    pub fn transcript(&mut self, ui: &mut Ui) {
         let config = self.config();
         let mut actions = Vec::new();
+        let mut chosen_call = None;
         ScrollArea::vertical()
             .stick_to_bottom(true)
             .auto_shrink(false)
@@ -452,31 +465,40 @@ impl DemoApp {
                     ui.add_space(10.0);
                 }
                 if let Some(chosen) = self.palette.form(ui, &config) {
-                    let tool_call_id = new_tool_call_id(&mut self.calls);
-                    if let Some(host) = &self.host {
-                        host.call_tool(
-                            &chosen.server,
-                            &chosen.tool,
-                            chosen.arguments.clone(),
-                            &tool_call_id,
-                            chosen.mode,
-                        );
-                    }
-                    if let Some(thread) = self.conversation.current_mut() {
-                        thread.entries.push(Entry::Call(Call {
-                            server: chosen.server,
-                            tool: chosen.tool,
-                            tool_call_id,
-                            arguments: Value::Object(chosen.arguments),
-                            app: None,
-                            result: None,
-                            error: None,
-                        }));
-                        self.dirty = true;
-                    }
+                    chosen_call = Some(chosen);
                 }
             });
         self.act(actions);
+        if let Some(chosen) = chosen_call {
+            self.call(&chosen.server, &chosen.tool, chosen.arguments, chosen.mode);
+        }
+    }
+
+    /// The agent calls a tool in the thread on screen: the call joins the transcript, and its
+    /// app (or result) follows.
+    pub fn call(
+        &mut self,
+        server: &str,
+        tool: &str,
+        arguments: Map<String, Value>,
+        mode: DisplayMode,
+    ) {
+        let tool_call_id = new_tool_call_id(&mut self.calls);
+        if let Some(host) = &self.host {
+            host.call_tool(server, tool, arguments.clone(), &tool_call_id, mode);
+        }
+        if let Some(thread) = self.conversation.current_mut() {
+            thread.entries.push(Entry::Call(Box::new(Call {
+                server: server.to_owned(),
+                tool: tool.to_owned(),
+                tool_call_id,
+                arguments: Value::Object(arguments),
+                app: None,
+                result: None,
+                error: None,
+            })));
+            self.dirty = true;
+        }
     }
 
     /// Apps in window mode, side by side with the conversation.

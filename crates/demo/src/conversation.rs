@@ -47,7 +47,7 @@ pub enum Entry {
         text: String,
     },
     /// A tool call of the agent, and what became of it.
-    Call(Call),
+    Call(Box<Call>),
 }
 
 /// A tool call of the agent.
@@ -149,7 +149,7 @@ impl Conversation {
             .iter_mut()
             .flat_map(|t| t.entries.iter_mut())
             .find_map(|e| match e {
-                Entry::Call(call) if call.tool_call_id == tool_call_id => Some(call),
+                Entry::Call(call) if call.tool_call_id == tool_call_id => Some(&mut **call),
                 _ => None,
             })
     }

@@ -79,7 +79,7 @@ impl HostedApp {
                 let mut card = CardApp {
                     state: CardState::new(&shown),
                     shown,
-                    session,
+                    session: *session,
                     end,
                     problem: None,
                     connected: true,

@@ -73,7 +73,10 @@ pub(crate) enum Update {
 /// The GUI's part of a view.
 pub(crate) enum ViewParts {
     /// A card session, run on the GUI thread, and its end of the port.
-    Card { session: CardSession, end: ViewEnd },
+    Card {
+        session: Box<CardSession>,
+        end: ViewEnd,
+    },
     /// An HTML app behind its bridge, at this address.
     Html { url: String },
 }
@@ -364,7 +367,10 @@ impl Worker {
                     repaint: self.repaint.clone(),
                 };
                 self.runtime.attach(instance, Box::new(port));
-                Ok(ViewParts::Card { session, end })
+                Ok(ViewParts::Card {
+                    session: Box::new(session),
+                    end,
+                })
             }
             ViewKind::Html => {
                 let read = connection

@@ -29,8 +29,23 @@ pub enum SessionError {
 /// How long input edits wait before they are saved, so typing does not save every key.
 pub const SAVE_DEBOUNCE: Duration = Duration::from_millis(400);
 
+/// When the next `save-state` goes out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PendingSave {
+    /// Nothing to save.
+    None,
+    /// Once the user has paused for [`SAVE_DEBOUNCE`] after this last change.
+    After(Instant),
+    /// At the next flush (the card on screen changed).
+    Now,
+}
+
 /// One card on screen, as a view of the host.
 #[derive(Debug)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts each told by a different message (lock, init, theme, answer)"
+)]
 pub struct CardSession {
     card: Card,
     /// The card's whole view state as last saved or restored (inputs, toggles, pages).
@@ -41,7 +56,8 @@ pub struct CardSession {
     ready: bool,
     dark: bool,
     next_id: i64,
-    pending_save: Option<Instant>,
+    /// The `save-state` waiting to go out.
+    save: PendingSave,
     tool_input: Option<Value>,
     /// The card template of a `ui://` card view, filled with each tool result.
     template: Option<String>,
@@ -52,8 +68,6 @@ pub struct CardSession {
     /// Whether the card on screen is the answer to one of our own calls (not the tool
     /// result's): it is saved with the state, since replaying the result would not bring it.
     answered_card: bool,
-    /// Whether the state must be saved at the next flush, without waiting for a pause.
-    save_asap: bool,
 }
 
 impl CardSession {
@@ -69,13 +83,12 @@ impl CardSession {
             ready: false,
             dark: false,
             next_id: 1,
-            pending_save: None,
+            save: PendingSave::None,
             tool_input: None,
             template: None,
             calls: Vec::new(),
             notice: None,
             answered_card: false,
-            save_asap: false,
         }
     }
 
@@ -139,7 +152,7 @@ impl CardSession {
                 self.replace_card(card);
                 self.notice = None;
                 self.answered_card = true;
-                self.save_asap = true;
+                self.save = PendingSave::Now;
             } else if result.get("isError").and_then(Value::as_bool) == Some(true) {
                 self.notice = Some(text_of(result).unwrap_or_else(|| "The action failed.".into()));
             } else {
@@ -183,10 +196,11 @@ impl CardSession {
 
     /// When the pending `save-state` is due ([`Self::flush`] sends it then), if one is.
     pub fn save_due(&self) -> Option<Instant> {
-        if self.save_asap {
-            return Some(Instant::now());
+        match self.save {
+            PendingSave::None => None,
+            PendingSave::After(changed) => Some(changed + SAVE_DEBOUNCE),
+            PendingSave::Now => Some(Instant::now()),
         }
-        self.pending_save.map(|changed| changed + SAVE_DEBOUNCE)
     }
 
     /// Whether the card is locked (the model is generating).
@@ -356,20 +370,23 @@ impl CardSession {
     /// ([`CardSession::flush`]).
     pub fn state_changed(&mut self, state: &CardState, now: Instant) {
         self.state.clone_from(state);
-        self.pending_save = Some(now);
+        // A save that must go at once (a new card) is not put off by typing.
+        if self.save != PendingSave::Now {
+            self.save = PendingSave::After(now);
+        }
     }
 
     /// Sends the pending `save-state` if the user has paused long enough.
     pub fn flush(&mut self, now: Instant) -> Vec<Value> {
-        let due = self.save_asap
-            || self
-                .pending_save
-                .is_some_and(|changed| now.duration_since(changed) >= SAVE_DEBOUNCE);
+        let due = match self.save {
+            PendingSave::None => false,
+            PendingSave::After(changed) => now.duration_since(changed) >= SAVE_DEBOUNCE,
+            PendingSave::Now => true,
+        };
         if !self.ready || !due {
             return Vec::new();
         }
-        self.pending_save = None;
-        self.save_asap = false;
+        self.save = PendingSave::None;
         let mut state = serde_json::to_value(&self.state).unwrap_or_default();
         if self.answered_card
             && let (Some(state), Ok(card)) =
