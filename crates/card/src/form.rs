@@ -62,7 +62,9 @@ fn shape(property: &Value) -> Shape {
     }
 }
 
-/// The schema's properties in order, with whether each is required.
+/// The schema's properties with whether each is required: the required ones first, in the
+/// order `required` lists them, then the others by name (a JSON object read here keeps no
+/// order of its own).
 fn properties(schema: &Value) -> Vec<(&str, &Value, bool)> {
     let required: Vec<&str> = schema
         .get("required")
@@ -71,13 +73,23 @@ fn properties(schema: &Value) -> Vec<(&str, &Value, bool)> {
         .flatten()
         .filter_map(Value::as_str)
         .collect();
-    schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .into_iter()
-        .flatten()
-        .map(|(name, property)| (name.as_str(), property, required.contains(&name.as_str())))
-        .collect()
+    let Some(all) = schema.get("properties").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let mut listed: Vec<(&str, &Value, bool)> = Vec::new();
+    for name in &required {
+        if let Some((key, property)) = all.get_key_value(*name)
+            && !listed.iter().any(|(n, _, _)| n == name)
+        {
+            listed.push((key.as_str(), property, true));
+        }
+    }
+    for (name, property) in all {
+        if !required.contains(&name.as_str()) {
+            listed.push((name.as_str(), property, false));
+        }
+    }
+    listed
 }
 
 /// A form card for a tool's `inputSchema`: a heading, one labelled input per property (its
@@ -340,15 +352,16 @@ mod tests {
         let kinds: Vec<&str> = card.body.iter().map(crate::Element::type_name).collect();
         assert_eq!(
             kinds,
+            // city (required) first, then days, extra, metric, tags, units by name.
             [
                 "TextBlock",
                 "TextBlock",
                 "Input.Text",
                 "Input.Number",
+                "Input.Text",
                 "Input.Toggle",
                 "Input.ChoiceSet",
-                "Input.ChoiceSet",
-                "Input.Text"
+                "Input.ChoiceSet"
             ]
         );
         let mut values = InputValues::initial(&card);

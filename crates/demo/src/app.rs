@@ -430,6 +430,12 @@ impl DemoApp {
                 let Some(thread) = self.conversation.thread(&self.conversation.current) else {
                     return;
                 };
+                if thread.entries.is_empty() && self.palette.is_idle() {
+                    ui.weak(
+                        "Pick a tool on the left: the demo calls it as the agent would, \
+                         and its app shows here.",
+                    );
+                }
                 for entry in &thread.entries {
                     match entry {
                         Entry::User { text } => {

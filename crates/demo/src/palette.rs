@@ -59,6 +59,11 @@ impl Palette {
         ui.checkbox(&mut self.in_window, "Open apps in the workspace");
     }
 
+    /// Whether no form is open.
+    pub fn is_idle(&self) -> bool {
+        self.picked.is_none()
+    }
+
     fn pick(&mut self, server: &str, tool: &Tool) {
         let schema = Value::Object(tool.input_schema.clone());
         let title = tool.title.as_deref().unwrap_or(&tool.name);

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use egui::{Align, Layout, Response, RichText, Role, Ui, Widget, WidgetInfo};
+use egui::{Response, RichText, Role, Ui, Widget, WidgetInfo};
 use mcpapp_card::HostConfig;
 use mcpapp_egui::CardView;
 
@@ -129,16 +129,14 @@ impl<'a> AppView<'a> {
                         };
                         ui.weak(status);
                         let mut event = None;
-                        ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
-                            let button = ui.add_enabled(
-                                can_open && !closed,
-                                egui::Button::new("Open in its own window"),
-                            );
-                            if button.clicked() {
-                                html.present(instance);
-                                event = Some(AppViewEvent::PresentRequested);
-                            }
-                        });
+                        let button = ui.add_enabled(
+                            can_open && !closed,
+                            egui::Button::new("Open in its own window"),
+                        );
+                        if button.clicked() {
+                            html.present(instance);
+                            event = Some(AppViewEvent::PresentRequested);
+                        }
                         event
                     })
                     .inner

@@ -394,7 +394,19 @@ mod tests {
         let view = forecast_view().unwrap();
         assert_eq!(view.mime_type(), HTML_MIME_TYPE);
         let card = forecast_card(&forecast("Oslo", 5, 20_787)).unwrap();
-        assert_eq!(card.actions.len(), 1);
+        let actions: Vec<&str> = card
+            .actions
+            .iter()
+            .map(mcpapp_card::Action::type_name)
+            .collect();
+        assert_eq!(
+            actions,
+            [
+                "Action.Submit",
+                "Action.ToggleVisibility",
+                "Action.ShowCard"
+            ]
+        );
     }
 
     #[test]

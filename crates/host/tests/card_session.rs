@@ -57,3 +57,84 @@ fn the_answer_to_a_cards_call_replaces_the_card_or_says_why_it_was_refused() {
         "Cancelled"
     );
 }
+
+/// A session that completed `ui/initialize`.
+fn ready(card: &serde_json::Value) -> CardSession {
+    let mut session = CardSession::new(mcpapp_card::parse_value(card.clone()).card.unwrap());
+    let init = session.start();
+    session.on_host_message(
+        &json!({"jsonrpc": "2.0", "id": init[0]["id"], "result": {"hostContext": {}}}),
+    );
+    session
+}
+
+#[test]
+fn the_whole_view_state_is_saved_and_the_card_an_answer_showed_comes_back() {
+    let ask = json!({"type": "McpApp", "body": [
+        {"type": "Input.Text", "id": "reason"},
+        {"type": "Container", "id": "more", "isVisible": false, "items": [{"type": "TextBlock", "text": "More"}]}
+    ], "actions": [{"type": "Action.Submit", "title": "Send", "data": {"mcp_tool_name": "confirm"}}]});
+    let mut session = ready(&ask);
+    let now = std::time::Instant::now();
+    let mut state = session.state().clone();
+    state
+        .values
+        .set("reason", mcpapp_card::InputValue::Text("late".into()));
+    state.visibility.insert("more".into(), true);
+    session.state_changed(&state, now);
+    assert!(session.flush(now).is_empty(), "a save waits for a pause");
+    let saved = session.flush(now + mcpapp_host::SAVE_DEBOUNCE);
+    assert_eq!(saved[0]["method"], "ui/notifications/save-state");
+    assert_eq!(saved[0]["params"]["state"]["values"]["reason"], "late");
+    assert_eq!(saved[0]["params"]["state"]["visibility"]["more"], true);
+    assert!(saved[0]["params"]["state"].get("card").is_none());
+
+    // The answer to the card's own call shows a new card: it is saved at once, with the card.
+    let call = mcpapp_card::ToolCall {
+        name: "confirm".into(),
+        arguments: Map::new(),
+    };
+    let sent = session.call_tool(&call).unwrap();
+    let done = json!({"type": "McpApp", "body": [{"type": "TextBlock", "text": "Done"}]});
+    session.on_host_message(&json!({"jsonrpc": "2.0", "id": sent[0]["id"], "result": {
+        "content": [], "structuredContent": done}}));
+    let saved = session.flush(now);
+    assert_eq!(
+        saved[0]["params"]["state"]["card"]["body"][0]["text"],
+        "Done"
+    );
+
+    // A new view of the same app gets the original result, then the state: the answer's
+    // card comes back on top of it.
+    let mut fresh = ready(&ask);
+    fresh.on_host_message(
+        &json!({"jsonrpc": "2.0", "method": "ui/notifications/load-state",
+        "params": {"state": saved[0]["params"]["state"]}}),
+    );
+    assert_eq!(
+        serde_json::to_value(&fresh.card().body[0]).unwrap()["text"],
+        "Done"
+    );
+    // A saved card that does not read as a valid card is ignored; the values still come back.
+    let mut other = ready(&ask);
+    other.on_host_message(
+        &json!({"jsonrpc": "2.0", "method": "ui/notifications/load-state",
+        "params": {"state": {"values": {"reason": "x"}, "card": {"type": "McpApp", "body": [
+            {"type": "Image", "url": "javascript:alert(1)"}]}}}}),
+    );
+    assert_eq!(other.card().body[0].type_name(), "Input.Text");
+    assert_eq!(
+        other.take_restored().unwrap().values.get("reason"),
+        Some(&mcpapp_card::InputValue::Text("x".into()))
+    );
+    // Bare input values, as earlier versions saved them, still restore.
+    let mut old = ready(&ask);
+    old.on_host_message(
+        &json!({"jsonrpc": "2.0", "method": "ui/notifications/load-state",
+        "params": {"state": {"reason": "older"}}}),
+    );
+    assert_eq!(
+        old.take_restored().unwrap().values.get("reason"),
+        Some(&mcpapp_card::InputValue::Text("older".into()))
+    );
+}

@@ -1,0 +1,177 @@
+//! What an embedder asks of the host besides the agent loop: bringing back apps of an earlier
+//! session, changing the theme, moving an app between display modes. Each is checked as the
+//! exact messages the view gets.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use std::sync::Arc;
+
+use mcpapp_host::store::{MemoryStore, StateKey, StateStore};
+use mcpapp_host::{AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Output, ViewKind};
+use mcpapp_protocol::{DisplayMode, Theme, Tool};
+use serde_json::{Value, json};
+
+fn spec(tool_call_id: &str) -> AppSpec {
+    let tool: Tool = serde_json::from_value(json!({
+        "name": "board", "inputSchema": {"type": "object"},
+        "_meta": {"ui": {"resourceUri": "ui://board/view"}}
+    }))
+    .unwrap();
+    AppSpec {
+        server: "boards".into(),
+        tool,
+        tool_call_id: tool_call_id.into(),
+        resource_uri: "ui://board/view".into(),
+        kind: ViewKind::Card,
+        display_mode: DisplayMode::Inline,
+    }
+}
+
+/// The methods (or "response") of what went to `instance`, and the events, in order.
+fn seen(out: &[Output], instance: InstanceId) -> Vec<String> {
+    out.iter()
+        .filter_map(|o| match o {
+            Output::ToView {
+                instance: i,
+                message,
+            } if *i == instance => Some(
+                message
+                    .get("method")
+                    .and_then(Value::as_str)
+                    .unwrap_or("response")
+                    .to_owned(),
+            ),
+            Output::Event(HostEvent::OpenApp { recreated, .. }) => {
+                Some(format!("event open (recreated: {recreated})"))
+            }
+            Output::Event(HostEvent::DisplayModeChanged { mode, .. }) => {
+                Some(format!("event mode {mode}"))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The view initializes: `ui/initialize`, then `initialized`; returns what the host sent.
+fn initialize(host: &mut AppHost, instance: InstanceId) -> Vec<Output> {
+    host.view_message(
+        instance,
+        json!({"jsonrpc": "2.0", "id": 1, "method": "ui/initialize", "params": {
+            "protocolVersion": mcpapp_protocol::APPS_PROTOCOL_VERSION,
+            "appInfo": {"name": "t", "version": "1"}, "appCapabilities": {}}}),
+    );
+    let mut out = host.drain();
+    host.view_message(
+        instance,
+        json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}),
+    );
+    out.extend(host.drain());
+    out
+}
+
+#[test]
+fn an_app_of_an_earlier_session_comes_back_with_its_input_result_and_state() {
+    let store: Arc<dyn StateStore> = Arc::new(MemoryStore::default());
+    store
+        .save(
+            &StateKey::new("boards", "board", "t1", "call-7"),
+            &json!({"values": {"title": "kept"}}),
+        )
+        .unwrap();
+    // A new host (a restarted program) on the same store.
+    let mut host = AppHost::new(HostOptions::default(), Arc::clone(&store));
+    host.switch_thread("t1");
+    let result = json!({"content": [{"type": "text", "text": "the board"}]});
+    let instance = host.restore_app("t1", spec("call-7"), Some(json!({"id": 3})), Some(&result));
+    let opened = host.drain();
+    assert_eq!(seen(&opened, instance), ["event open (recreated: true)"]);
+    let out = initialize(&mut host, instance);
+    assert_eq!(
+        seen(&out, instance),
+        [
+            "response",
+            "ui/notifications/tool-input",
+            "ui/notifications/tool-result",
+            "ui/notifications/load-state"
+        ]
+    );
+    let message = |method: &str| {
+        out.iter()
+            .find_map(|o| match o {
+                Output::ToView { message, .. } if message["method"] == method => {
+                    Some(message.clone())
+                }
+                _ => None,
+            })
+            .unwrap()
+    };
+    assert_eq!(
+        message("ui/notifications/tool-input")["params"]["arguments"]["id"],
+        3
+    );
+    assert_eq!(message("ui/notifications/tool-result")["params"], result);
+    assert_eq!(
+        message("ui/notifications/load-state")["params"]["state"]["values"]["title"],
+        "kept"
+    );
+
+    // An app of another thread waits for its thread.
+    let later = host.restore_app("t2", spec("call-8"), None, None);
+    assert!(seen(&host.drain(), later).is_empty());
+    host.switch_thread("t2");
+    let out = host.drain();
+    assert!(seen(&out, later).contains(&"event open (recreated: true)".to_owned()));
+}
+
+#[test]
+fn a_theme_change_reaches_every_open_view_and_later_ones() {
+    let mut host = AppHost::new(HostOptions::default(), Arc::new(MemoryStore::default()));
+    let first = host.tool_call_started(spec("call-1"));
+    initialize(&mut host, first);
+    host.set_theme(Theme::Dark);
+    let out = host.drain();
+    let Some(Output::ToView { message, .. }) = out.first() else {
+        panic!("{out:?}")
+    };
+    assert_eq!(message["method"], "ui/notifications/host-context-changed");
+    assert_eq!(message["params"], json!({"theme": "dark"}));
+    host.set_theme(Theme::Dark);
+    assert!(host.drain().is_empty(), "no news, no message");
+
+    let second = host.tool_call_started(spec("call-2"));
+    let out = initialize(&mut host, second);
+    let init = out
+        .iter()
+        .find_map(|o| match o {
+            Output::ToView { instance, message } if *instance == second => Some(message),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(init["result"]["hostContext"]["theme"], "dark");
+}
+
+#[test]
+fn the_embedder_moves_an_app_between_display_modes() {
+    let mut host = AppHost::new(HostOptions::default(), Arc::new(MemoryStore::default()));
+    let app = host.tool_call_started(spec("call-1"));
+    initialize(&mut host, app);
+    assert!(host.set_display_mode(app, DisplayMode::Fullscreen));
+    assert_eq!(
+        seen(&host.drain(), app),
+        [
+            "ui/notifications/host-context-changed",
+            "event mode fullscreen"
+        ]
+    );
+    assert_eq!(host.display_mode(app), Some(DisplayMode::Fullscreen));
+    // Picture-in-picture is not among the default host's modes.
+    assert!(!host.set_display_mode(app, DisplayMode::Pip));
+    assert!(host.drain().is_empty());
+    assert!(host.set_display_mode(app, DisplayMode::Fullscreen));
+    assert!(host.drain().is_empty(), "the mode it has already");
+}
