@@ -20,7 +20,7 @@ fn root() -> &'static Path {
 }
 
 fn corpus() -> PathBuf {
-    root().join("../shared/corpus/adaptive-cards")
+    root().join("tests/corpus/adaptive-cards")
 }
 
 fn mcpapp(args: &[&str]) -> Output {

@@ -142,7 +142,7 @@ fn templates_are_filled_with_data_first() {
 
 #[test]
 fn every_corpus_card_validates_without_a_crash() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/adaptive-cards");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/adaptive-cards");
     let mut files = Vec::new();
     for version in ["v1.0", "v1.1", "v1.2", "v1.3", "v1.4", "v1.5", "v1.6"] {
         for kind in ["Elements", "Scenarios"] {

@@ -84,7 +84,7 @@ fn example_cards_light_and_dark() {
 #[test]
 fn corpus_scenarios_light() {
     let report = check(
-        &root().join("../shared/corpus/adaptive-cards/v1.5/Scenarios"),
+        &root().join("tests/corpus/adaptive-cards/v1.5/Scenarios"),
         "scenarios",
         vec![Theme::Light],
         vec![400],

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn corpus() -> Vec<Vec<u8>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/adaptive-cards");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/adaptive-cards");
     let mut files: Vec<PathBuf> = Vec::new();
     let mut stack = vec![root.clone()];
     while let Some(dir) = stack.pop() {

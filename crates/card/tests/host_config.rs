@@ -28,7 +28,7 @@ use mcpapp_card::host_config::{
 // The corpus
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/adaptive-cards/HostConfig")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/adaptive-cards/HostConfig")
 }
 
 fn corpus_files() -> Vec<PathBuf> {

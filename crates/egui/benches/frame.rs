@@ -16,7 +16,7 @@ use mcpapp_card::{Card, HostConfig};
 use mcpapp_egui::{CardState, CardView};
 
 fn corpus() -> Vec<(String, Card)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/adaptive-cards");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/adaptive-cards");
     let mut files: Vec<PathBuf> = Vec::new();
     for version in ["v1.0", "v1.1", "v1.2", "v1.3", "v1.4", "v1.5", "v1.6"] {
         for kind in ["Elements", "Scenarios"] {

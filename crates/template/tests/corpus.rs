@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/adaptive-cards")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/adaptive-cards")
 }
 
 fn read(path: &Path) -> Value {

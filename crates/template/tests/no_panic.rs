@@ -147,8 +147,8 @@ fn mutate_value(rng: &mut Rng, value: &mut Value, depth: usize) {
 }
 
 fn corpus_pairs() -> Vec<(Value, Value)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/adaptive-cards/Templates");
+    let root =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/adaptive-cards/Templates");
     let read =
         |p: &Path| serde_json::from_str::<Value>(&std::fs::read_to_string(p).unwrap()).unwrap();
     let mut pairs = Vec::new();

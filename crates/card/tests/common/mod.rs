@@ -14,9 +14,9 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The shared corpus of real Adaptive Cards (beside the repository, in CI too).
+/// The vendored corpus of real Adaptive Cards (`tests/corpus`).
 pub fn corpus() -> PathBuf {
-    repo().join("../shared/corpus/adaptive-cards")
+    repo().join("tests/corpus/adaptive-cards")
 }
 
 /// Every `.json` file under `dir`, sorted.
