@@ -12,16 +12,29 @@
 //! - [`check_dir`] checks a directory of cards against baseline images, in several themes
 //!   and widths: what `mcpapp snapshot` runs, and what our own tests run.
 //!
-//! ```no_run
-//! # fn demo() -> Result<(), Box<dyn std::error::Error>> {
-//! let card = mcpapp_card::parse(&std::fs::read("card.json")?).into_valid().map_err(|_| "invalid")?;
-//! let options = mcpapp_render::RenderOptions {
-//!     host_config: mcpapp_card::HostConfig::dark(),
-//!     ..Default::default()
+//! ```
+//! use mcpapp_card::HostConfig;
+//! use mcpapp_render::{CompareOptions, RenderError, RenderOptions, compare, render_card};
+//!
+//! let card = mcpapp_card::parse_str(r#"{"type": "McpApp", "body": [
+//!     {"type": "TextBlock", "text": "Hello, headless world", "size": "large", "wrap": true}
+//! ]}"#)
+//! .into_valid()
+//! .unwrap();
+//! let options = RenderOptions { host_config: HostConfig::dark(), ..RenderOptions::default() };
+//! let image = match render_card(&card, &options) {
+//!     Ok(image) => image,
+//!     // No GPU adapter on this machine, not even lavapipe: nothing to draw with.
+//!     Err(RenderError::NoGpu(_)) => return Ok(()),
+//!     Err(e) => return Err(e.into()),
 //! };
-//! let image = mcpapp_render::render_card(&card, &options)?;
-//! mcpapp_render::write_png(&image, std::path::Path::new("card.png"))?;
-//! # Ok(()) }
+//! assert_eq!(image.width(), 400); // 400 logical pixels at scale 1, as tall as the card
+//!
+//! // A snapshot check is a comparison with a baseline: the same card gives the same pixels.
+//! let again = render_card(&card, &options)?;
+//! assert!(compare(&image, &again, &CompareOptions::default()).passed);
+//! // `mcpapp_render::write_png(&image, Path::new("card.png"))?` would save it.
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod compare;
@@ -35,7 +48,7 @@ pub use compare::{CompareOptions, Comparison, compare};
 pub use fonts::{fallback_fonts, setup_context};
 pub use image;
 pub use png::write_png;
-pub use render::{MAX_IMAGE_SIDE, RenderError, RenderOptions, render_card};
+pub use render::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, RenderError, RenderOptions, render_card};
 pub use snapshot::{
     BASELINES_DIR, CONFIG_FILE, CardFile, Outcome, SnapshotCase, SnapshotOptions, SnapshotReport,
     Summary, Variant, check_dir, find_cards,

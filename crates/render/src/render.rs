@@ -4,18 +4,26 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, OnceLock};
 
 use egui::mutex::RwLock;
+use std::cell::Cell;
+use std::rc::Rc;
+
 use egui::{Area, Color32, Frame, Id, Pos2, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::wgpu::{WgpuTestRenderer, default_wgpu_setup};
 use egui_wgpu::{RenderState, Renderer, RendererOptions, WgpuConfiguration, wgpu};
-use image::RgbaImage;
+use image::{GenericImage as _, RgbaImage};
 use mcpapp_card::enums::ContainerStyle;
 use mcpapp_card::{Card, HostConfig};
 use mcpapp_egui::{CardState, CardView};
 
-/// The largest image side in pixels: the texture limit the renderer asks the GPU for.
+/// The largest texture side in pixels the renderer asks the GPU for: the widest image, and the
+/// tallest tile a taller card is drawn in (the tiles are stitched into one image).
 pub const MAX_IMAGE_SIDE: u32 = 8192;
 const MAX_IMAGE_SIDE_F32: f32 = 8192.0;
+
+/// The most pixels one image may have (256 MiB of RGBA): a card taller than this at its width
+/// and scale is refused rather than exhausting memory. 400 px wide, that is 167,772 px tall.
+pub const MAX_IMAGE_PIXELS: u64 = 64 * 1024 * 1024;
 
 /// The height in points of the window a card is first laid out in, before the image is cut
 /// to the card's own height. Only a card that fills the available height (none does today)
@@ -66,10 +74,10 @@ pub enum RenderError {
     /// The width or scale is not a positive, finite number, or is too large.
     #[error("invalid render options: {0}")]
     InvalidOptions(String),
-    /// The image would exceed [`MAX_IMAGE_SIDE`] pixels on a side.
+    /// The image would exceed [`MAX_IMAGE_PIXELS`] pixels.
     #[error(
-        "the card is {width}×{height} px at this width and scale; an image is at most \
-         {MAX_IMAGE_SIDE} px on a side (use a smaller scale)"
+        "the card is {width}×{height} px at this width and scale; an image has at most \
+         {MAX_IMAGE_PIXELS} pixels (use a smaller scale or width)"
     )]
     TooLarge {
         /// The width the image would have, in pixels.
@@ -203,6 +211,9 @@ fn draw(
     // ui, which kittest wraps in a frame with an 8 px margin: the area is exactly the card,
     // so the image is exactly `width` wide and `fit_contents` cuts it to the card's height.
     // The frame around the card is the page behind it: no margin, the default background.
+    // A card taller than a texture is drawn in tiles: the area moves up by `scroll` points.
+    let scroll = Rc::new(Cell::new(0.0_f32));
+    let offset = Rc::clone(&scroll);
     let mut harness = Harness::builder()
         .with_size(Vec2::new(width, LAYOUT_HEIGHT))
         .with_pixels_per_point(options.scale)
@@ -215,7 +226,7 @@ fn draw(
         .renderer(renderer)
         .build_ui(move |ui| {
             Area::new(Id::unique("mcpapp-render"))
-                .fixed_pos(Pos2::ZERO)
+                .fixed_pos(Pos2::new(0.0, -offset.get()))
                 .constrain(false)
                 .show(ui.ctx(), |ui| {
                     Frame::NONE.fill(background).show(ui, |ui| {
@@ -233,13 +244,36 @@ fn draw(
     let _ = harness.run_ok();
     let size = harness.ctx.content_rect().size() * options.scale;
     let (w, h) = (pixels(size.x), pixels(size.y));
-    if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE {
+    if u64::from(w) * u64::from(h) > MAX_IMAGE_PIXELS {
         return Err(RenderError::TooLarge {
             width: w,
             height: h,
         });
     }
-    harness.render().map_err(RenderError::Render)
+    if h <= MAX_IMAGE_SIDE {
+        return harness.render().map_err(RenderError::Render);
+    }
+    // Taller than a texture: tiles of at most MAX_IMAGE_SIDE pixels (a whole number of
+    // points, so the tiles meet without a seam), stitched top to bottom.
+    let tile_points = (MAX_IMAGE_SIDE_F32 / options.scale).floor().max(1.0);
+    let mut image = RgbaImage::new(w, h);
+    let mut top = 0.0_f32;
+    while top < height {
+        let tile_height = tile_points.min(height - top);
+        scroll.set(top);
+        harness.set_size(Vec2::new(width, tile_height));
+        let _ = harness.run_ok();
+        let tile = harness.render().map_err(RenderError::Render)?;
+        let y = pixels(top * options.scale);
+        let rows = tile.height().min(h.saturating_sub(y));
+        let columns = tile.width().min(w);
+        let part = image::imageops::crop_imm(&tile, 0, 0, columns, rows).to_image();
+        image
+            .copy_from(&part, 0, y)
+            .map_err(|e| RenderError::Render(format!("stitching the tiles: {e}")))?;
+        top += tile_height;
+    }
+    Ok(image)
 }
 
 /// A size in pixels, rounded as the renderer rounds it.

@@ -110,3 +110,34 @@ fn bad_options_are_refused() {
         );
     }
 }
+
+/// A card of `rows` numbered rows, each a coloured band with its number.
+fn tall_card(rows: usize) -> Card {
+    let body: Vec<serde_json::Value> = (0..rows)
+        .map(|i| {
+            serde_json::json!({"type": "Container", "style": if i % 2 == 0 { "accent" } else { "good" },
+                "items": [{"type": "TextBlock", "text": format!("Row {i}"), "size": "large"}]})
+        })
+        .collect();
+    mcpapp_card::parse_value(serde_json::json!({"type": "McpApp", "body": body}))
+        .into_valid()
+        .unwrap()
+}
+
+#[test]
+fn a_card_taller_than_a_texture_is_drawn_in_tiles_and_stitched() {
+    let card = tall_card(260);
+    let image = render_card(&card, &RenderOptions::default()).unwrap();
+    assert_eq!(image.width(), 400);
+    assert!(image.height() > 12_000, "{}", image.height());
+    // Every band is drawn, also past the first tile and at the very bottom: no row of the
+    // image is left transparent or blank between the tiles.
+    let blank_rows = (0..image.height())
+        .filter(|y| (0..image.width()).all(|x| image.get_pixel(x, *y).0[3] == 0))
+        .count();
+    assert_eq!(blank_rows, 0);
+    let near_bottom = image.get_pixel(200, image.height() - 30).0;
+    let near_top = image.get_pixel(200, 30).0;
+    assert_ne!(near_bottom, [255, 255, 255, 255]);
+    assert_ne!(near_top, [255, 255, 255, 255]);
+}
