@@ -5,7 +5,7 @@ use std::io::{self, Write as _};
 use mcpapp_card::Card;
 use mcpapp_host::HostEvent;
 use mcpapp_host::mcp::ServerInfo;
-use mcpapp_protocol::Tool;
+use mcpapp_protocol::{CallToolResult, ContentBlock, Tool};
 use serde_json::Value;
 
 /// Lines for a person (or a script) reading standard output.
@@ -62,28 +62,19 @@ impl Report {
     }
 
     /// A tool result without an app: its text, and its structured content.
-    pub fn result(&mut self, result: &Value) {
-        let failed = result.get("isError").and_then(Value::as_bool) == Some(true);
-        self.line(if failed {
+    pub fn result(&mut self, result: &CallToolResult) {
+        self.line(if result.is_error == Some(true) {
             "the tool failed:"
         } else {
             "result:"
         });
-        for block in result
-            .get("content")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            match block.get("text").and_then(Value::as_str) {
+        for block in &result.content {
+            match block.as_text() {
                 Some(text) => self.line(text),
-                None => self.line(&format!(
-                    "[{} content]",
-                    block.get("type").and_then(Value::as_str).unwrap_or("other")
-                )),
+                None => self.line(&format!("[{} content]", block_kind(block))),
             }
         }
-        if let Some(structured) = result.get("structuredContent") {
+        if let Some(structured) = &result.structured_content {
             self.line(&format!("structuredContent: {structured}"));
         }
     }
@@ -94,7 +85,7 @@ impl Report {
             HostEvent::ChatMessage { instance, message } => format!(
                 "app {} sends to the chat: {}",
                 instance.0,
-                blocks_text(message.get("content"))
+                blocks_text(&message.content)
             ),
             HostEvent::OpenLink { instance, url } => {
                 format!("app {} asks to open {url}", instance.0)
@@ -105,7 +96,7 @@ impl Report {
             HostEvent::ModelContext { instance, context } => format!(
                 "app {} gives the model context: {}",
                 instance.0,
-                blocks_text(context.get("content"))
+                blocks_text(context.content.as_deref().unwrap_or_default())
             ),
             HostEvent::SizeChanged {
                 instance,
@@ -138,23 +129,30 @@ impl Report {
 }
 
 /// The text of content blocks, joined (other blocks named by type).
-fn blocks_text(content: Option<&Value>) -> String {
-    let Some(blocks) = content.and_then(Value::as_array) else {
-        return String::new();
-    };
+fn blocks_text(blocks: &[ContentBlock]) -> String {
     blocks
         .iter()
         .map(|b| {
-            b.get("text").and_then(Value::as_str).map_or_else(
-                || format!("[{}]", b.get("type").and_then(Value::as_str).unwrap_or("?")),
-                str::to_owned,
-            )
+            b.as_text()
+                .map_or_else(|| format!("[{}]", block_kind(b)), str::to_owned)
         })
         .collect::<Vec<_>>()
         .join(" ")
 }
 
+/// The wire name of a content block's type.
+fn block_kind(block: &ContentBlock) -> &str {
+    match block {
+        ContentBlock::Text(_) => "text",
+        ContentBlock::Image(_) => "image",
+        ContentBlock::Audio(_) => "audio",
+        ContentBlock::ResourceLink(_) => "resource_link",
+        ContentBlock::Resource(_) => "resource",
+        ContentBlock::Unknown(value) => value.get("type").and_then(Value::as_str).unwrap_or("?"),
+    }
+}
+
 /// A card as text, as a server's fallback would read.
 pub fn card_text(card: &Card) -> String {
-    mcpapp_server::text_fallback(card)
+    mcpapp_card::text_fallback(card)
 }

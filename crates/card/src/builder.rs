@@ -1,7 +1,8 @@
-//! A typed, ergonomic builder for the cards a server sends.
+//! A typed, ergonomic builder for cards: what a server sends, and any card a host makes
+//! itself (a placeholder, a form).
 //!
 //! ```
-//! use mcpapp_server::CardBuilder;
+//! use mcpapp_card::CardBuilder;
 //! use serde_json::json;
 //!
 //! let card = CardBuilder::new()
@@ -11,27 +12,25 @@
 //!     .submit("Confirm", "confirm_cancellation", json!({ "booking_id": "FL-12345-ABC" }))
 //!     .build()?;
 //! assert_eq!(card.actions.len(), 1);
-//! # Ok::<(), mcpapp_server::BuildError>(())
+//! # Ok::<(), mcpapp_card::BuildError>(())
 //! ```
 //!
-//! [`CardBuilder::build`] checks the card with [`mcpapp_card::check`]: a builder that produces an
-//! invalid card is a bug in the server, so such a card is never returned (and never sent).
+//! [`CardBuilder::build`] checks the card with [`crate::check`]: a builder that produces an
+//! invalid card is a bug in its caller, so such a card is never returned (and never sent).
 
-use mcpapp_card::enums::{ChoiceInputStyle, FontSize, FontWeight};
-use mcpapp_card::model::{
+use crate::enums::{ChoiceInputStyle, FontSize, FontWeight};
+use crate::model::{
     ActionCommon, Choice, ChoiceSetInput, ElementCommon, Fact, FactSet, InputCommon, OpenUrlAction,
     SubmitAction, TextBlock, TextInput,
 };
-use mcpapp_card::{Action, Card, Diagnostic, Element, Severity, TOOL_NAME_KEY};
+use crate::{Action, Card, Diagnostic, Element, Severity, TOOL_NAME_KEY};
 use serde_json::{Map, Value};
-
-use crate::signing::{SignError, Signer};
 
 /// Why [`CardBuilder::build`] refused to produce a card.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum BuildError {
     /// The card breaks a rule of the card format; these are the error-severity findings of
-    /// [`mcpapp_card::check`].
+    /// [`crate::check`].
     #[error("the built card is invalid: {}", summary(.0))]
     Invalid(Vec<Diagnostic>),
     /// The `data` of the action titled `action` is not a JSON object.
@@ -49,9 +48,6 @@ pub enum BuildError {
         /// The reserved key.
         key: String,
     },
-    /// The card could not be signed.
-    #[error(transparent)]
-    Sign(#[from] SignError),
 }
 
 fn summary(diagnostics: &[Diagnostic]) -> String {
@@ -179,7 +175,7 @@ impl CardBuilder {
     /// or `null` for none) plus the values of the card's inputs.
     ///
     /// `data` must not set `mcp_`-prefixed keys: the tool name is written from `tool_name`, and
-    /// the signature by [`crate::Signer::sign_card`].
+    /// the signature by the server's signer.
     pub fn submit(
         mut self,
         title: impl Into<String>,
@@ -236,12 +232,12 @@ impl CardBuilder {
     }
 
     /// The card, if it is valid: the first misuse of the builder, or else every error-severity
-    /// finding of [`mcpapp_card::check`], is an error.
+    /// finding of [`crate::check`], is an error.
     pub fn build(self) -> Result<Card, BuildError> {
         if let Some(error) = self.error {
             return Err(error);
         }
-        let errors: Vec<Diagnostic> = mcpapp_card::check(&self.card)
+        let errors: Vec<Diagnostic> = crate::check(&self.card)
             .into_iter()
             .filter(|d| d.severity == Severity::Error)
             .collect();
@@ -250,19 +246,6 @@ impl CardBuilder {
         } else {
             Err(BuildError::Invalid(errors))
         }
-    }
-
-    /// The card, checked as by [`Self::build`], with every action signed by `signer` for
-    /// `subject` at `now` (unix seconds); see [`Signer::sign_card`].
-    pub fn build_signed(
-        self,
-        signer: &Signer,
-        subject: &str,
-        now: u64,
-    ) -> Result<Card, BuildError> {
-        let mut card = self.build()?;
-        signer.sign_card(&mut card, subject, now)?;
-        Ok(card)
     }
 
     fn fail(&mut self, error: BuildError) {

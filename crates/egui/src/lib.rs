@@ -7,15 +7,48 @@
 //! submit (errors are shown under the inputs), or a link to open. The inputs' values live in
 //! a [`CardState`] the embedder keeps (and may save and restore).
 //!
+//! ```
+//! use mcpapp_card::HostConfig;
+//! use mcpapp_egui::{CardEvent, CardState, CardView};
+//!
+//! let card = mcpapp_card::parse_str(r#"{"type": "McpApp", "body": [
+//!     {"type": "TextBlock", "text": "Why cancel?"},
+//!     {"type": "Input.Text", "id": "reason"}
+//! ], "actions": [{"type": "Action.Submit", "title": "Cancel booking",
+//!                 "data": {"mcp_tool_name": "cancel_booking"}}]}"#)
+//! .into_valid()
+//! .unwrap();
+//! // Kept by the embedder from frame to frame, next to the card.
+//! let mut state = CardState::new(&card);
+//! let dark = HostConfig::dark();
+//!
+//! let ctx = egui::Context::default();
+//! mcpapp_egui::install_image_loaders(&ctx);
+//! let mut events = Vec::new();
+//! // One frame; in an eframe app this is the body of `App::ui`.
+//! let mut frame = ctx.run_ui(egui::RawInput::default(), |ui| {
+//!     let output = CardView::new(&card, &mut state).host_config(&dark).show(ui);
+//!     match output.event {
+//!         Some(CardEvent::Submit { tool_call: Ok(call), .. }) => events.push(call.name),
+//!         Some(CardEvent::Invalid { .. }) => {} // the errors are shown under the inputs
+//!         Some(CardEvent::OpenUrl { url }) => events.push(url),
+//!         Some(CardEvent::Submit { tool_call: Err(_), .. }) | None => {}
+//!     }
+//! });
+//! frame.textures_delta.clear(); // eframe would hand the font atlas and shapes to the GPU
+//! assert!(events.is_empty()); // nobody clicked
+//! assert_eq!(state.text("reason"), "");
+//! ```
+//!
 //! Images in `data:` URIs are decoded in-process once [`install_image_loaders`] has run;
 //! `http(s)` images are the embedder's (it installs a loader with its own policy). An image
 //! that is not loaded shows its alt text. This crate does no I/O and speaks no JSON-RPC.
 
+mod draw;
 mod fonts;
 mod images;
 mod markdown;
 mod output;
-mod render;
 mod text_functions;
 mod theme;
 mod view;

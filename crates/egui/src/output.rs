@@ -13,7 +13,7 @@ pub enum CardEvent {
         /// The action's title, for logs and confirmations.
         title: Option<String>,
         /// The submitted data: the action's `data` with the input values merged in, exactly as
-        /// the official renderer merges it.
+        /// the official drawer merges it.
         data: Value,
         /// The MCP tool call the data asks for (`mcp_tool_name`, or an `Action.Execute`'s
         /// verb), or why it asks for none.

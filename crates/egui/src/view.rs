@@ -4,8 +4,8 @@ use egui::{CornerRadius, Frame, Margin, Response, Stroke, Ui, UiBuilder, Widget}
 use mcpapp_card::enums::ContainerStyle;
 use mcpapp_card::{Card, HostConfig};
 
+use crate::draw::{Drawer, Scope};
 use crate::output::CardOutput;
-use crate::render::{Renderer, Scope};
 use crate::theme::Theme;
 use mcpapp_card::CardState;
 
@@ -65,7 +65,7 @@ impl<'a> CardView<'a> {
         let fallback = HostConfig::default();
         let config = self.config.unwrap_or(&fallback);
         let theme = Theme::new(config);
-        let mut renderer = Renderer {
+        let mut drawer = Drawer {
             theme,
             state: self.state,
             event: None,
@@ -88,8 +88,8 @@ impl<'a> CardView<'a> {
             } else {
                 egui::Color32::TRANSPARENT
             })
-            .inner_margin(Margin::same(crate::render::clamp_i8(pad)))
-            .corner_radius(CornerRadius::same(crate::render::clamp_u8(
+            .inner_margin(Margin::same(crate::draw::clamp_i8(pad)))
+            .corner_radius(CornerRadius::same(crate::draw::clamp_u8(
                 config.corner_radius,
             )))
             .stroke(if self.framed {
@@ -113,16 +113,16 @@ impl<'a> CardView<'a> {
                         if let Some(min) = card.min_height {
                             ui.set_min_height(min.0);
                         }
-                        renderer.card(ui, card, &scope);
+                        drawer.card(ui, card, &scope);
                     })
                     .response
             })
             .inner;
         CardOutput {
             response,
-            event: renderer.event,
-            inputs_changed: renderer.changed,
-            state_changed: renderer.changed || renderer.view_changed,
+            event: drawer.event,
+            inputs_changed: drawer.changed,
+            state_changed: drawer.changed || drawer.view_changed,
         }
     }
 }

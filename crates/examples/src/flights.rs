@@ -21,8 +21,8 @@ use mcpapp_card::Card;
 use mcpapp_card::enums::FontSize;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    CardBuilder, ClientUi, InputError, MemoryReplayGuard, Signer, authorize, check_card_inputs,
-    typed_inputs,
+    BuildSigned as _, CardBuilder, ClientUi, InputError, MemoryReplayGuard, Signer, authorize,
+    check_card_inputs, typed_inputs,
 };
 use rmcp::model::{ErrorData, Tool};
 use serde::Deserialize;
@@ -118,7 +118,7 @@ impl Flights {
     }
 
     fn confirm(&self, args: &Map<String, Value>) -> Result<Card, ErrorData> {
-        let refuse = |rejection: mcpapp_server::Rejection| rpc_error(&rejection.to_jsonrpc());
+        let refuse = |rejection: mcpapp_server::Rejection| rpc_error(&rejection.to_jsonrpc_error());
         let action = self
             .signer
             .check(CONFIRM, args, &self.user, now())
@@ -132,7 +132,7 @@ impl Flights {
         let sent = Self::cancellation_card(&booking_id)
             .build()
             .map_err(|e| Self::card_error(&e))?;
-        let gate = |e: InputError| rpc_error(&e.to_jsonrpc());
+        let gate = |e: InputError| rpc_error(&e.to_jsonrpc_error());
         check_card_inputs(&sent, &action.inputs).map_err(gate)?;
         let inputs: CancellationInputs = typed_inputs(&action.inputs).map_err(gate)?;
         let mut bookings = self.bookings.lock().unwrap_or_else(PoisonError::into_inner);

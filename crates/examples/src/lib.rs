@@ -1,6 +1,39 @@
 //! Example MCP servers written as a tool author would, with `mcpapp-server` on rmcp; the
 //! `mcpapp serve-example NAME` command serves them over stdio or streamable HTTP.
 //!
+//! ```
+//! use mcpapp_card::{InputValues, Severity, prepare_submit, tool_call};
+//! use mcpapp_examples::{EXAMPLES, weather};
+//!
+//! assert_eq!(EXAMPLES, ["flights", "scheduler", "weather"]);
+//!
+//! // What the weather example's `get_forecast` answers a card client with: a checked card.
+//! let forecast = weather::forecast("Oslo", 3, 20_000); // 3 days from day 20,000 of 1970
+//! assert_eq!((forecast.issued.as_str(), forecast.days[0].weekday), ("2024-10-04", "Fri"));
+//! let card = weather::forecast_card(&forecast).unwrap();
+//! assert!(mcpapp_card::check(&card).iter().all(|d| d.severity != Severity::Error));
+//! // ... and the text every client gets, for the model.
+//! assert!(weather::summary(&forecast).starts_with("Forecast for Oslo (3 days from 2024-10-04):"));
+//!
+//! // The card's "Show" button calls the tool again, with the number of days chosen.
+//! let data = prepare_submit(&[&card], &card.actions[0], &InputValues::initial(&card))?;
+//! let call = tool_call(&card.actions[0], data)?;
+//! assert_eq!(call.name, "get_forecast");
+//! assert_eq!(call.arguments["city"], "Oslo");
+//! assert_eq!(call.arguments["days"], "3");
+//! # Ok::<(), mcpapp_card::SubmitError>(())
+//! ```
+//!
+//! [`serve`] runs one of them until the client goes away (stdio) or for ever (HTTP):
+//!
+//! ```no_run
+//! use mcpapp_examples::{Options, Transport, serve};
+//!
+//! # async fn run() -> Result<(), mcpapp_examples::ExampleError> {
+//! serve("flights", Transport::Stdio, &Options::default(), |_url| {}).await
+//! # }
+//! ```
+//!
 //! - `flights`: the reference scenario (a cancellation that asks for a reason on a signed
 //!   card); see [`flights`].
 //! - `scheduler`: a button per free slot, each a signed one-time action; see [`scheduler`].

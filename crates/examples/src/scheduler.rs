@@ -11,7 +11,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use mcpapp_card::Card;
 use mcpapp_protocol::CARD_MIME_TYPE;
-use mcpapp_server::{CardBuilder, ClientUi, MemoryReplayGuard, Signer, check_card_inputs};
+use mcpapp_server::{
+    BuildSigned as _, CardBuilder, ClientUi, MemoryReplayGuard, Signer, check_card_inputs,
+};
 use rmcp::model::{ErrorData, Tool};
 use serde_json::{Map, Value, json};
 
@@ -64,7 +66,7 @@ impl Scheduler {
     }
 
     fn book(&self, args: &Map<String, Value>) -> Result<Card, ErrorData> {
-        let refuse = |rejection: mcpapp_server::Rejection| rpc_error(&rejection.to_jsonrpc());
+        let refuse = |rejection: mcpapp_server::Rejection| rpc_error(&rejection.to_jsonrpc_error());
         let action = self
             .signer
             .check(BOOK, args, &self.user, now())
@@ -74,7 +76,8 @@ impl Scheduler {
             .text("")
             .build()
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-        check_card_inputs(&no_inputs, &action.inputs).map_err(|e| rpc_error(&e.to_jsonrpc()))?;
+        check_card_inputs(&no_inputs, &action.inputs)
+            .map_err(|e| rpc_error(&e.to_jsonrpc_error()))?;
         let slot = action
             .fixed
             .get("slot")

@@ -13,10 +13,10 @@
 use std::fmt::Write as _;
 
 use mcpapp_card::Card;
+use mcpapp_card::builder::TextBuilder;
 use mcpapp_protocol::{
     CARD_MIME_TYPE, CallToolResult, ContentBlock, HTML_MIME_TYPE, ResourceCsp, Visibility,
 };
-use mcpapp_server::builder::TextBuilder;
 use mcpapp_server::{CardBuilder, ClientUi, UiResource, ViewError};
 use rmcp::model::{ErrorData, Tool};
 use serde::Serialize;

@@ -6,11 +6,25 @@
 
 use std::time::{Duration, Instant};
 
-use mcpapp_card::{Action, Card, CardState};
+use mcpapp_card::builder::TextBuilder;
+use mcpapp_card::enums::FontWeight;
+use mcpapp_card::{Action, Card, CardBuilder, CardState};
 use mcpapp_protocol::CARD_MIME_TYPE;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::host::{notification, request};
+use mcpapp_protocol::messages::{
+    CallTool, CloseWsApp, HostContextChanged, Initialize, Initialized, LoadState, OpenLink, Ping,
+    ResourceTeardown, ResponseGenerationStatus, SaveState, ToolInput, ToolInputPartial, ToolResult,
+};
+use mcpapp_protocol::{
+    AppCapabilities, CallToolParams, DisplayMode, EmptyObject, HostContext, Implementation,
+    InitializeParams, JsonRpcError, JsonRpcNotification, LoadStateParams, Message,
+    Notification as _, OpenLinkParams, Request as _, RequestId, ResponseGenerationStatusParams,
+    SaveStateParams, Theme, ToolInputParams,
+};
+use serde_json::Map;
+
+use crate::host::wire;
 
 /// Why the session did not send something.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +42,14 @@ pub enum SessionError {
 
 /// How long input edits wait before they are saved, so typing does not save every key.
 pub const SAVE_DEBOUNCE: Duration = Duration::from_millis(400);
+
+/// The part of the `ui/initialize` result a card reads.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct InitializeAnswer {
+    #[serde(default)]
+    host_context: HostContext,
+}
 
 /// When the next `save-state` goes out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,12 +126,10 @@ impl CardSession {
     /// A session for a tool whose result carries its card: it shows a waiting card until the
     /// result comes (see [`card_in_result`]).
     pub fn waiting() -> Self {
-        let waiting = mcpapp_card::parse_value(json!({
-            "type": "McpApp",
-            "body": [{"type": "TextBlock", "text": "Waiting for the tool result…", "isSubtle": true}]
-        }))
-        .card
-        .unwrap_or_default();
+        let waiting = CardBuilder::new()
+            .text_with("Waiting for the tool result…", TextBuilder::subtle)
+            .build()
+            .unwrap_or_default();
         Self::new(waiting)
     }
 
@@ -126,15 +146,13 @@ impl CardSession {
             .collect();
         match parsed.card {
             Some(card) if errors.is_empty() => card,
-            _ => mcpapp_card::parse_value(json!({
-                "type": "McpApp",
-                "body": [
-                    {"type": "TextBlock", "text": "This card could not be shown.", "weight": "bolder"},
-                    {"type": "TextBlock", "text": errors.join("\n"), "wrap": true, "isSubtle": true}
-                ]
-            }))
-            .card
-            .unwrap_or_default(),
+            _ => CardBuilder::new()
+                .text_with("This card could not be shown.", |t| {
+                    t.weight(FontWeight::Bolder)
+                })
+                .text_with(errors.join("\n"), TextBuilder::subtle)
+                .build()
+                .unwrap_or_default(),
         }
     }
 
@@ -227,44 +245,82 @@ impl CardSession {
     /// The first message of a view: `ui/initialize`.
     pub fn start(&mut self) -> Vec<Value> {
         let id = self.next();
-        vec![request(
-            id,
-            "ui/initialize",
-            &json!({
-                "protocolVersion": mcpapp_protocol::APPS_PROTOCOL_VERSION,
-                "appInfo": { "name": "mcpapp card", "version": env!("CARGO_PKG_VERSION") },
-                "appCapabilities": { "availableDisplayModes": ["inline", "window", "fullscreen"] }
-            }),
-        )]
+        let params = InitializeParams {
+            protocol_version: mcpapp_protocol::APPS_PROTOCOL_VERSION.to_owned(),
+            app_info: Implementation {
+                name: "mcpapp card".to_owned(),
+                version: env!("CARGO_PKG_VERSION").to_owned(),
+                ..Implementation::default()
+            },
+            app_capabilities: AppCapabilities {
+                available_display_modes: Some(vec![
+                    DisplayMode::Inline,
+                    DisplayMode::Window,
+                    DisplayMode::Fullscreen,
+                ]),
+                ..AppCapabilities::default()
+            },
+            extra: Map::new(),
+        };
+        vec![wire::request::<Initialize>(id, &params)]
     }
 
-    /// A message from the host; returns what the card sends back.
+    /// A message from the host; returns what the card sends back. A message that is not
+    /// JSON-RPC, or whose params do not fit its method, changes nothing.
     pub fn on_host_message(&mut self, message: &Value) -> Vec<Value> {
-        let method = message.get("method").and_then(Value::as_str);
-        let params = message.get("params").cloned().unwrap_or(Value::Null);
-        match (method, message.get("id")) {
-            // The answer to our `ui/initialize`: take the context, say we are initialized.
-            (None, Some(_)) if !self.ready && message.get("result").is_some() => {
-                let context = message.pointer("/result/hostContext");
-                self.apply_context(context);
-                self.tool_call_id =
-                    context
-                        .and_then(|c| c.pointer("/toolInfo/id"))
-                        .map(|id| match id {
-                            Value::String(s) => s.clone(),
-                            other => other.to_string(),
-                        });
-                self.ready = true;
-                vec![notification("ui/notifications/initialized", &json!({}))]
-            }
-            (Some("ui/notifications/tool-input" | "ui/notifications/tool-input-partial"), _) => {
-                self.tool_input = params.get("arguments").cloned();
+        match Message::from_value(message.clone()) {
+            Ok(Message::Notification(n)) => {
+                self.notified(&n);
                 Vec::new()
             }
-            (Some("ui/notifications/tool-result"), _) => {
+            Ok(Message::Request(r)) => {
+                let answer = match r.method.as_str() {
+                    ResourceTeardown::METHOD | Ping::METHOD => Ok(wire::result(&EmptyObject {})),
+                    other => Err(JsonRpcError::method_not_found(other)),
+                };
+                vec![wire::reply(r.id, answer)]
+            }
+            Ok(Message::Response(r)) if !self.ready => {
+                // The answer to our `ui/initialize`: take the context, say we are initialized.
+                // Only the host context matters to a card; the rest of the answer is not
+                // required to be complete.
+                let context = serde_json::from_value::<InitializeAnswer>(r.result)
+                    .map(|answer| answer.host_context)
+                    .unwrap_or_default();
+                self.apply_context(&context);
+                self.tool_call_id = context.tool_info.and_then(|t| t.id).map(|id| match id {
+                    RequestId::String(s) => s,
+                    number @ RequestId::Number(_) => number.to_string(),
+                });
+                self.ready = true;
+                vec![wire::notify::<Initialized>(&EmptyObject {})]
+            }
+            Ok(Message::Response(_) | Message::Error(_)) => {
+                let id = message.get("id").cloned().unwrap_or_default();
+                if self.calls.contains(&id) {
+                    self.calls.retain(|c| *c != id);
+                    self.answered(message);
+                }
+                // Answers to our other requests: nothing to send back.
+                Vec::new()
+            }
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// A notification from the host.
+    fn notified(&mut self, n: &JsonRpcNotification) {
+        match n.method.as_str() {
+            ToolInput::METHOD | ToolInputPartial::METHOD => {
+                if let Ok(input) = n.params_as::<ToolInputParams>() {
+                    self.tool_input = input.arguments.map(Value::Object);
+                }
+            }
+            ToolResult::METHOD => {
+                let result = n.params.clone().unwrap_or_default();
                 let card = match &self.template {
-                    Some(template) => Some(Self::fill(template, &params)),
-                    None => card_in_result(&params),
+                    Some(template) => Some(Self::fill(template, &result)),
+                    None => card_in_result(&result),
                 };
                 if let Some(card) = card {
                     // The Action.Execute pattern: a result holding a card replaces the card;
@@ -272,57 +328,49 @@ impl CardSession {
                     self.replace_card(card);
                     self.answered_card = false;
                 }
-                Vec::new()
             }
-            (Some("ui/notifications/response-generation-status"), _) => {
-                self.locked = params.get("isPending").and_then(Value::as_bool) == Some(true);
-                Vec::new()
-            }
-            (Some("ui/notifications/load-state"), _) => {
-                // The card an answer put on screen comes back first (read like any card: an
-                // invalid one is ignored), then the view state (or the bare input values
-                // earlier versions saved).
-                if let Some(card) = params
-                    .pointer("/state/card")
-                    .map(|c| mcpapp_card::parse_value(c.clone()))
-                    .filter(mcpapp_card::Parsed::is_valid)
-                    .and_then(|parsed| parsed.card)
-                {
-                    self.replace_card(card);
-                    self.answered_card = true;
+            ResponseGenerationStatus::METHOD => {
+                if let Ok(status) = n.params_as::<ResponseGenerationStatusParams>() {
+                    self.locked = status.is_pending;
                 }
-                if let Some(saved) = params.get("state").and_then(CardState::from_saved) {
-                    self.state.restore(&self.card, &saved);
-                    self.restored = Some(self.state.clone());
+            }
+            LoadState::METHOD => {
+                if let Ok(load) = n.params_as::<LoadStateParams>() {
+                    self.load(&load.state);
                 }
-                Vec::new()
             }
-            (Some("ui/notifications/host-context-changed"), _) => {
-                self.apply_context(Some(&params));
-                Vec::new()
+            HostContextChanged::METHOD => {
+                if let Ok(context) = n.params_as::<HostContext>() {
+                    self.apply_context(&context);
+                }
             }
-            (Some("ui/resource-teardown"), Some(id)) => {
-                vec![json!({ "jsonrpc": "2.0", "id": id, "result": {} })]
-            }
-            (Some("ping"), Some(id)) => vec![json!({ "jsonrpc": "2.0", "id": id, "result": {} })],
-            (Some(_), Some(id)) => vec![json!({
-                "jsonrpc": "2.0", "id": id,
-                "error": { "code": -32601, "message": "a card has no such method" }
-            })],
-            (None, Some(id)) if self.calls.contains(id) => {
-                self.calls.retain(|c| c != id);
-                self.answered(message);
-                Vec::new()
-            }
-            // Answers to our other requests, save-state-response, unknown notifications:
-            // nothing to send back.
-            _ => Vec::new(),
+            // save-state-response, unknown notifications: nothing to do.
+            _ => {}
         }
     }
 
-    fn apply_context(&mut self, context: Option<&Value>) {
-        if let Some(theme) = context.and_then(|c| c.get("theme")).and_then(Value::as_str) {
-            self.dark = theme == "dark";
+    /// `load-state`: the card an answer put on screen comes back first (read like any card:
+    /// an invalid one is ignored), then the view state (or the bare input values earlier
+    /// versions saved).
+    fn load(&mut self, state: &Value) {
+        if let Some(card) = state
+            .get("card")
+            .map(|c| mcpapp_card::parse_value(c.clone()))
+            .filter(mcpapp_card::Parsed::is_valid)
+            .and_then(|parsed| parsed.card)
+        {
+            self.replace_card(card);
+            self.answered_card = true;
+        }
+        if let Some(saved) = CardState::from_saved(state) {
+            self.state.restore(&self.card, &saved);
+            self.restored = Some(self.state.clone());
+        }
+    }
+
+    fn apply_context(&mut self, context: &HostContext) {
+        if let Some(theme) = &context.theme {
+            self.dark = *theme == Theme::Dark;
         }
     }
 
@@ -350,11 +398,12 @@ impl CardSession {
         let id = self.next();
         self.calls.push(Value::from(id));
         self.notice = None;
-        Ok(vec![request(
-            id,
-            "tools/call",
-            &json!({ "name": call.name, "arguments": call.arguments }),
-        )])
+        let params = CallToolParams {
+            name: call.name.clone(),
+            arguments: Some(call.arguments.clone()),
+            ..CallToolParams::default()
+        };
+        Ok(vec![wire::request::<CallTool>(id, &params)])
     }
 
     /// The user opened a link (`Action.OpenUrl`, a link in text): `ui/open-link`.
@@ -363,7 +412,10 @@ impl CardSession {
             return Err(SessionError::NotReady);
         }
         let id = self.next();
-        Ok(vec![request(id, "ui/open-link", &json!({ "url": url }))])
+        let params = OpenLinkParams {
+            url: url.to_owned(),
+        };
+        Ok(vec![wire::request::<OpenLink>(id, &params)])
     }
 
     /// The view state changed (an input, a toggle, a page); it is saved once the user pauses
@@ -394,18 +446,16 @@ impl CardSession {
         {
             state.insert("card".to_owned(), card);
         }
-        vec![notification(
-            "ui/notifications/save-state",
-            &json!({
-                "state": state,
-                "toolCallId": self.tool_call_id,
-            }),
-        )]
+        let params = SaveStateParams {
+            state,
+            tool_call_id: self.tool_call_id.clone().map(RequestId::from),
+        };
+        vec![wire::notify::<SaveState>(&params)]
     }
 
     /// The card is done (its work finished): `close-ws-app`.
     pub fn done(&mut self) -> Vec<Value> {
-        vec![notification("ui/notifications/close-ws-app", &json!({}))]
+        vec![wire::notify::<CloseWsApp>(&EmptyObject {})]
     }
 }
 

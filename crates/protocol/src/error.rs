@@ -5,7 +5,7 @@ use crate::jsonrpc::JsonRpcError;
 /// Everything that can go wrong when reading or building protocol messages.
 ///
 /// This is the Rust-side error; the wire-side error object is [`JsonRpcError`]. Use
-/// [`ProtocolError::to_json_rpc_error`] to answer a peer whose message could not be handled.
+/// [`ProtocolError::to_jsonrpc_error`] to answer a peer whose message could not be handled.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ProtocolError {
@@ -104,7 +104,7 @@ impl ProtocolError {
     /// Unreadable JSON is a parse error, a malformed envelope an invalid request, unfitting params
     /// invalid params; failures on our own side are internal errors.
     #[must_use]
-    pub fn to_json_rpc_error(&self) -> JsonRpcError {
+    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
         let code = match self {
             Self::Json(_) => JsonRpcError::PARSE_ERROR,
             Self::InvalidParams { .. } => JsonRpcError::INVALID_PARAMS,
@@ -130,6 +130,6 @@ impl ProtocolError {
 
 impl From<&ProtocolError> for JsonRpcError {
     fn from(error: &ProtocolError) -> Self {
-        error.to_json_rpc_error()
+        error.to_jsonrpc_error()
     }
 }

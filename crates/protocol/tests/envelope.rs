@@ -120,7 +120,7 @@ fn extract_distinguishes_kind_method_and_bad_params() {
         matches!(&error, ProtocolError::InvalidParams { method, .. } if method == "ui/open-link"),
         "{error}"
     );
-    assert_eq!(error.to_json_rpc_error().code, JsonRpcError::INVALID_PARAMS);
+    assert_eq!(error.to_jsonrpc_error().code, JsonRpcError::INVALID_PARAMS);
     assert!(error.to_string().contains("url"), "{error}");
 }
 
@@ -191,7 +191,7 @@ fn typed_result_that_does_not_fit_is_an_error() {
         .extract_result::<mcpapp_protocol::messages::RequestDisplayMode>()
         .unwrap_err();
     assert!(matches!(error, ProtocolError::InvalidResult { .. }));
-    assert_eq!(error.to_json_rpc_error().code, JsonRpcError::INTERNAL_ERROR);
+    assert_eq!(error.to_jsonrpc_error().code, JsonRpcError::INTERNAL_ERROR);
 }
 
 #[test]
@@ -311,7 +311,7 @@ fn malformed_envelopes_are_errors() {
         let error = parse(json.clone()).expect_err(&format!("{json} must be rejected"));
         assert!(expected(&error), "{json} gave {error:?}");
         assert_eq!(
-            error.to_json_rpc_error().code,
+            error.to_jsonrpc_error().code,
             JsonRpcError::INVALID_REQUEST,
             "{json}"
         );
@@ -323,7 +323,7 @@ fn malformed_envelopes_are_errors() {
 fn text_that_is_not_json_is_a_parse_error() {
     let error = "{not json".parse::<Message>().unwrap_err();
     assert!(matches!(error, ProtocolError::Json(_)));
-    assert_eq!(error.to_json_rpc_error().code, JsonRpcError::PARSE_ERROR);
+    assert_eq!(error.to_jsonrpc_error().code, JsonRpcError::PARSE_ERROR);
     assert_eq!(JsonRpcError::from(&error).code, JsonRpcError::PARSE_ERROR);
 }
 

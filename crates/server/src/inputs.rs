@@ -35,7 +35,7 @@ pub enum InputError {
 
 impl InputError {
     /// The JSON-RPC error for the client: `invalid_params` naming the fields, with a `reason`.
-    pub fn to_jsonrpc(&self) -> JsonRpcError {
+    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
         let (reason, fields) = match self {
             Self::Invalid(errors) => (
                 "invalid-input",

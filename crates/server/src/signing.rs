@@ -130,7 +130,7 @@ impl Rejection {
 
     /// The JSON-RPC error to answer the `tools/call` with: invalid params (`-32602`), this
     /// message, and `data: {"reason": …}`.
-    pub fn to_jsonrpc(&self) -> JsonRpcError {
+    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
         JsonRpcError::invalid_params(self.to_string()).with_data(json!({ "reason": self.reason() }))
     }
 }
@@ -550,4 +550,40 @@ fn escape_pointer(key: &str) -> String {
 
 fn invalid(message: &str) -> Diagnostic {
     Diagnostic::new(mcpapp_card::Code::InvalidProperty, "", message)
+}
+
+/// Why [`BuildSigned::build_signed`] produced no card.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SignedBuildError {
+    /// The card itself is not valid, or the builder was misused.
+    #[error(transparent)]
+    Build(#[from] mcpapp_card::BuildError),
+    /// The card could not be signed.
+    #[error(transparent)]
+    Sign(#[from] SignError),
+}
+
+/// Building a card with every action signed: [`mcpapp_card::CardBuilder`] for servers.
+pub trait BuildSigned {
+    /// The card, checked as by [`mcpapp_card::CardBuilder::build`], with every action signed by
+    /// `signer` for `subject` at `now` (unix seconds); see [`Signer::sign_card`].
+    fn build_signed(
+        self,
+        signer: &Signer,
+        subject: &str,
+        now: u64,
+    ) -> Result<Card, SignedBuildError>;
+}
+
+impl BuildSigned for mcpapp_card::CardBuilder {
+    fn build_signed(
+        self,
+        signer: &Signer,
+        subject: &str,
+        now: u64,
+    ) -> Result<Card, SignedBuildError> {
+        let mut card = self.build()?;
+        signer.sign_card(&mut card, subject, now)?;
+        Ok(card)
+    }
 }

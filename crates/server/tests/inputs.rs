@@ -186,11 +186,12 @@ fn errors_become_invalid_params_with_the_fields() {
         field: "reason".to_owned(),
         message: "Say why".to_owned(),
     }]);
-    let wire = serde_json::to_value(error.to_jsonrpc()).unwrap();
+    let wire = serde_json::to_value(error.to_jsonrpc_error()).unwrap();
     assert_eq!(wire["code"], JsonRpcError::INVALID_PARAMS);
     assert_eq!(wire["data"]["reason"], "invalid-input");
     assert_eq!(wire["data"]["fields"][0]["field"], "reason");
-    let forbidden = serde_json::to_value(InputError::Forbidden("no".into()).to_jsonrpc()).unwrap();
+    let forbidden =
+        serde_json::to_value(InputError::Forbidden("no".into()).to_jsonrpc_error()).unwrap();
     assert_eq!(forbidden["data"]["reason"], "forbidden");
 }
 

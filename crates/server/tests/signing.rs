@@ -12,7 +12,8 @@ use mcpapp_card::{Action, Card, ToolCall, tool_call};
 use mcpapp_protocol::JsonRpcError;
 use mcpapp_server::signing::canonical_json;
 use mcpapp_server::{
-    CardBuilder, MemoryReplayGuard, Rejection, SIGNATURE_KEY, SignError, Signer, VerifiedAction,
+    BuildSigned as _, CardBuilder, MemoryReplayGuard, Rejection, SIGNATURE_KEY, SignError, Signer,
+    VerifiedAction,
 };
 use serde_json::{Map, Value, json};
 
@@ -69,7 +70,7 @@ fn build_signed_signs_a_checked_card() {
         .unwrap_err();
     assert_eq!(
         err,
-        mcpapp_server::BuildError::Sign(SignError::InputCollision("booking_id".into()))
+        mcpapp_server::SignedBuildError::Sign(SignError::InputCollision("booking_id".into()))
     );
 }
 
@@ -393,7 +394,7 @@ fn rejections_become_invalid_params() {
         (Rejection::ReservedInput("mcp_x".into()), "reserved-input"),
     ];
     for (rejection, reason) in cases {
-        let error = rejection.to_jsonrpc();
+        let error = rejection.to_jsonrpc_error();
         assert_eq!(error.code, JsonRpcError::INVALID_PARAMS);
         assert_eq!(error.message, rejection.to_string());
         assert_eq!(error.data, Some(json!({ "reason": reason })));

@@ -14,6 +14,26 @@
 //! - `"$when"` drops the object unless it evaluates to `true`.
 //! - `\${` in a template string is a literal `${`.
 //!
+//! ```
+//! use serde_json::json;
+//!
+//! let template = json!({
+//!     "type": "AdaptiveCard",
+//!     "body": [
+//!         {"type": "TextBlock", "$data": "${items}", "text": "${$index + 1}. ${name}"},
+//!         {"type": "TextBlock", "$when": "${count(items) > 2}", "text": "and more"},
+//!         {"type": "FactSet", "facts": [
+//!             {"title": "Total", "value": "${formatNumber(sum(select(items, x, x.price)), 2)}"}
+//!         ]}
+//!     ]
+//! });
+//! let data = json!({"items": [{"name": "a", "price": 1.5}, {"name": "b", "price": 2}]});
+//! let card = mcpapp_template::expand(&template, &data).unwrap();
+//! assert_eq!(card["body"][1]["text"], "2. b"); // one TextBlock per item
+//! assert_eq!(card["body"].as_array().unwrap().len(), 3); // "and more" dropped by `$when`
+//! assert_eq!(card["body"][2]["facts"][0]["value"], "3.50");
+//! ```
+//!
 //! Expressions use the Adaptive Expressions language: paths (`a.b[0].c`, `a['k']`,
 //! case-insensitive property names), literals (`'text'`, `"text"`, numbers, `true`,
 //! `false`, `null`, `[1, 2]`, `{a: 1}`), operators (`+ - * / % ^`, `== != < <= > >=`,
@@ -69,22 +89,10 @@
 //! unbounded recursion. [`Limits`] caps nesting depth, output size, `$data`
 //! repetitions and evaluation work; exceeding one returns
 //! [`TemplateError::LimitExceeded`].
-//!
-//! ```
-//! use serde_json::json;
-//!
-//! let template = json!({
-//!     "type": "AdaptiveCard",
-//!     "body": [{"type": "TextBlock", "$data": "${items}", "text": "${$index + 1}. ${name}"}]
-//! });
-//! let data = json!({"items": [{"name": "a"}, {"name": "b"}]});
-//! let card = mcpapp_template::expand(&template, &data).unwrap();
-//! assert_eq!(card["body"][1]["text"], "2. b");
-//! ```
 
 mod ast;
 mod budget;
-mod datetime;
+pub mod datetime;
 mod error;
 mod eval;
 mod expand;

@@ -6,9 +6,9 @@ use mcpapp_card::Action;
 use mcpapp_card::enums::{ActionMode, ActionStyle, Color as ColorName, ContainerStyle};
 use mcpapp_card::host_config::{ActionAlignment, Orientation};
 
-use super::{Renderer, Scope};
+use super::{Drawer, Scope};
 
-impl Renderer<'_, '_> {
+impl Drawer<'_, '_> {
     /// Draws a row of actions and, below it, the card of the expanded `Action.ShowCard`.
     pub(crate) fn action_bar<'c>(&mut self, ui: &mut Ui, actions: &'c [Action], scope: &Scope<'c>) {
         let config = &self.theme.config.actions;

@@ -11,9 +11,9 @@ use mcpapp_card::model::{
     ChoiceSetInput, DateInput, InputCommon, NumberInput, TextInput, TimeInput, ToggleInput,
 };
 
-use super::{Renderer, Scope};
+use super::{Drawer, Scope};
 
-impl Renderer<'_, '_> {
+impl Drawer<'_, '_> {
     /// An input laid out with its label: above it (the default) or beside it
     /// (`labelPosition: inline`, the label `labelWidth` wide), the control drawn by `control`
     /// (given the label's id for its accessible name), and the error of the last submit under
@@ -304,7 +304,7 @@ impl Renderer<'_, '_> {
                 )
             };
             if changed {
-                // Keep the card's order, as the official renderer submits it.
+                // Keep the card's order, as the official drawer submits it.
                 chosen.sort_by_key(|v| input.choices.iter().position(|c| &c.value == v));
                 this.state.values.set(&id, InputValue::Choices(chosen));
                 this.input_changed(&id);

@@ -8,7 +8,7 @@ use mcpapp_card::model::{
     Action, BackgroundImage, Carousel, Column, ColumnSet, ColumnWidth, Container, FactSet, Table,
 };
 
-use super::{Renderer, Scope};
+use super::{Drawer, Scope};
 
 /// What a container-like box (container, column, cell, page) looks like.
 pub(crate) struct BoxLook<'c> {
@@ -25,7 +25,7 @@ pub(crate) struct BoxLook<'c> {
     pub(crate) bleed: bool,
 }
 
-impl Renderer<'_, '_> {
+impl Drawer<'_, '_> {
     /// Draws a box of elements: its style's background and padding when its style differs
     /// from its parent's, a minimum height, vertical alignment of its content, and a
     /// `selectAction` that makes the whole box clickable.

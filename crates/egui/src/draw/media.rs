@@ -7,10 +7,10 @@ use mcpapp_card::enums::{Color as ColorName, FontSize, FontType, ImageSize, Imag
 use mcpapp_card::model::{Dimension, Image, ImageSet, Media};
 
 use super::text::align;
-use super::{Renderer, Scope};
+use super::{Drawer, Scope};
 use crate::theme::color32;
 
-impl Renderer<'_, '_> {
+impl Drawer<'_, '_> {
     /// Draws an image. `forced` is the size an image set gives its images.
     pub(crate) fn image<'c>(
         &mut self,

@@ -1,4 +1,4 @@
-//! Drawing a card: the renderer walks the card model and draws each element with egui,
+//! Drawing a card: the drawer walks the card model and draws each element with egui,
 //! collecting what the user does into the card state and one output event.
 
 mod actions;
@@ -19,10 +19,10 @@ use crate::output::CardEvent;
 use crate::theme::Theme;
 use mcpapp_card::CardState;
 
-/// The features (by `requires` name) this renderer has, with their versions.
+/// The features (by `requires` name) this drawer has, with their versions.
 const FEATURES: &[(&str, (u32, u32))] = &[("adaptiveCards", (1, 6)), ("mcpapp", (0, 1))];
 
-/// Whether this renderer meets an element's `requires`.
+/// Whether this drawer meets an element's `requires`.
 fn meets(requires: Option<&std::collections::BTreeMap<String, String>>) -> bool {
     let Some(requires) = requires else {
         return true;
@@ -39,7 +39,7 @@ fn meets(requires: Option<&std::collections::BTreeMap<String, String>>) -> bool 
     })
 }
 
-/// The element to draw for `element`: itself when this renderer meets its `requires`, else
+/// The element to draw for `element`: itself when this drawer meets its `requires`, else
 /// its fallback (followed as far as needed), else nothing.
 fn supported(element: &Element) -> Option<&Element> {
     let mut current = element;
@@ -109,8 +109,8 @@ impl<'c> Scope<'c> {
     }
 }
 
-/// The renderer of one card for one frame.
-pub(crate) struct Renderer<'s, 't> {
+/// The drawer of one card for one frame.
+pub(crate) struct Drawer<'s, 't> {
     pub(crate) theme: Theme<'t>,
     pub(crate) state: &'s mut CardState,
     pub(crate) event: Option<CardEvent>,
@@ -120,7 +120,7 @@ pub(crate) struct Renderer<'s, 't> {
     pub(crate) disabled: bool,
 }
 
-impl Renderer<'_, '_> {
+impl Drawer<'_, '_> {
     /// Draws a card's body and actions.
     pub(crate) fn card<'c>(&mut self, ui: &mut Ui, card: &'c Card, scope: &Scope<'c>) {
         let body_scope = scope.child("body");

@@ -12,7 +12,7 @@ use mcpapp_card::enums::{
 };
 use mcpapp_card::model::{Inline, RichTextBlock, TextBlock};
 
-use super::{Renderer, Scope};
+use super::{Drawer, Scope};
 use crate::markdown::{self, Span};
 
 /// What clicking a range of text does.
@@ -41,7 +41,7 @@ pub(crate) fn align(a: Option<HorizontalAlignment>) -> Align {
     }
 }
 
-/// One section of a layout job, with what the renderer needs beyond egui's format.
+/// One section of a layout job, with what the drawer needs beyond egui's format.
 struct Section<'c> {
     text: String,
     format: TextFormat,
@@ -49,7 +49,7 @@ struct Section<'c> {
     click: Option<Click<'c>>,
 }
 
-impl Renderer<'_, '_> {
+impl Drawer<'_, '_> {
     pub(crate) fn text_block(
         &mut self,
         ui: &mut Ui,

@@ -64,7 +64,7 @@ impl JsonRpcRequest {
     ///
     /// `Ok(None)` means "another method": dispatch code tries markers in turn. An error means the
     /// method matched but the params do not fit; answer it with
-    /// [`ProtocolError::to_json_rpc_error`] (an invalid-params error).
+    /// [`ProtocolError::to_jsonrpc_error`] (an invalid-params error).
     pub fn extract<R: Request>(&self) -> Result<Option<R::Params>, ProtocolError> {
         if self.is::<R>() {
             self.params_as().map(Some)

@@ -9,30 +9,7 @@ use super::fields;
 /// The default output format (`toISOString`).
 pub(crate) const DEFAULT_DAYJS_FORMAT: &str = "YYYY-MM-DDTHH:mm:ss.SSS[Z]";
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
-const WEEKDAYS: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
+use super::{MONTH_NAMES as MONTHS, WEEKDAY_NAMES as WEEKDAYS};
 
 /// Upstream `timestampFormatter`: empty means the default format; a format the
 /// translation rejects (`f`, `ff`, `g`, `r`, `u`, an unclosed quote) is handed to dayjs

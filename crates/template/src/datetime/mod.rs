@@ -1,4 +1,5 @@
-//! Minimal UTC calendar arithmetic and timestamp parsing for the date functions.
+//! Minimal UTC calendar arithmetic and timestamp parsing for the date functions: the one home
+//! of calendar code in mcpapp (the card renderer's `{{DATE()}}`/`{{TIME()}}` use it too).
 //!
 //! Instants are milliseconds since the Unix epoch, like JavaScript `Date`. Upstream
 //! evaluates dates in the host's time zone in a few places; this crate always uses UTC,
@@ -13,17 +14,49 @@ const MAX_MS: i64 = 8_640_000_000_000_000;
 /// Milliseconds per day.
 pub(crate) const DAY_MS: i64 = 86_400_000;
 
+/// The months' English names, January first.
+pub const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// The weekdays' English names, Sunday first (as [`Fields::weekday`] counts).
+pub const WEEKDAY_NAMES: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
 /// Broken-down UTC fields of an instant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Fields {
+pub struct Fields {
+    /// The year (proleptic Gregorian).
     pub year: i64,
     /// 1-12.
     pub month: u32,
     /// 1-31.
     pub day: u32,
+    /// 0-23.
     pub hour: u32,
+    /// 0-59.
     pub minute: u32,
+    /// 0-59.
     pub second: u32,
+    /// 0-999.
     pub millisecond: u32,
     /// 0 = Sunday.
     pub weekday: u32,
@@ -63,8 +96,8 @@ pub(crate) fn in_range(ms: i64) -> bool {
     (-MAX_MS..=MAX_MS).contains(&ms)
 }
 
-/// The UTC fields of an instant.
-pub(crate) fn fields(ms: i64) -> Fields {
+/// The UTC fields of an instant (milliseconds since the Unix epoch).
+pub fn fields(ms: i64) -> Fields {
     let days = ms.div_euclid(DAY_MS);
     let rem = ms.rem_euclid(DAY_MS);
     let (year, month, day) = civil_from_days(days);
@@ -151,8 +184,9 @@ fn digits(s: &str, len: usize) -> Option<u32> {
 }
 
 /// Parses ISO 8601 forms (`2019-07-15`, `2019-07-15T18:33:12.5+08:00`, with `T` or a
-/// space, offsets `Z`, `±HH:MM` or `±HHMM`). A missing offset means UTC.
-pub(crate) fn parse_iso(s: &str) -> Option<i64> {
+/// space, offsets `Z`, `±HH:MM` or `±HHMM`) into milliseconds since the Unix epoch. A missing
+/// offset means UTC.
+pub fn parse_iso(s: &str) -> Option<i64> {
     let s = s.trim();
     let (date, rest) = s.split_at(s.find(['T', 't', ' ']).unwrap_or(s.len()));
     let mut date_parts = date.split('-');
