@@ -385,7 +385,7 @@ async fn basic_vanillajs_initializes_gets_input_and_result_and_its_buttons_reach
             .is_some()
     );
     assert!(h.events.iter().any(|e| matches!(e,
-        HostEvent::ChatMessage { message, .. } if message["content"][0]["text"] == "This is message text.")));
+        HostEvent::ChatMessage { message, .. } if message.content[0].as_text() == Some("This is message text."))));
 
     h.click(app, "send-log-btn").await;
     h.until("the log line arrives", |h| {

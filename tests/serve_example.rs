@@ -10,6 +10,7 @@
 //! end to end, and every tampering refused with its reason while nothing is executed.
 
 mod support;
+use support::JsonAnswers as _;
 
 use mcpapp_card::{Action, Card, InputValue, InputValues, parse_value, prepare_submit, tool_call};
 use mcpapp_host::mcp::McpConnection;
@@ -46,13 +47,13 @@ fn submit(card: &Card, reason: &str) -> (String, Map<String, Value>) {
 }
 
 async fn bookings(server: &McpConnection) -> String {
-    let result = server.call_tool("bookings", Map::new()).await.unwrap();
+    let result = server.call_json("bookings", Map::new()).await.unwrap();
     result["content"][0]["text"].as_str().unwrap().to_owned()
 }
 
 async fn request_card(server: &McpConnection, booking_id: &str) -> Card {
     let result = server
-        .call_tool(
+        .call_json(
             "request_cancellation_reason",
             args(json!({"booking_id": booking_id})),
         )
@@ -63,7 +64,7 @@ async fn request_card(server: &McpConnection, booking_id: &str) -> Card {
 
 /// Calls and expects a refusal with `reason` in the error's data.
 async fn refused(server: &McpConnection, tool: &str, arguments: Map<String, Value>) -> Value {
-    let error = server.call_tool(tool, arguments).await.unwrap_err();
+    let error = server.call_json(tool, arguments).await.unwrap_err();
     let error = error.to_jsonrpc_error();
     assert_eq!(error.code, -32602, "{error:?}");
     error.data.unwrap_or(Value::Null)
@@ -81,7 +82,7 @@ async fn card_and_plain_clients_see_the_right_tools_and_results() {
         ]
     );
     let result = cards
-        .call_tool(
+        .call_json(
             "request_cancellation_reason",
             args(json!({"booking_id": "FL-12345-ABC"})),
         )
@@ -111,7 +112,7 @@ async fn card_and_plain_clients_see_the_right_tools_and_results() {
         let plain = connect(mime_types).await;
         assert_eq!(names(&plain), ["bookings", "request_cancellation_reason"]);
         let result = plain
-            .call_tool(
+            .call_json(
                 "request_cancellation_reason",
                 args(json!({"booking_id": "FL-12345-ABC"})),
             )
@@ -131,7 +132,7 @@ async fn reference_flow_end_to_end() {
     let card = request_card(&server, "FL-12345-ABC").await;
     let (tool, arguments) = submit(&card, "change in travel plans");
     assert_eq!(tool, "confirm_cancellation");
-    let result = server.call_tool(&tool, arguments).await.unwrap();
+    let result = server.call_json(&tool, arguments).await.unwrap();
     let confirmation = card_of(&result);
     let text = mcpapp_server::text_fallback(&confirmation);
     assert!(text.starts_with("Flight cancelled"), "{text}");
@@ -207,7 +208,7 @@ async fn tampering_is_refused_with_its_reason_and_nothing_runs() {
     );
 
     let unknown = server
-        .call_tool("drop_tables", Map::new())
+        .call_json("drop_tables", Map::new())
         .await
         .unwrap_err();
     assert!(
@@ -219,7 +220,7 @@ async fn tampering_is_refused_with_its_reason_and_nothing_runs() {
 
     // Refused inputs did not spend the card: the corrected submit of the same card succeeds,
     // once.
-    server.call_tool(&tool, honest.clone()).await.unwrap();
+    server.call_json(&tool, honest.clone()).await.unwrap();
     assert_eq!(reason_of(refused(&server, &tool, honest).await), "replayed");
     assert_ne!(bookings(&server).await, before);
     server.close().await;
@@ -244,7 +245,7 @@ async fn over_streamable_http_the_flow_works_and_sessions_share_the_bookings() {
     );
     let card = request_card(&cards, "FL-67890-DEF").await;
     let (tool, arguments) = submit(&card, "weather");
-    cards.call_tool(&tool, arguments).await.unwrap();
+    cards.call_json(&tool, arguments).await.unwrap();
 
     let plain = server.connect(&[]).await;
     assert_eq!(names(&plain), ["bookings", "request_cancellation_reason"]);
@@ -279,7 +280,7 @@ async fn a_card_issued_to_another_user_is_refused_by_a_server_with_the_same_key(
     assert!(!bookings(&bob).await.contains("cancelled"));
 
     // On ada's own server the same submit is the honest path.
-    ada.call_tool(&tool, arguments).await.unwrap();
+    ada.call_json(&tool, arguments).await.unwrap();
     assert!(bookings(&ada).await.contains("cancelled (schedule change)"));
     ada.close().await;
     bob.close().await;
@@ -344,7 +345,7 @@ async fn scheduler_books_a_slot_once() {
     );
     let card = card_of(
         &server
-            .call_tool("find_available_slots", Map::new())
+            .call_json("find_available_slots", Map::new())
             .await
             .unwrap(),
     );
@@ -365,15 +366,15 @@ async fn scheduler_books_a_slot_once() {
     // A second card offers the same slots; its buttons are other actions.
     let later = slot_calls(&card_of(
         &server
-            .call_tool("find_available_slots", Map::new())
+            .call_json("find_available_slots", Map::new())
             .await
             .unwrap(),
     ));
 
     let (title, tool, arguments) = &calls[1];
-    let booked = card_of(&server.call_tool(tool, arguments.clone()).await.unwrap());
+    let booked = card_of(&server.call_json(tool, arguments.clone()).await.unwrap());
     assert!(mcpapp_server::text_fallback(&booked).contains(&format!("When: {title}")));
-    let after = server.call_tool("agenda", Map::new()).await.unwrap()["content"][0]["text"]
+    let after = server.call_json("agenda", Map::new()).await.unwrap()["content"][0]["text"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -397,7 +398,7 @@ async fn scheduler_books_a_slot_once() {
         "unexpected-input"
     );
 
-    let unchanged = server.call_tool("agenda", Map::new()).await.unwrap();
+    let unchanged = server.call_json("agenda", Map::new()).await.unwrap();
     assert_eq!(unchanged["content"][0]["text"].as_str().unwrap(), after);
     assert_eq!(after.matches("booked").count(), 1, "{after}");
     server.close().await;
@@ -405,7 +406,7 @@ async fn scheduler_books_a_slot_once() {
     let plain = connect_to("scheduler", &[]).await;
     assert_eq!(names(&plain), ["agenda", "find_available_slots"]);
     let text = plain
-        .call_tool("find_available_slots", Map::new())
+        .call_json("find_available_slots", Map::new())
         .await
         .unwrap();
     let text = text["content"][0]["text"].as_str().unwrap();

@@ -10,6 +10,7 @@
 //! sandbox metadata, and the card variant's own action asks for a new forecast.
 
 mod support;
+use support::JsonAnswers as _;
 
 use mcpapp_card::{InputValue, InputValues, parse_value, prepare_submit, tool_call};
 use mcpapp_host::mcp::McpConnection;
@@ -19,7 +20,7 @@ use support::{HttpServer, args, connect_to};
 
 async fn forecast(server: &McpConnection, arguments: Value) -> Value {
     server
-        .call_tool("get_forecast", args(arguments))
+        .call_json("get_forecast", args(arguments))
         .await
         .unwrap()
 }
@@ -38,7 +39,7 @@ async fn an_html_client_gets_the_app_with_its_sandbox_metadata() {
     );
     assert!(tool.is_model_visible() && tool.is_app_visible());
 
-    let read = server.read_resource("ui://weather/forecast").await.unwrap();
+    let read = server.read_json("ui://weather/forecast").await.unwrap();
     let contents = read["contents"].as_array().unwrap();
     assert_eq!(contents.len(), 1);
     assert_eq!(contents[0]["mimeType"], HTML_MIME_TYPE);
@@ -100,7 +101,7 @@ async fn a_card_client_gets_a_card_whose_action_asks_for_another_forecast() {
         let show = &card.actions[0];
         let call = tool_call(show, prepare_submit(&[&card], show, &values).unwrap()).unwrap();
         assert_eq!(call.name, "get_forecast");
-        let next = server.call_tool(&call.name, call.arguments).await.unwrap();
+        let next = server.call_json(&call.name, call.arguments).await.unwrap();
         let next = parse_value(next["structuredContent"].clone()).card.unwrap();
         assert_eq!(facts(&next), 7);
         server.close().await;
@@ -119,7 +120,7 @@ async fn a_plain_client_gets_the_forecast_in_words() {
     assert!(text.contains("% chance of rain"), "{text}");
 
     let error = server
-        .call_tool("get_forecast", args(json!({"city": "Oslo", "days": 30})))
+        .call_json("get_forecast", args(json!({"city": "Oslo", "days": 30})))
         .await
         .unwrap_err()
         .to_jsonrpc_error();

@@ -11,7 +11,7 @@ use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate, HostedApp
 use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::store::StateStore;
 use mcpapp_host::{CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
-use mcpapp_protocol::{DisplayMode, Theme};
+use mcpapp_protocol::{ContentBlock, DisplayMode, Theme, UiMessageParams};
 use serde_json::{Map, Value};
 
 use crate::conversation::{Call, Conversation, Entry, new_tool_call_id};
@@ -301,13 +301,11 @@ impl DemoApp {
 
     /// An app's `ui/message`: the user's message in the transcript, then the host "responds"
     /// for a moment with the thread's apps locked, as a chat host's model would.
-    fn user_message(&mut self, message: &Value) {
+    fn user_message(&mut self, message: &UiMessageParams) {
         let text: Vec<&str> = message
-            .get("content")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|block| block.get("text").and_then(Value::as_str))
+            .content
+            .iter()
+            .filter_map(ContentBlock::as_text)
             .collect();
         if let Some(thread) = self.conversation.current_mut() {
             thread.entries.push(Entry::User {
@@ -580,11 +578,9 @@ fn call_outcome(ui: &mut Ui, call: &Call) {
         ui.label(RichText::new(error).color(ui.visuals().error_fg_color));
     } else if let Some(result) = &call.result {
         let text: Vec<&str> = result
-            .get("content")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(|c| c.get("text").and_then(Value::as_str))
+            .content
+            .iter()
+            .filter_map(ContentBlock::as_text)
             .collect();
         ui.label(if text.is_empty() {
             "(no text)".to_owned()

@@ -7,6 +7,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcpapp_host::AppSpec;
 use mcpapp_host::store::{StateKey, StateStore, StoreError};
+use mcpapp_protocol::CallToolResult;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -65,7 +66,7 @@ pub struct Call {
     /// The app it opened, once open.
     pub app: Option<AppSpec>,
     /// Its result, once there.
-    pub result: Option<Value>,
+    pub result: Option<CallToolResult>,
     /// Why it failed, if it did.
     pub error: Option<String>,
 }

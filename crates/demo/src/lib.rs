@@ -1,6 +1,28 @@
 //! `mcpapp demo`: a desktop MCP Apps host written only against mcpapp's public API, as an
 //! embedder would write one. It doubles as the reference program for embedding.
 //!
+//! ```
+//! use std::sync::Arc;
+//!
+//! use mcpapp_demo::{DemoApp, DemoOptions};
+//! use mcpapp_host::store::MemoryStore;
+//!
+//! let mut demo = DemoApp::new(DemoOptions {
+//!     servers: vec![], // `("flights".into(), ServerSpec::stdio(...))` for a real run
+//!     store: Arc::new(MemoryStore::default()),
+//!     setup: None,
+//! });
+//! assert_eq!(demo.conversation().threads.len(), 1);
+//! assert!(demo.host().is_none()); // the host starts with the first frame
+//!
+//! // One frame, headless; `run` opens the same in an eframe window.
+//! let ctx = egui::Context::default();
+//! let mut frame = ctx.run_ui(egui::RawInput::default(), |ui| demo.ui(ui));
+//! frame.textures_delta.clear(); // eframe would hand the font atlas and shapes to the GPU
+//! assert!(demo.host().is_some());
+//! drop(demo); // stops the host and joins its worker thread
+//! ```
+//!
 //! - threads (new, switch): switching closes a thread's apps and brings them back with their
 //!   saved state;
 //! - a transcript where each tool call shows its app inline (cards natively, HTML apps behind

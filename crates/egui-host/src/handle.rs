@@ -10,7 +10,7 @@ use mcpapp_host::mcp::{ClientOptions, ServerInfo, ServerSpec};
 use mcpapp_host::store::{MemoryStore, StateStore};
 use mcpapp_host::{AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
 use mcpapp_html::Presenter;
-use mcpapp_protocol::{DisplayMode, Theme, Tool};
+use mcpapp_protocol::{CallToolResult, DisplayMode, Theme, Tool};
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
@@ -111,8 +111,8 @@ pub enum HostUpdate {
     CallDone {
         /// The agent's tool call id.
         tool_call_id: String,
-        /// The `CallToolResult` as JSON.
-        result: Value,
+        /// The result.
+        result: CallToolResult,
     },
     /// An agent's tool call could not be made (no such server or tool, a view that cannot be
     /// read).
@@ -127,8 +127,8 @@ pub enum HostUpdate {
     ToolResult {
         /// The agent's tool call id.
         tool_call_id: String,
-        /// The `CallToolResult` as JSON.
-        result: Value,
+        /// The result.
+        result: CallToolResult,
     },
     /// An app is open: [`HostHandle::app_mut`] has it, draw it with [`crate::AppView`].
     AppOpened {
@@ -326,7 +326,7 @@ impl HostHandle {
         thread: impl Into<String>,
         spec: AppSpec,
         input: Option<Value>,
-        result: Option<Value>,
+        result: Option<CallToolResult>,
     ) {
         self.send(Command::Restore {
             thread: thread.into(),

@@ -1,5 +1,37 @@
 //! Embed MCP Apps in any egui program.
 //!
+//! ```
+//! use std::time::{Duration, Instant};
+//!
+//! use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate};
+//! use mcpapp_protocol::DisplayMode;
+//!
+//! // Headless (no egui context to repaint): the host runs on a worker thread of its own.
+//! let mut host = HostHandle::start(None, HandleOptions::default())?;
+//! assert!(host.poll().is_empty() && host.apps().next().is_none());
+//!
+//! // Commands never block; what comes of them arrives through `poll`, once per frame.
+//! host.call_tool("flights", "cancel_booking", Default::default(), "call-1", DisplayMode::Inline);
+//! let deadline = Instant::now() + Duration::from_secs(10);
+//! let error = loop {
+//!     let failed = host.poll().into_iter().find_map(|update| match update {
+//!         HostUpdate::CallFailed { tool_call_id, error } if tool_call_id == "call-1" => {
+//!             Some(error)
+//!         }
+//!         _ => None,
+//!     });
+//!     if let Some(error) = failed {
+//!         break error;
+//!     }
+//!     assert!(Instant::now() < deadline, "the worker did not answer");
+//!     std::thread::sleep(Duration::from_millis(10));
+//! };
+//! // No server "flights" was connected (`host.connect(...)` does that).
+//! assert!(error.contains("flights"), "{error}");
+//! drop(host); // closes the host and joins the worker thread
+//! # Ok::<(), mcpapp_egui_host::EguiHostError>(())
+//! ```
+//!
 //! Two parts, one for each side of an embedder's frame loop:
 //!
 //! - [`HostHandle`] runs the host ([`mcpapp_host::Runtime`]: the app lifecycle, MCP

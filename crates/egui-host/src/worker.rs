@@ -14,7 +14,7 @@ use mcpapp_host::{
 use mcpapp_html::{
     BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Presentation, Presenter,
 };
-use mcpapp_protocol::{DisplayMode, Theme};
+use mcpapp_protocol::{CallToolResult, DisplayMode, Theme};
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
@@ -51,7 +51,7 @@ pub(crate) enum Command {
         thread: String,
         spec: Box<AppSpec>,
         input: Option<Value>,
-        result: Option<Value>,
+        result: Option<CallToolResult>,
     },
     Present(InstanceId),
     Screenshot(InstanceId, Option<f64>),
@@ -258,6 +258,7 @@ impl Worker {
                 input,
                 result,
             } => {
+                let result = result.and_then(|r| serde_json::to_value(r).ok());
                 self.runtime
                     .host_mut()
                     .restore_app(&thread, *spec, input, result.as_ref());
@@ -356,8 +357,9 @@ impl Worker {
                         .await
                         .map_err(|e| format!("reading {uri}: {e}"))?;
                     let template = read
-                        .pointer("/contents/0/text")
-                        .and_then(Value::as_str)
+                        .contents
+                        .first()
+                        .and_then(|item| item.text.as_deref())
                         .ok_or_else(|| format!("{uri} holds no card template text"))?;
                     CardSession::from_template(template)
                 };

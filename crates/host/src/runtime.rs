@@ -17,7 +17,7 @@ use mcpapp_protocol::{CallToolResult, DisplayMode, JsonRpcError};
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
-use crate::host::{AppHost, AppSpec, HostEvent, InstanceId, Output, ServerCall, ViewKind};
+use crate::host::{AppHost, AppSpec, HostEvent, InstanceId, Output, ServerCall, ViewKind, wire};
 use crate::mcp::McpConnection;
 use crate::port::ViewPort;
 
@@ -84,7 +84,7 @@ pub enum AgentCall {
     /// An app: its view is announced by [`HostEvent::OpenApp`]; the result follows.
     App(InstanceId),
     /// A tool without a view whose result holds no card: the result itself.
-    Done(Value),
+    Done(CallToolResult),
 }
 
 enum Arrival {
@@ -95,7 +95,10 @@ enum Arrival {
         reply: Result<Value, JsonRpcError>,
     },
     /// The outcome of an agent's tool call.
-    ToolResult { tool_call_id: String, result: Value },
+    ToolResult {
+        tool_call_id: String,
+        result: CallToolResult,
+    },
 }
 
 /// An [`AppHost`] with its servers and views. See the module docs.
@@ -107,7 +110,7 @@ pub struct Runtime {
     arrivals: mpsc::UnboundedReceiver<Arrival>,
     events: VecDeque<HostEvent>,
     /// Results of the agent's tool calls that opened apps, not yet taken.
-    results: Vec<(String, Value)>,
+    results: Vec<(String, CallToolResult)>,
     trace: Option<Vec<Traced>>,
 }
 
@@ -209,7 +212,7 @@ impl Runtime {
         } else {
             // The arguments are not needed again on this path.
             let result = call(&connection, tool, std::mem::take(&mut arguments)).await;
-            let Some(uri) = card_result_uri(&result) else {
+            let Some(uri) = card_result_uri(&wire::result(&result)) else {
                 return Ok(AgentCall::Done(result));
             };
             (uri, ViewKind::Card, Some(result))
@@ -224,7 +227,7 @@ impl Runtime {
         });
         self.host.tool_input(tool_call_id, &input);
         if let Some(result) = known {
-            self.host.tool_result(tool_call_id, &result);
+            self.host.tool_result(tool_call_id, &wire::result(&result));
             self.results.push((tool_call_id.to_owned(), result));
             return Ok(AgentCall::App(instance));
         }
@@ -245,7 +248,7 @@ impl Runtime {
     /// the order they arrived since the last call: what the agent loop gives the model, and
     /// what an embedder keeps with its conversation to bring the app back later
     /// ([`AppHost::restore_app`]).
-    pub fn take_tool_results(&mut self) -> Vec<(String, Value)> {
+    pub fn take_tool_results(&mut self) -> Vec<(String, CallToolResult)> {
         std::mem::take(&mut self.results)
     }
 
@@ -340,7 +343,7 @@ impl Runtime {
                 tool_call_id,
                 result,
             } => {
-                self.host.tool_result(&tool_call_id, &result);
+                self.host.tool_result(&tool_call_id, &wire::result(&result));
                 self.results.push((tool_call_id, result));
             }
         }
@@ -387,17 +390,21 @@ impl Runtime {
         call: ServerCall,
     ) {
         let Some(connection) = self.servers.get(server).cloned() else {
-            let error = JsonRpcError::new(-32000, format!("server `{server}` is not connected"));
+            let error = JsonRpcError::server_error(format!("server `{server}` is not connected"));
             self.host.server_reply(instance, &request, Err(error));
             return;
         };
         let arrivals = self.arrivals_tx.clone();
         tokio::spawn(async move {
             let reply = match call {
-                ServerCall::CallTool { name, arguments } => {
-                    connection.call_tool(&name, arguments).await
-                }
-                ServerCall::ReadResource { uri } => connection.read_resource(&uri).await,
+                ServerCall::CallTool { name, arguments } => connection
+                    .call_tool(&name, arguments)
+                    .await
+                    .map(|result| wire::result(&result)),
+                ServerCall::ReadResource { uri } => connection
+                    .read_resource(&uri)
+                    .await
+                    .map(|result| wire::result(&result)),
             }
             .map_err(|e| e.to_jsonrpc_error());
             let _ = arrivals.send(Arrival::Reply {
@@ -410,13 +417,15 @@ impl Runtime {
 }
 
 /// Calls a tool; a failure becomes an error result, as the agent would see it.
-async fn call(connection: &McpConnection, tool: &str, arguments: Map<String, Value>) -> Value {
-    match connection.call_tool(tool, arguments).await {
-        Ok(result) => result,
-        Err(error) => {
-            serde_json::to_value(CallToolResult::error(error.to_string())).unwrap_or_default()
-        }
-    }
+async fn call(
+    connection: &McpConnection,
+    tool: &str,
+    arguments: Map<String, Value>,
+) -> CallToolResult {
+    connection
+        .call_tool(tool, arguments)
+        .await
+        .unwrap_or_else(|error| CallToolResult::error(error.to_string()))
 }
 
 /// The URI naming the card a result carries (its embedded card resource's, or a fixed one for
@@ -450,8 +459,9 @@ async fn view_kind(connection: &McpConnection, uri: &str) -> Result<ViewKind, Ru
         .await
         .map_err(|e| fail(e.to_string()))?;
     let mime = read
-        .pointer("/contents/0/mimeType")
-        .and_then(Value::as_str)
+        .contents
+        .first()
+        .and_then(|item| item.mime_type.as_deref())
         .unwrap_or_default();
     if mcpapp_protocol::mime_type_matches(mime, mcpapp_protocol::HTML_MIME_TYPE) {
         Ok(ViewKind::Html)

@@ -12,6 +12,7 @@
 )]
 
 mod support;
+use support::JsonAnswers as _;
 
 use std::sync::Arc;
 
@@ -47,13 +48,13 @@ async fn a_card_app_calls_an_app_only_tool_through_the_host() {
     let arguments = json!({"title": "Quarterly review"});
     host.tool_input("call-7", &arguments);
     let result = conn
-        .call_tool("show_card", arguments.as_object().unwrap().clone())
+        .call_json("show_card", arguments.as_object().unwrap().clone())
         .await
         .unwrap();
     host.tool_result("call-7", &result);
 
     // The embedder builds the card from its template and the result's data.
-    let resource = conn.read_resource(&resource_uri).await.unwrap();
+    let resource = conn.read_json(&resource_uri).await.unwrap();
     let template = resource["contents"][0]["text"].as_str().unwrap();
     let parsed = mcpapp_card::parse_template(template.as_bytes(), &result["structuredContent"]);
     assert!(parsed.is_valid(), "{:#?}", parsed.diagnostics);
@@ -95,7 +96,7 @@ async fn a_card_app_calls_an_app_only_tool_through_the_host() {
                         panic!()
                     };
                     let reply = conn
-                        .call_tool(&name, arguments)
+                        .call_json(&name, arguments)
                         .await
                         .map_err(|e| e.to_jsonrpc_error());
                     host.server_reply(instance, &request, reply);

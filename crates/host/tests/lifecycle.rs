@@ -631,7 +631,7 @@ fn a_tool_result_holding_a_card_replaces_the_card() {
     let mut session = CardSession::new(mcpapp_card::parse_str(CARD).unwrap_or_card());
     let start = session.start();
     assert_eq!(start[0]["method"], "ui/initialize");
-    session.on_host_message(&json!({"jsonrpc": "2.0", "id": 1, "result": {"hostContext": {"theme": "dark", "toolInfo": {"id": "c1", "tool": {}}}}}));
+    session.on_host_message(&json!({"jsonrpc": "2.0", "id": 1, "result": {"hostContext": {"theme": "dark", "toolInfo": {"id": "c1", "tool": {"name": "t", "inputSchema": {"type": "object"}}}}}}));
     assert!(session.is_dark());
     let confirmation =
         json!({"type": "McpApp", "body": [{"type": "TextBlock", "text": "Cancelled"}]});

@@ -33,6 +33,7 @@ const NPM_PACKAGES: [&str; 3] = [
 ];
 
 mod support;
+use support::JsonAnswers as _;
 
 use support::test_server_path;
 
@@ -111,7 +112,7 @@ async fn wait_cached(server: &McpConnection, uri: &str) -> Value {
     let start = Instant::now();
     loop {
         if let Some(cached) = server.cached_resource(uri) {
-            return cached;
+            return serde_json::to_value(cached).unwrap();
         }
         assert!(
             start.elapsed() < Duration::from_secs(10),
@@ -183,7 +184,7 @@ async fn check_test_server(server: &McpConnection) {
     // Both view resources are prefetched; a read then comes from the cache.
     let prefetched = wait_cached(server, "ui://test/card").await;
     wait_cached(server, "ui://test/view.html").await;
-    let read = server.read_resource("ui://test/card").await.unwrap();
+    let read = server.read_json("ui://test/card").await.unwrap();
     assert_eq!(read, prefetched);
     let contents = &read["contents"][0];
     assert_eq!(contents["mimeType"], CARD_MIME_TYPE);
@@ -191,22 +192,22 @@ async fn check_test_server(server: &McpConnection) {
     assert_eq!(contents["_meta"]["ui"]["prefersBorder"], true);
     let card: Value = serde_json::from_str(contents["text"].as_str().unwrap()).unwrap();
     assert_eq!(card["type"], "McpApp");
-    let view = server.read_resource("ui://test/view.html").await.unwrap();
+    let view = server.read_json("ui://test/view.html").await.unwrap();
     assert_eq!(view["contents"][0]["mimeType"], HTML_MIME_TYPE);
 
     let echo = server
-        .call_tool("echo", args(json!({"text": "hello"})))
+        .call_json("echo", args(json!({"text": "hello"})))
         .await
         .unwrap();
     assert_eq!(echo["content"][0]["text"], "hello");
     let shown = server
-        .call_tool("show_card", args(json!({"title": "Oslo"})))
+        .call_json("show_card", args(json!({"title": "Oslo"})))
         .await
         .unwrap();
     assert_eq!(shown["structuredContent"]["title"], "Oslo");
 
     // What the server saw in `initialize`.
-    let client = server.call_tool("client_ui", Map::new()).await.unwrap();
+    let client = server.call_json("client_ui", Map::new()).await.unwrap();
     let seen = &client["structuredContent"];
     assert_eq!(
         seen["ui"]["mimeTypes"],
@@ -216,7 +217,7 @@ async fn check_test_server(server: &McpConnection) {
     assert_eq!(seen["clientName"], "mcpapp");
 
     // An unknown tool is the server's JSON-RPC error, passed on as is.
-    let error = server.call_tool("nope", Map::new()).await.unwrap_err();
+    let error = server.call_json("nope", Map::new()).await.unwrap_err();
     assert!(
         matches!(error, McpError::Rpc { code: -32602, .. }),
         "{error}"
@@ -236,7 +237,7 @@ async fn rust_server_over_stdio() {
     let handle = server.clone();
     server.close().await;
     assert!(!handle.is_alive());
-    let error = handle.call_tool("echo", Map::new()).await.unwrap_err();
+    let error = handle.call_json("echo", Map::new()).await.unwrap_err();
     assert!(matches!(error, McpError::ServerGone { .. }), "{error}");
     assert!(
         error.to_string().contains("the host closed the connection"),
@@ -254,7 +255,7 @@ async fn a_hanging_call_times_out_is_cancelled_and_the_connection_goes_on() {
         .await
         .unwrap();
     let start = Instant::now();
-    let error = server.call_tool("slow", Map::new()).await.unwrap_err();
+    let error = server.call_json("slow", Map::new()).await.unwrap_err();
     let waited = start.elapsed();
     assert!(
         matches!(&error, McpError::Timeout { what, after, .. }
@@ -267,13 +268,13 @@ async fn a_hanging_call_times_out_is_cancelled_and_the_connection_goes_on() {
 
     assert!(server.is_alive());
     let echo = server
-        .call_tool("echo", args(json!({"text": "still here"})))
+        .call_json("echo", args(json!({"text": "still here"})))
         .await
         .unwrap();
     assert_eq!(echo["content"][0]["text"], "still here");
     // The server was told: its `slow` call was cancelled.
     let count = server
-        .call_tool("cancelled_count", Map::new())
+        .call_json("cancelled_count", Map::new())
         .await
         .unwrap();
     assert_eq!(count["structuredContent"]["count"], 1);
@@ -290,7 +291,7 @@ async fn a_crashing_server_is_gone_and_the_others_are_unaffected() {
         .unwrap();
     let mut events = crashing.events();
 
-    let error = crashing.call_tool("crash", Map::new()).await.unwrap_err();
+    let error = crashing.call_json("crash", Map::new()).await.unwrap_err();
     let McpError::ServerGone { server, reason, .. } = &error else {
         panic!("not ServerGone: {error}");
     };
@@ -315,12 +316,12 @@ async fn a_crashing_server_is_gone_and_the_others_are_unaffected() {
 
     // Later requests fail at once, and say why.
     let start = Instant::now();
-    let again = crashing.call_tool("echo", Map::new()).await.unwrap_err();
+    let again = crashing.call_json("echo", Map::new()).await.unwrap_err();
     assert!(matches!(again, McpError::ServerGone { .. }), "{again}");
     assert!(start.elapsed() < Duration::from_millis(100));
 
     let echo = other
-        .call_tool("echo", args(json!({"text": "fine"})))
+        .call_json("echo", args(json!({"text": "fine"})))
         .await
         .unwrap();
     assert_eq!(echo["content"][0]["text"], "fine");
@@ -434,7 +435,7 @@ async fn basic_vanillajs_from_npm() {
     assert_eq!(names(&server.model_tools()), ["get-time"]);
 
     let read = server
-        .read_resource("ui://get-time/mcp-app.html")
+        .read_json("ui://get-time/mcp-app.html")
         .await
         .unwrap();
     let contents = read["contents"].as_array().unwrap();
@@ -444,7 +445,7 @@ async fn basic_vanillajs_from_npm() {
     assert!(html.len() > 100_000, "{} bytes", html.len());
     assert!(html.starts_with("<!DOCTYPE html>"));
 
-    let result = server.call_tool("get-time", Map::new()).await.unwrap();
+    let result = server.call_json("get-time", Map::new()).await.unwrap();
     let time = result["structuredContent"]["time"].as_str().unwrap();
     assert!(time.contains('T'), "{time}");
     assert_eq!(result["content"][0]["text"], time);
@@ -483,7 +484,7 @@ async fn system_monitor_from_npm() {
 
     // The server does not enforce visibility: the host's catalogue is what routes app calls.
     let stats = server
-        .call_tool("poll-system-stats", Map::new())
+        .call_json("poll-system-stats", Map::new())
         .await
         .unwrap();
     let data = &stats["structuredContent"];
@@ -496,7 +497,7 @@ async fn system_monitor_from_npm() {
         "{data}"
     );
     let info = server
-        .call_tool("get-system-info", Map::new())
+        .call_json("get-system-info", Map::new())
         .await
         .unwrap();
     assert!(info["structuredContent"]["hostname"].is_string());

@@ -51,27 +51,33 @@ impl HtmlResource {
         self
     }
 
-    /// Reads the app from a `resources/read` result (the JSON of `{contents: [...]}`).
+    /// Reads the app from a `resources/read` result.
     ///
     /// The first content item with the mime type `text/html;profile=mcp-app` is the app; its
     /// body is `text`, or `blob` decoded from base64 as UTF-8. Its `_meta.ui` (or the legacy
     /// `meta.ui` some servers write) gives CSP, permissions, domain and border.
-    pub fn from_read_result(result: &Value) -> Result<Self, HtmlError> {
-        Self::from_read_result_with_listing(result, None)
+    pub fn from_read_result(read: &ReadResourceResult) -> Result<Self, HtmlError> {
+        Self::from_read_result_with_listing(read, None)
+    }
+
+    /// [`Self::from_read_result`] for a result that is still JSON (`{contents: [...]}`), with
+    /// an error that says what does not fit.
+    pub fn from_json(result: &Value) -> Result<Self, HtmlError> {
+        if result.get("contents").is_none_or(Value::is_null) {
+            return Err(HtmlError::NoContents);
+        }
+        let read: ReadResourceResult = serde_json::from_value(result.clone())
+            .map_err(|e| HtmlError::MalformedReadResult(e.to_string()))?;
+        Self::from_read_result(&read)
     }
 
     /// Like [`Self::from_read_result`], with the `_meta` of the resource's `resources/list`
     /// entry as a fallback: the spec says the content item's `_meta.ui` wins, and hosts must
     /// look at both.
     pub fn from_read_result_with_listing(
-        result: &Value,
+        read: &ReadResourceResult,
         listing_meta: Option<&Map<String, Value>>,
     ) -> Result<Self, HtmlError> {
-        if result.get("contents").is_none_or(Value::is_null) {
-            return Err(HtmlError::NoContents);
-        }
-        let read: ReadResourceResult = serde_json::from_value(result.clone())
-            .map_err(|e| HtmlError::MalformedReadResult(e.to_string()))?;
         if read.contents.is_empty() {
             return Err(HtmlError::NoContents);
         }

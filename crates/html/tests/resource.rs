@@ -22,7 +22,7 @@ fn a_text_item_with_its_ui_meta() {
             "prefersBorder": false
         }}
     }]});
-    let app = HtmlResource::from_read_result(&read).unwrap();
+    let app = HtmlResource::from_json(&read).unwrap();
     assert_eq!(app.uri, "ui://weather/app");
     assert_eq!(app.html, "<!doctype html><p>hi</p>");
     let csp = app.csp.unwrap();
@@ -37,7 +37,7 @@ fn a_base64_blob_and_a_spaced_mime_type() {
     let html = "<!doctype html><p>blob ✓</p>";
     let blob = base64::engine::general_purpose::STANDARD.encode(html);
     let read = json!({"contents": [{"uri": "ui://a/b", "mimeType": "text/html; profile=mcp-app", "blob": blob}]});
-    let app = HtmlResource::from_read_result(&read).unwrap();
+    let app = HtmlResource::from_json(&read).unwrap();
     assert_eq!(app.html, html);
     assert_eq!(app.csp, None);
     assert_eq!(app.permissions, None);
@@ -48,14 +48,22 @@ fn the_listing_meta_is_the_fallback_and_the_item_wins() {
     let listing = json!({"ui": {"csp": {"connectDomains": ["https://listing.example"]}}});
     let listing = listing.as_object().unwrap();
     let bare = json!({"contents": [{"uri": "ui://a/b", "mimeType": MIME, "text": "x"}]});
-    let app = HtmlResource::from_read_result_with_listing(&bare, Some(listing)).unwrap();
+    let app = HtmlResource::from_read_result_with_listing(
+        &serde_json::from_value(bare).unwrap(),
+        Some(listing),
+    )
+    .unwrap();
     assert_eq!(
         app.csp.unwrap().connect_domains.unwrap(),
         ["https://listing.example"]
     );
     let own = json!({"contents": [{"uri": "ui://a/b", "mimeType": MIME, "text": "x",
         "_meta": {"ui": {"csp": {"connectDomains": ["https://item.example"]}}}}]});
-    let app = HtmlResource::from_read_result_with_listing(&own, Some(listing)).unwrap();
+    let app = HtmlResource::from_read_result_with_listing(
+        &serde_json::from_value(own).unwrap(),
+        Some(listing),
+    )
+    .unwrap();
     assert_eq!(
         app.csp.unwrap().connect_domains.unwrap(),
         ["https://item.example"]
@@ -67,15 +75,13 @@ fn the_legacy_meta_member_is_read() {
     let read = json!({"contents": [{"uri": "ui://a/b", "mimeType": MIME, "text": "x",
         "meta": {"ui": {"prefersBorder": true}}}]});
     assert_eq!(
-        HtmlResource::from_read_result(&read)
-            .unwrap()
-            .prefers_border,
+        HtmlResource::from_json(&read).unwrap().prefers_border,
         Some(true)
     );
 }
 
 fn error_of(read: &serde_json::Value) -> HtmlError {
-    match HtmlResource::from_read_result(read) {
+    match HtmlResource::from_json(read) {
         Ok(app) => panic!("expected an error, read {app:?}"),
         Err(e) => e,
     }

@@ -1,5 +1,28 @@
 //! The MCP Apps protocol (extension `io.modelcontextprotocol/ui`, SEP-1865) as typed data.
 //!
+//! ```
+//! use mcpapp_protocol::messages::{ToolInput, UiMessage};
+//! use mcpapp_protocol::{Message, Tool, ToolInputParams};
+//!
+//! // A message from a view or a host: the envelope first, then typed params for its method.
+//! let raw = r#"{"jsonrpc":"2.0","method":"ui/notifications/tool-input","params":{"arguments":{"city":"Oslo"}}}"#;
+//! let message: Message = raw.parse()?;
+//! // A marker for another method is not an error: the message is simply not that one.
+//! assert!(message.extract_request::<UiMessage>()?.is_none());
+//! let params: ToolInputParams = message.extract_notification::<ToolInput>()?.unwrap_or_default();
+//! assert_eq!(params.arguments.unwrap_or_default()["city"], "Oslo");
+//!
+//! // A tool as a server lists it: the view that renders its calls, and who may call it.
+//! let tool: Tool = serde_json::from_value(serde_json::json!({
+//!     "name": "refresh_forecast",
+//!     "inputSchema": {"type": "object"},
+//!     "_meta": {"ui": {"resourceUri": "ui://weather/forecast", "visibility": ["app"]}}
+//! }))?;
+//! assert_eq!(tool.ui_resource_uri().as_deref(), Some("ui://weather/forecast"));
+//! assert!(tool.is_app_visible() && !tool.is_model_visible()); // for the view, not the agent
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! This crate is pure data: no I/O, no async, no transport. It gives every other mcpapp crate one
 //! shared, spec-faithful vocabulary:
 //!
@@ -19,19 +42,6 @@
 //! Reading is tolerant everywhere (unknown fields are accepted, and preserved where a host would
 //! forward the value), because views and servers in the wild differ from the spec in small ways;
 //! writing follows the spec and the reference SDK.
-//!
-//! ```
-//! use mcpapp_protocol::messages::{ToolInput, UiMessage};
-//! use mcpapp_protocol::{Message, ToolInputParams};
-//!
-//! let raw = r#"{"jsonrpc":"2.0","method":"ui/notifications/tool-input","params":{"arguments":{"city":"Oslo"}}}"#;
-//! let message: Message = raw.parse()?;
-//! // A marker for another method is not an error: the message is simply not that one.
-//! assert!(message.extract_request::<UiMessage>()?.is_none());
-//! let params: ToolInputParams = message.extract_notification::<ToolInput>()?.unwrap_or_default();
-//! assert_eq!(params.arguments.unwrap_or_default()["city"], "Oslo");
-//! # Ok::<(), mcpapp_protocol::ProtocolError>(())
-//! ```
 
 #[macro_use]
 mod macros;

@@ -7,14 +7,23 @@
 //! GUI). That makes the exact message sequences testable, and lets any runtime drive it.
 
 mod view;
+pub(crate) mod wire;
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mcpapp_protocol::{DisplayMode, JsonRpcError, Tool};
+use mcpapp_protocol::messages::{
+    HostContextChanged, LoadState, ResourceTeardown, ResponseGenerationStatus, ToolCancelled,
+    ToolInput, ToolInputPartial, ToolResult,
+};
+use mcpapp_protocol::{
+    DisplayMode, HostContext, JsonRpcError, LoadStateParams, LoggingLevel, RequestId,
+    ResourceTeardownParams, ResponseGenerationStatusParams, Tool, ToolCancelledParams,
+    ToolInputParams, UiMessageParams, UpdateModelContextParams,
+};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::store::{StateKey, StateStore};
 
@@ -147,8 +156,8 @@ pub enum HostEvent {
     ChatMessage {
         /// From which app.
         instance: InstanceId,
-        /// The message's params (role and content blocks).
-        message: Value,
+        /// The message: its role and content blocks.
+        message: UiMessageParams,
     },
     /// A link the app wants opened; the host checked it is `http(s)`. The embedder decides.
     OpenLink {
@@ -168,8 +177,8 @@ pub enum HostEvent {
     ModelContext {
         /// From which app.
         instance: InstanceId,
-        /// The params of `ui/update-model-context`.
-        context: Value,
+        /// The context: content blocks, structured data, or both.
+        context: UpdateModelContextParams,
     },
     /// An app's content size changed.
     SizeChanged {
@@ -184,8 +193,8 @@ pub enum HostEvent {
     Log {
         /// The instance, if the line is about one.
         instance: Option<InstanceId>,
-        /// `debug`, `info`, `warning`, `error`.
-        level: String,
+        /// How severe.
+        level: LoggingLevel,
         /// What happened.
         message: String,
     },
@@ -471,13 +480,7 @@ impl AppHost {
             if let Some(i) = self.instances.get_mut(&id) {
                 i.input = Some(arguments.clone());
             }
-            self.send_view(
-                id,
-                notification(
-                    "ui/notifications/tool-input-partial",
-                    &json!({ "arguments": arguments }),
-                ),
-            );
+            self.send_view(id, wire::notify::<ToolInputPartial>(&tool_input(arguments)));
         }
     }
 
@@ -487,20 +490,14 @@ impl AppHost {
             if let Some(i) = self.instances.get_mut(&id) {
                 i.input = Some(arguments.clone());
             }
-            self.send_view(
-                id,
-                notification(
-                    "ui/notifications/tool-input",
-                    &json!({ "arguments": arguments }),
-                ),
-            );
+            self.send_view(id, wire::notify::<ToolInput>(&tool_input(arguments)));
         }
     }
 
     /// The tool call's result (a `CallToolResult` as JSON).
     pub fn tool_result(&mut self, tool_call_id: &str, result: &Value) {
         for id in self.by_tool_call(tool_call_id) {
-            let message = notification("ui/notifications/tool-result", result);
+            let message = wire::notify_as_is::<ToolResult>(result.clone());
             if let Some(i) = self.instances.get_mut(&id) {
                 i.outcome = Some(message.clone());
             }
@@ -511,8 +508,9 @@ impl AppHost {
     /// The tool call was cancelled.
     pub fn tool_cancelled(&mut self, tool_call_id: &str, reason: Option<&str>) {
         for id in self.by_tool_call(tool_call_id) {
-            let params = reason.map_or_else(|| json!({}), |r| json!({ "reason": r }));
-            let message = notification("ui/notifications/tool-cancelled", &params);
+            let message = wire::notify::<ToolCancelled>(&ToolCancelledParams {
+                reason: reason.map(str::to_owned),
+            });
             if let Some(i) = self.instances.get_mut(&id) {
                 i.outcome = Some(message.clone());
             }
@@ -535,10 +533,9 @@ impl AppHost {
         for id in ids {
             self.send_view(
                 id,
-                notification(
-                    "ui/notifications/response-generation-status",
-                    &json!({ "isPending": pending }),
-                ),
+                wire::notify::<ResponseGenerationStatus>(&ResponseGenerationStatusParams {
+                    is_pending: pending,
+                }),
             );
         }
     }
@@ -560,7 +557,10 @@ impl AppHost {
         for id in leaving {
             self.send_view_now(
                 id,
-                request(self.next_request, "ui/resource-teardown", &json!({})),
+                wire::request::<ResourceTeardown>(
+                    self.next_request,
+                    &ResourceTeardownParams::default(),
+                ),
             );
             self.next_request += 1;
             if let Some(i) = self.instances.get_mut(&id) {
@@ -595,10 +595,7 @@ impl AppHost {
         i.recreated = true;
         let mut replay = Vec::new();
         if let Some(input) = &i.input {
-            replay.push(notification(
-                "ui/notifications/tool-input",
-                &json!({ "arguments": input }),
-            ));
+            replay.push(wire::notify::<ToolInput>(&tool_input(input)));
         }
         if let Some(outcome) = &i.outcome {
             replay.push(outcome.clone());
@@ -609,16 +606,14 @@ impl AppHost {
         match self.store.load(&key) {
             Ok(Some(state)) => {
                 if let Some(i) = self.instances.get_mut(&id) {
-                    i.held.push(notification(
-                        "ui/notifications/load-state",
-                        &json!({ "state": state }),
-                    ));
+                    i.held
+                        .push(wire::notify::<LoadState>(&LoadStateParams { state }));
                 }
             }
             Ok(None) => {}
             Err(e) => self.log(
                 Some(id),
-                "warning",
+                LoggingLevel::Warning,
                 format!("the saved state cannot be read: {e}"),
             ),
         }
@@ -651,7 +646,7 @@ impl AppHost {
                 phase: Phase::Suspended,
                 held: Vec::new(),
                 input,
-                outcome: result.map(|r| notification("ui/notifications/tool-result", r)),
+                outcome: result.map(|r| wire::notify_as_is::<ToolResult>(r.clone())),
                 recreated: true,
                 opened_at: id.0,
             },
@@ -675,11 +670,10 @@ impl AppHost {
             .filter(|(_, i)| matches!(i.phase, Phase::Starting | Phase::Ready))
             .map(|(id, _)| *id)
             .collect();
-        let theme = &self.options.theme;
-        let message = notification(
-            "ui/notifications/host-context-changed",
-            &json!({ "theme": theme }),
-        );
+        let message = wire::notify::<HostContextChanged>(&HostContext {
+            theme: Some(self.options.theme.clone()),
+            ..HostContext::default()
+        });
         for id in open {
             self.send_view(id, message.clone());
         }
@@ -718,10 +712,10 @@ impl AppHost {
         i.spec.display_mode = mode.clone();
         self.send_view(
             instance,
-            notification(
-                "ui/notifications/host-context-changed",
-                &json!({ "displayMode": mode }),
-            ),
+            wire::notify::<HostContextChanged>(&HostContext {
+                display_mode: Some(mode.clone()),
+                ..HostContext::default()
+            }),
         );
         self.event(HostEvent::DisplayModeChanged { instance, mode });
     }
@@ -771,11 +765,16 @@ impl AppHost {
         request: &Value,
         reply: Result<Value, JsonRpcError>,
     ) {
-        let message = match reply {
-            Ok(result) => json!({ "jsonrpc": "2.0", "id": request, "result": result }),
-            Err(error) => json!({ "jsonrpc": "2.0", "id": request, "error": error }),
+        // The view's own request id, passed through the embedder unchanged.
+        let Ok(id) = RequestId::deserialize(request) else {
+            self.log(
+                Some(instance),
+                LoggingLevel::Warning,
+                format!("dropped a server's answer to a request id that is no id: {request}"),
+            );
+            return;
         };
-        self.send_view(instance, message);
+        self.send_view(instance, wire::reply(id, reply));
     }
 
     fn begin_teardown(&mut self, instance: InstanceId, reason: CloseReason) {
@@ -787,7 +786,10 @@ impl AppHost {
                 let id = self.next_request;
                 self.next_request += 1;
                 let deadline = self.now + self.options.teardown_timeout;
-                self.send_view_now(instance, request(id, "ui/resource-teardown", &json!({})));
+                self.send_view_now(
+                    instance,
+                    wire::request::<ResourceTeardown>(id, &ResourceTeardownParams::default()),
+                );
                 if let Some(i) = self.instances.get_mut(&instance) {
                     i.phase = Phase::TearingDown {
                         request: id,
@@ -837,11 +839,11 @@ impl AppHost {
         self.outputs.push_back(Output::Event(event));
     }
 
-    fn log(&mut self, instance: Option<InstanceId>, level: &str, message: String) {
-        tracing::debug!(?instance, level, "{message}");
+    fn log(&mut self, instance: Option<InstanceId>, level: LoggingLevel, message: String) {
+        tracing::debug!(?instance, ?level, "{message}");
         self.event(HostEvent::Log {
             instance,
-            level: level.to_owned(),
+            level,
             message,
         });
     }
@@ -856,12 +858,10 @@ fn state_key(i: &Instance) -> StateKey {
     }
 }
 
-/// A JSON-RPC notification.
-pub(crate) fn notification(method: &str, params: &Value) -> Value {
-    json!({ "jsonrpc": "2.0", "method": method, "params": params })
-}
-
-/// A JSON-RPC request.
-pub(crate) fn request(id: i64, method: &str, params: &Value) -> Value {
-    json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params })
+/// The params of `tool-input`: the arguments when they are an object (MCP tool arguments
+/// always are), else none.
+fn tool_input(arguments: &Value) -> ToolInputParams {
+    ToolInputParams {
+        arguments: arguments.as_object().cloned(),
+    }
 }

@@ -1,14 +1,38 @@
 //! What the host does with each message a view sends: the same for cards and HTML apps.
+//! Methods are told apart by the protocol's marker types and their params read as the typed
+//! payloads; params that do not fit are refused (`-32602`), never guessed at.
 
-use mcpapp_protocol::{DisplayMode, JsonRpcError, Message, RequestId};
-use serde_json::{Value, json};
+use mcpapp_protocol::messages::{
+    CallTool, CloseWsApp, Initialize, Initialized, LoggingMessage, OpenLink, Ping, ReadResource,
+    RequestDisplayMode, RequestTeardown, ResponseGenerationStatus, SaveState, SaveStateResponse,
+    SizeChanged, UiMessage, UpdateModelContext,
+};
+use mcpapp_protocol::{
+    CallToolParams, ContentModalities, DisplayMode, EmptyObject, HostCapabilities, HostContext,
+    Implementation, InitializeParams, InitializeResult, JsonRpcError, JsonRpcNotification,
+    JsonRpcRequest, ListChangedCapability, LoggingLevel, LoggingMessageParams, Message,
+    OpenLinkParams, Platform, ReadResourceParams, RequestDisplayModeParams,
+    RequestDisplayModeResult, RequestId, ResponseGenerationStatusParams, SaveStateParams,
+    SaveStateResponseParams, SizeChangedParams, ToolInfo, UiActionResult, UiMessageParams,
+    UpdateModelContextParams,
+};
+use mcpapp_protocol::{Notification as _, Request as _};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
 
 use super::{
-    AppHost, CloseReason, HostEvent, InstanceId, Output, Phase, ServerCall, notification, state_key,
+    AppHost, CloseReason, HostEvent, InstanceId, Output, Phase, ServerCall, state_key, wire,
 };
 
 /// The protocol version the host speaks with views.
 const APPS_PROTOCOL_VERSION: &str = mcpapp_protocol::APPS_PROTOCOL_VERSION;
+
+/// A request's params as `T`, or the `-32602` that says why they do not fit.
+fn params<T: DeserializeOwned>(request: &JsonRpcRequest) -> Result<T, JsonRpcError> {
+    request
+        .params_as::<T>()
+        .map_err(|e| JsonRpcError::invalid_params(format!("{}: {e}", request.method)))
+}
 
 impl AppHost {
     /// A message from a view. Malformed messages are dropped (and logged); unknown requests
@@ -25,26 +49,19 @@ impl AppHost {
             Err(e) => {
                 self.log(
                     Some(instance),
-                    "warning",
+                    LoggingLevel::Warning,
                     format!("dropped a malformed message: {e}"),
                 );
                 return;
             }
         };
         match message {
-            Message::Request(r) => {
-                let id = r.id.clone();
-                let params = r.params.clone().unwrap_or_else(|| json!({}));
-                match self.request(instance, &r.method, params, &id) {
-                    Ok(Some(result)) => self.reply(instance, &id, Ok(result)),
-                    Ok(None) => {}
-                    Err(error) => self.reply(instance, &id, Err(error)),
-                }
-            }
-            Message::Notification(n) => {
-                let params = n.params.clone().unwrap_or_else(|| json!({}));
-                self.notification(instance, &n.method, &params);
-            }
+            Message::Request(r) => match self.request(instance, &r) {
+                Ok(Some(result)) => self.reply(instance, r.id, Ok(result)),
+                Ok(None) => {}
+                Err(error) => self.reply(instance, r.id, Err(error)),
+            },
+            Message::Notification(n) => self.notification(instance, &n),
             Message::Response(r) => self.response(instance, &r.id),
             Message::Error(e) => {
                 if let Some(id) = &e.id {
@@ -54,125 +71,135 @@ impl AppHost {
         }
     }
 
-    fn reply(&mut self, instance: InstanceId, id: &RequestId, reply: Result<Value, JsonRpcError>) {
-        let message = match reply {
-            Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
-            Err(error) => json!({ "jsonrpc": "2.0", "id": id, "error": error }),
-        };
-        self.send_view_now(instance, message);
+    fn reply(&mut self, instance: InstanceId, id: RequestId, reply: Result<Value, JsonRpcError>) {
+        self.send_view_now(instance, wire::reply(id, reply));
     }
 
     /// Handles a request; `Ok(None)` when the answer comes later (from a server).
     fn request(
         &mut self,
         instance: InstanceId,
-        method: &str,
-        params: Value,
-        id: &RequestId,
+        request: &JsonRpcRequest,
     ) -> Result<Option<Value>, JsonRpcError> {
-        match method {
-            "ui/initialize" => Ok(Some(self.initialize_result(instance, &params))),
-            "ping" => Ok(Some(json!({}))),
-            "tools/call" => self.call_tool(instance, &params, id).map(|()| None),
-            "resources/read" => {
-                let uri = params
-                    .get("uri")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| invalid("resources/read needs a `uri`"))?
-                    .to_owned();
+        let done = || Ok(Some(wire::result(&UiActionResult::default())));
+        match request.method.as_str() {
+            Initialize::METHOD => {
+                // Lenient on purpose: a view whose handshake is off in a detail still starts
+                // (without the display modes it did not declare in a readable way).
+                let declared = request.params_as::<InitializeParams>().ok();
+                Ok(Some(wire::result(
+                    &self.initialize_result(instance, declared),
+                )))
+            }
+            Ping::METHOD => Ok(Some(wire::result(&EmptyObject {}))),
+            CallTool::METHOD => {
+                let call: CallToolParams = params(request)?;
+                self.call_tool(instance, call, &request.id).map(|()| None)
+            }
+            ReadResource::METHOD => {
+                let read: ReadResourceParams = params(request)?;
                 let server = self.server_of(instance);
                 self.outputs.push_back(Output::ToServer {
                     instance,
                     server,
-                    request: serde_json::to_value(id).unwrap_or(Value::Null),
-                    call: ServerCall::ReadResource { uri },
+                    request: request.id.to_value(),
+                    call: ServerCall::ReadResource { uri: read.uri },
                 });
                 Ok(None)
             }
-            "ui/message" => {
-                self.event(HostEvent::ChatMessage {
-                    instance,
-                    message: params,
-                });
-                Ok(Some(json!({})))
+            UiMessage::METHOD => {
+                let message: UiMessageParams = params(request)?;
+                self.event(HostEvent::ChatMessage { instance, message });
+                done()
             }
-            "ui/open-link" => {
-                let url = params
-                    .get("url")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| invalid("ui/open-link needs a `url`"))?;
-                let scheme = url.split_once(':').map(|(s, _)| s.to_ascii_lowercase());
+            OpenLink::METHOD => {
+                let link: OpenLinkParams = params(request)?;
+                let scheme = link
+                    .url
+                    .split_once(':')
+                    .map(|(s, _)| s.to_ascii_lowercase());
                 if !matches!(scheme.as_deref(), Some("https" | "http")) {
-                    return Err(invalid(&format!(
-                        "the host opens only http and https links, not `{url}`"
+                    return Err(JsonRpcError::invalid_params(format!(
+                        "the host opens only http and https links, not `{}`",
+                        link.url
                     )));
                 }
                 self.event(HostEvent::OpenLink {
                     instance,
-                    url: url.to_owned(),
+                    url: link.url,
                 });
-                Ok(Some(json!({})))
+                done()
             }
-            "ui/request-display-mode" => {
-                let wanted: Option<DisplayMode> = params
-                    .get("mode")
-                    .and_then(|m| serde_json::from_value(m.clone()).ok());
+            RequestDisplayMode::METHOD => {
+                let wanted: RequestDisplayModeParams = params(request)?;
                 let current = self.display_mode(instance).unwrap_or_default();
-                let granted = match wanted {
-                    Some(mode) if self.options.display_modes.contains(&mode) => mode,
-                    _ => current.clone(),
+                let mode = if self.options.display_modes.contains(&wanted.mode) {
+                    wanted.mode
+                } else {
+                    current.clone()
                 };
-                if granted != current {
-                    self.change_display_mode(instance, granted.clone());
+                if mode != current {
+                    self.change_display_mode(instance, mode.clone());
                 }
-                Ok(Some(json!({ "mode": granted })))
+                Ok(Some(wire::result(&RequestDisplayModeResult {
+                    mode,
+                    extra: Map::new(),
+                })))
             }
-            "ui/update-model-context" => {
-                self.event(HostEvent::ModelContext {
-                    instance,
-                    context: params,
-                });
-                Ok(Some(json!({})))
+            UpdateModelContext::METHOD => {
+                let context: UpdateModelContextParams = params(request)?;
+                self.event(HostEvent::ModelContext { instance, context });
+                Ok(Some(wire::result(&EmptyObject {})))
             }
-            other => Err(JsonRpcError::new(
-                JsonRpcError::METHOD_NOT_FOUND,
-                format!("the host has no method `{other}`"),
-            )),
+            other => Err(JsonRpcError::method_not_found(other)),
         }
     }
 
-    fn notification(&mut self, instance: InstanceId, method: &str, params: &Value) {
-        match method {
-            "ui/notifications/initialized" => self.ready(instance),
-            "ui/notifications/size-changed" => self.event(HostEvent::SizeChanged {
-                instance,
-                width: params.get("width").and_then(Value::as_f64),
-                height: params.get("height").and_then(Value::as_f64),
-            }),
-            "notifications/message" => {
-                let level = params
-                    .get("level")
-                    .and_then(Value::as_str)
-                    .unwrap_or("info")
-                    .to_owned();
-                let data = params.get("data").cloned().unwrap_or(Value::Null);
-                let message = match data {
-                    Value::String(s) => s,
-                    other => other.to_string(),
-                };
-                self.event(HostEvent::Log {
-                    instance: Some(instance),
-                    level,
-                    message,
+    fn notification(&mut self, instance: InstanceId, notification: &JsonRpcNotification) {
+        match notification.method.as_str() {
+            Initialized::METHOD => self.ready(instance),
+            SizeChanged::METHOD => {
+                let size: SizeChangedParams = notification.params_as().unwrap_or_default();
+                self.event(HostEvent::SizeChanged {
+                    instance,
+                    width: size.width,
+                    height: size.height,
                 });
             }
-            "ui/notifications/save-state" => self.save_state(instance, params),
-            "ui/notifications/close-ws-app" | "ui/notifications/request-teardown" => {
+            LoggingMessage::METHOD => match notification.params_as::<LoggingMessageParams>() {
+                Ok(line) => {
+                    let message = match line.data {
+                        Value::String(s) => s,
+                        other => other.to_string(),
+                    };
+                    self.event(HostEvent::Log {
+                        instance: Some(instance),
+                        level: line.level,
+                        message,
+                    });
+                }
+                Err(e) => self.log(
+                    Some(instance),
+                    LoggingLevel::Warning,
+                    format!("dropped a malformed log line: {e}"),
+                ),
+            },
+            SaveState::METHOD => match notification.params_as::<SaveStateParams>() {
+                Ok(save) => self.save_state(instance, &save.state),
+                Err(e) => self.saved(
+                    instance,
+                    &SaveStateResponseParams {
+                        success: false,
+                        message: Some(format!("the save-state params do not fit: {e}")),
+                    },
+                ),
+            },
+            CloseWsApp::METHOD | RequestTeardown::METHOD => {
                 self.begin_teardown(instance, CloseReason::AppDone);
             }
             other => self.log(
                 Some(instance),
-                "debug",
+                LoggingLevel::Debug,
                 format!("ignored notification `{other}`"),
             ),
         }
@@ -210,24 +237,37 @@ impl AppHost {
         if self.generating.get(&thread).copied() == Some(true) {
             self.send_view(
                 instance,
-                notification(
-                    "ui/notifications/response-generation-status",
-                    &json!({ "isPending": true }),
-                ),
+                wire::notify::<ResponseGenerationStatus>(&ResponseGenerationStatusParams {
+                    is_pending: true,
+                }),
             );
         }
     }
 
-    fn initialize_result(&self, instance: InstanceId, params: &Value) -> Value {
+    fn initialize_result(
+        &self,
+        instance: InstanceId,
+        params: Option<InitializeParams>,
+    ) -> InitializeResult {
+        let mut result = InitializeResult {
+            protocol_version: APPS_PROTOCOL_VERSION.to_owned(),
+            host_info: Implementation {
+                name: self.options.name.clone(),
+                version: self.options.version.clone(),
+                ..Implementation::default()
+            },
+            host_capabilities: host_capabilities(),
+            host_context: HostContext::default(),
+            extra: Map::new(),
+        };
         let Some(i) = self.instances.get(&instance) else {
-            return json!({});
+            return result;
         };
         // Views built on the reference SDK validate the answer strictly: a display mode outside
         // the spec's three (our `window`) makes them reject the whole result and never start.
         // A view hears of a non-standard mode only if it declared it itself.
         let declared: Vec<DisplayMode> = params
-            .pointer("/appCapabilities/availableDisplayModes")
-            .and_then(|m| serde_json::from_value(m.clone()).ok())
+            .and_then(|p| p.app_capabilities.available_display_modes)
             .unwrap_or_default();
         let speaks = |mode: &DisplayMode| {
             matches!(
@@ -235,11 +275,12 @@ impl AppHost {
                 DisplayMode::Inline | DisplayMode::Fullscreen | DisplayMode::Pip
             ) || declared.contains(mode)
         };
-        let modes: Vec<&DisplayMode> = self
+        let modes: Vec<DisplayMode> = self
             .options
             .display_modes
             .iter()
             .filter(|m| speaks(m))
+            .cloned()
             .collect();
         // A view alone in a window of its own fills it: the nearest standard mode.
         let mode = if speaks(&i.spec.display_mode) {
@@ -247,28 +288,20 @@ impl AppHost {
         } else {
             DisplayMode::Fullscreen
         };
-        json!({
-            "protocolVersion": APPS_PROTOCOL_VERSION,
-            "hostInfo": { "name": self.options.name, "version": self.options.version },
-            "hostCapabilities": {
-                "openLinks": {},
-                "serverTools": {},
-                "serverResources": {},
-                "logging": {},
-                "message": { "text": {} },
-                "updateModelContext": { "text": {} },
-                "experimental": { "io.intelligence/state": {}, "io.intelligence/response-generation-status": {} }
-            },
-            "hostContext": {
-                "toolInfo": { "id": i.spec.tool_call_id, "tool": i.spec.tool },
-                "theme": self.options.theme,
-                "displayMode": mode,
-                "availableDisplayModes": modes,
-                "locale": self.options.locale,
-                "timeZone": self.options.time_zone,
-                "platform": "desktop"
-            }
-        })
+        result.host_context = HostContext {
+            tool_info: Some(ToolInfo {
+                id: Some(RequestId::from(i.spec.tool_call_id.clone())),
+                tool: i.spec.tool.clone(),
+            }),
+            theme: Some(self.options.theme.clone()),
+            display_mode: Some(mode),
+            available_display_modes: Some(modes),
+            locale: Some(self.options.locale.clone()),
+            time_zone: Some(self.options.time_zone.clone()),
+            platform: Some(Platform::Desktop),
+            ..HostContext::default()
+        };
+        result
     }
 
     fn server_of(&self, instance: InstanceId) -> String {
@@ -282,38 +315,31 @@ impl AppHost {
     fn call_tool(
         &mut self,
         instance: InstanceId,
-        params: &Value,
+        call: CallToolParams,
         id: &RequestId,
     ) -> Result<(), JsonRpcError> {
-        let name = params
-            .get("name")
-            .and_then(Value::as_str)
-            .ok_or_else(|| invalid("tools/call needs a `name`"))?;
-        let arguments = match params.get("arguments") {
-            None | Some(Value::Null) => serde_json::Map::new(),
-            Some(Value::Object(a)) => a.clone(),
-            Some(_) => return Err(invalid("tools/call `arguments` must be an object")),
-        };
         let server = self.server_of(instance);
         let tool = self
             .tools
             .get(&server)
-            .and_then(|tools| tools.iter().find(|t| t.name == name));
+            .and_then(|tools| tools.iter().find(|t| t.name == call.name));
         match tool {
-            None => Err(invalid(&format!(
-                "no tool `{name}` on this app's server `{server}`"
+            None => Err(JsonRpcError::invalid_params(format!(
+                "no tool `{}` on this app's server `{server}`",
+                call.name
             ))),
-            Some(t) if !t.is_app_visible() => Err(invalid(&format!(
-                "the tool `{name}` is not visible to apps (only to the model)"
+            Some(t) if !t.is_app_visible() => Err(JsonRpcError::invalid_params(format!(
+                "the tool `{}` is not visible to apps (only to the model)",
+                call.name
             ))),
             Some(_) => {
                 self.outputs.push_back(Output::ToServer {
                     instance,
                     server,
-                    request: serde_json::to_value(id).unwrap_or(Value::Null),
+                    request: id.to_value(),
                     call: ServerCall::CallTool {
-                        name: name.to_owned(),
-                        arguments,
+                        name: call.name,
+                        arguments: call.arguments.unwrap_or_default(),
                     },
                 });
                 Ok(())
@@ -322,23 +348,49 @@ impl AppHost {
     }
 
     /// `save-state`: stored, then acknowledged with `save-state-response`.
-    fn save_state(&mut self, instance: InstanceId, params: &Value) {
+    fn save_state(&mut self, instance: InstanceId, state: &Value) {
         let Some(i) = self.instances.get(&instance) else {
             return;
         };
         let key = state_key(i);
-        let state = params.get("state").cloned().unwrap_or(Value::Null);
-        let response = match self.store.save(&key, &state) {
-            Ok(()) => json!({ "success": true }),
-            Err(e) => json!({ "success": false, "message": e.to_string() }),
+        let response = match self.store.save(&key, state) {
+            Ok(()) => SaveStateResponseParams {
+                success: true,
+                message: None,
+            },
+            Err(e) => SaveStateResponseParams {
+                success: false,
+                message: Some(e.to_string()),
+            },
         };
-        self.send_view(
-            instance,
-            notification("ui/notifications/save-state-response", &response),
-        );
+        self.saved(instance, &response);
+    }
+
+    fn saved(&mut self, instance: InstanceId, response: &SaveStateResponseParams) {
+        self.send_view(instance, wire::notify::<SaveStateResponse>(response));
     }
 }
 
-fn invalid(message: &str) -> JsonRpcError {
-    JsonRpcError::new(JsonRpcError::INVALID_PARAMS, message)
+/// What the host offers views, including the io.Intelligence extensions it implements.
+fn host_capabilities() -> HostCapabilities {
+    let text = ContentModalities {
+        text: Some(EmptyObject {}),
+        ..ContentModalities::default()
+    };
+    let mut experimental = Map::new();
+    experimental.insert("io.intelligence/state".to_owned(), json!({}));
+    experimental.insert(
+        "io.intelligence/response-generation-status".to_owned(),
+        json!({}),
+    );
+    HostCapabilities {
+        experimental: Some(experimental),
+        open_links: Some(EmptyObject {}),
+        server_tools: Some(ListChangedCapability::default()),
+        server_resources: Some(ListChangedCapability::default()),
+        logging: Some(EmptyObject {}),
+        update_model_context: Some(text),
+        message: Some(text),
+        ..HostCapabilities::default()
+    }
 }

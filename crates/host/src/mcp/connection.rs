@@ -6,7 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 use std::time::Duration;
 
-use mcpapp_protocol::{EXTENSION_ID, Tool, ToolUiMeta, UiClientCapability, is_ui_resource_uri};
+use mcpapp_protocol::{
+    CallToolResult, EXTENSION_ID, ReadResourceResult, Tool, ToolUiMeta, UiClientCapability,
+    is_ui_resource_uri,
+};
 use rmcp::ServiceExt;
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, ExtensionCapabilities, Implementation,
@@ -73,7 +76,7 @@ pub(super) struct Inner {
     options: ClientOptions,
     process: Option<Arc<ChildProcess>>,
     tools: RwLock<Arc<Vec<Tool>>>,
-    resources: Mutex<HashMap<String, Arc<OnceCell<Value>>>>,
+    resources: Mutex<HashMap<String, Arc<OnceCell<ReadResourceResult>>>>,
     /// Ends the rmcp service; taken by `close` or on drop.
     cancel: Mutex<Option<RunningServiceCancellationToken>>,
     /// The task that owns the rmcp service and notices its end.
@@ -298,13 +301,13 @@ impl McpConnection {
             .collect()
     }
 
-    /// Reads a resource (`resources/read`); the answer is the `ReadResourceResult` as JSON.
+    /// Reads a resource (`resources/read`).
     ///
     /// `ui://` resources are cached for the life of the connection (until the server says the
     /// resource or the list changed): a view's template is read once, however many times it is
     /// shown, and a read while the same one is in flight (a prefetch) waits for it instead of
     /// asking again. Other resources are read every time.
-    pub async fn read_resource(&self, uri: &str) -> Result<Value, McpError> {
+    pub async fn read_resource(&self, uri: &str) -> Result<ReadResourceResult, McpError> {
         if !is_ui_resource_uri(uri) {
             return self.fetch_resource(uri).await;
         }
@@ -320,7 +323,7 @@ impl McpConnection {
 
     /// The cached `ReadResourceResult` of a `ui://` resource, without asking the server.
     #[must_use]
-    pub fn cached_resource(&self, uri: &str) -> Option<Value> {
+    pub fn cached_resource(&self, uri: &str) -> Option<ReadResourceResult> {
         lock(&self.inner.resources)
             .get(uri)
             .and_then(|cell| cell.get().cloned())
@@ -336,13 +339,13 @@ impl McpConnection {
         lock(&self.inner.resources).clear();
     }
 
-    async fn fetch_resource(&self, uri: &str) -> Result<Value, McpError> {
+    async fn fetch_resource(&self, uri: &str) -> Result<ReadResourceResult, McpError> {
         let what = format!("resources/read {uri}");
         let params = ReadResourceRequestParams::new(uri);
         let result = self
             .request(&what, self.inner.peer.read_resource(params))
             .await?;
-        self.to_json(&what, &result)
+        self.convert(&what, &result)
     }
 
     /// Starts reading, in the background, every app tool's `ui://` resource that is not
@@ -380,8 +383,8 @@ impl McpConnection {
         });
     }
 
-    /// Calls a tool (`tools/call`); the answer is the `CallToolResult` as JSON (a tool's own
-    /// failure is a result with `isError: true`, not an error).
+    /// Calls a tool (`tools/call`); a tool's own failure is a result with `isError: true`,
+    /// not an error.
     ///
     /// Visibility is not checked here: the caller decides who may call what (see
     /// [`Tool::is_app_visible`]). After [`ClientOptions::request_timeout`] the call fails with
@@ -390,13 +393,13 @@ impl McpConnection {
         &self,
         name: &str,
         arguments: Map<String, Value>,
-    ) -> Result<Value, McpError> {
+    ) -> Result<CallToolResult, McpError> {
         let what = format!("tools/call \"{name}\"");
         let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
         let result = self
             .request(&what, self.inner.peer.call_tool(params))
             .await?;
-        self.to_json(&what, &result)
+        self.convert(&what, &result)
     }
 
     /// Events from the server (tool list changes, resource updates, log messages) and the
@@ -526,12 +529,19 @@ impl McpConnection {
         }
     }
 
-    fn to_json<T: serde::Serialize>(&self, what: &str, value: &T) -> Result<Value, McpError> {
-        serde_json::to_value(value).map_err(|error| McpError::Protocol {
-            server: self.id().to_owned(),
-            what: what.to_owned(),
-            message: error.to_string(),
-        })
+    /// An rmcp value as the protocol crate's type of the same message.
+    fn convert<T: serde::Serialize, U: serde::de::DeserializeOwned>(
+        &self,
+        what: &str,
+        value: &T,
+    ) -> Result<U, McpError> {
+        serde_json::to_value(value)
+            .and_then(serde_json::from_value)
+            .map_err(|error| McpError::Protocol {
+                server: self.id().to_owned(),
+                what: what.to_owned(),
+                message: error.to_string(),
+            })
     }
 }
 

@@ -24,12 +24,13 @@
 //! let server = McpConnection::connect("basic", &spec, &ClientOptions::default()).await?;
 //! for (tool, ui) in server.app_tools() {
 //!     if let Some(uri) = ui.resource_uri {
-//!         let html = server.read_resource(&uri).await?; // cached after the first read
-//!         println!("{} shows {uri} ({} bytes)", tool.name, html.to_string().len());
+//!         let read = server.read_resource(&uri).await?; // cached after the first read
+//!         let bytes = read.contents.first().and_then(|c| c.text.as_ref()).map_or(0, String::len);
+//!         println!("{} shows {uri} ({bytes} bytes)", tool.name);
 //!     }
 //! }
 //! let result = server.call_tool("get-time", serde_json::Map::new()).await?;
-//! println!("{}", result["structuredContent"]);
+//! println!("{:?}", result.structured_content);
 //! server.close().await;
 //! # Ok(())
 //! # }
