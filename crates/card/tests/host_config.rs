@@ -584,6 +584,10 @@ fn a_partial_object_changes_only_its_keys() {
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of wrong values, one per host config member, read top to bottom"
+)]
 fn wrong_values_warn_with_a_pointer_and_keep_the_default() {
     let (config, warnings) = parse(
         r##"{

@@ -24,6 +24,10 @@ use mcpapp_protocol::DisplayMode;
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one end-to-end scenario, step after step"
+)]
 async fn a_card_app_calls_an_app_only_tool_through_the_host() {
     let conn = support::connect_test_server().await;
     let mut host = AppHost::new(HostOptions::default(), Arc::new(MemoryStore::default()));

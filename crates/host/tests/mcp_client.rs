@@ -123,6 +123,10 @@ async fn wait_cached(server: &McpConnection, uri: &str) -> Value {
 }
 
 /// The checks shared by stdio and HTTP against the Rust test server.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one list of checks against one server, read top to bottom"
+)]
 async fn check_test_server(server: &McpConnection) {
     let info = server.server_info();
     assert_eq!(info.name, "mcpapp-test-server");

@@ -232,6 +232,10 @@ fn error_constructors_carry_the_standard_codes() {
 
 /// Each malformed envelope, with the error it must produce; none may panic.
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table of malformed envelopes with their errors"
+)]
 fn malformed_envelopes_are_errors() {
     type Check = fn(&ProtocolError) -> bool;
     let cases: Vec<(Value, Check)> = vec![

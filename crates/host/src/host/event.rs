@@ -1,0 +1,142 @@
+//! What the host tells its embedder: events for the GUI, calls to make on servers, messages
+//! to deliver to views.
+
+use mcpapp_protocol::{DisplayMode, LoggingLevel, UiMessageParams, UpdateModelContextParams};
+use serde_json::Value;
+
+use super::{AppSpec, InstanceId};
+
+/// Why an app was closed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CloseReason {
+    /// The app said it is done (`close-ws-app`, `request-teardown`).
+    AppDone,
+    /// The user switched to another thread; the app comes back with the thread.
+    ThreadSwitched,
+    /// The embedder closed it.
+    Closed,
+    /// A newer instance of the same tool replaced it.
+    Replaced,
+    /// The view went away on its own.
+    ViewGone,
+}
+
+/// What the GUI must know. Never a callback into GUI code: a value it drains.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HostEvent {
+    /// Show an app: create its view (a card session or an HTML bridge) and connect it.
+    OpenApp {
+        /// The instance.
+        instance: InstanceId,
+        /// What it shows.
+        spec: Box<AppSpec>,
+        /// Whether it is an app recreated after a thread switch (it will get `load-state`).
+        recreated: bool,
+    },
+    /// Take an app's view down. Inline apps stay in the history (`keep_in_history`).
+    CloseApp {
+        /// The instance.
+        instance: InstanceId,
+        /// Why.
+        reason: CloseReason,
+        /// Whether the conversation keeps showing it (inline apps that are done).
+        keep_in_history: bool,
+    },
+    /// A message for the conversation (`ui/message`).
+    ChatMessage {
+        /// From which app.
+        instance: InstanceId,
+        /// The message: its role and content blocks.
+        message: UiMessageParams,
+    },
+    /// A link the app wants opened; the host checked it is `http(s)`. The embedder decides.
+    OpenLink {
+        /// From which app.
+        instance: InstanceId,
+        /// The URL.
+        url: String,
+    },
+    /// An app's display mode changed.
+    DisplayModeChanged {
+        /// The instance.
+        instance: InstanceId,
+        /// The new mode.
+        mode: DisplayMode,
+    },
+    /// Context an app gives the model for its next turn.
+    ModelContext {
+        /// From which app.
+        instance: InstanceId,
+        /// The context: content blocks, structured data, or both.
+        context: UpdateModelContextParams,
+    },
+    /// An app's content size changed.
+    SizeChanged {
+        /// The instance.
+        instance: InstanceId,
+        /// Width in CSS pixels.
+        width: Option<f64>,
+        /// Height in CSS pixels.
+        height: Option<f64>,
+    },
+    /// A log line: from an app (`notifications/message`) or about one (a dropped message).
+    Log {
+        /// The instance, if the line is about one.
+        instance: Option<InstanceId>,
+        /// How severe.
+        level: LoggingLevel,
+        /// What happened.
+        message: String,
+    },
+    /// The same tool was called while an instance of it is open in a window; answer with
+    /// [`AppHost::resolve_duplicate`].
+    DuplicateInstance {
+        /// The new instance, waiting.
+        instance: InstanceId,
+        /// The open ones.
+        existing: Vec<InstanceId>,
+    },
+}
+
+/// A call the host asks the embedder to make on an MCP server for a view; its answer goes to
+/// [`AppHost::server_reply`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum ServerCall {
+    /// `tools/call`.
+    CallTool {
+        /// The tool.
+        name: String,
+        /// Its arguments.
+        arguments: serde_json::Map<String, Value>,
+    },
+    /// `resources/read`.
+    ReadResource {
+        /// The resource.
+        uri: String,
+    },
+}
+
+/// What the host asks the embedder to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Output {
+    /// Deliver a message to a view.
+    ToView {
+        /// The view's instance.
+        instance: InstanceId,
+        /// The JSON-RPC message.
+        message: Value,
+    },
+    /// Make a call on a server for a view.
+    ToServer {
+        /// The asking instance.
+        instance: InstanceId,
+        /// The server.
+        server: String,
+        /// The view's request id, to pass back with the answer.
+        request: Value,
+        /// The call.
+        call: ServerCall,
+    },
+    /// Tell the GUI.
+    Event(HostEvent),
+}
