@@ -6,9 +6,8 @@ use serde_json::Value;
 
 use super::card::CardSeed;
 use super::common::{ActionReader, Dispatched, Typed, read_typed};
-use super::element::require_array;
 use super::object::ObjectItem;
-use super::reader::{Ctx, Item, Slot};
+use super::reader::{Ctx, Item};
 use crate::diagnostic::Code;
 use crate::model::{
     Action, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction, TargetElement,
@@ -57,17 +56,12 @@ fn record_data_keys(cx: &mut Ctx, data: Option<&Value>) {
 fn submit<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<SubmitAction, A::Error> {
     let mut e = SubmitAction::default();
     let mut common = ActionReader::new("Action.Submit");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "data" => e.data = Some(cx.value(map, "data")?),
-            "associatedInputs" => e.associated_inputs = cx.opt(map, "associatedInputs")?,
-            "disabledUnlessAssociatedInputsChange" => {
-                e.disabled_unless_associated_inputs_change =
-                    cx.opt(map, "disabledUnlessAssociatedInputsChange")?;
-            }
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "data" => e.data = json,
+        "associatedInputs" => e.associated_inputs = opt,
+        "disabledUnlessAssociatedInputsChange" => e.disabled_unless_associated_inputs_change = opt,
+        _ => shared(common),
+    } }
     record_data_keys(cx, e.data.as_ref());
     e.common = common.finish();
     Ok(e)
@@ -76,18 +70,13 @@ fn submit<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<SubmitAct
 fn execute<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ExecuteAction, A::Error> {
     let mut e = ExecuteAction::default();
     let mut common = ActionReader::new("Action.Execute");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "verb" => e.verb = cx.opt(map, "verb")?,
-            "data" => e.data = Some(cx.value(map, "data")?),
-            "associatedInputs" => e.associated_inputs = cx.opt(map, "associatedInputs")?,
-            "disabledUnlessAssociatedInputsChange" => {
-                e.disabled_unless_associated_inputs_change =
-                    cx.opt(map, "disabledUnlessAssociatedInputsChange")?;
-            }
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "verb" => e.verb = opt,
+        "data" => e.data = json,
+        "associatedInputs" => e.associated_inputs = opt,
+        "disabledUnlessAssociatedInputsChange" => e.disabled_unless_associated_inputs_change = opt,
+        _ => shared(common),
+    } }
     record_data_keys(cx, e.data.as_ref());
     e.common = common.finish();
     Ok(e)
@@ -97,17 +86,14 @@ fn open_url<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
 ) -> Result<Option<OpenUrlAction>, A::Error> {
-    let mut url = Slot::Missing;
     let mut common = ActionReader::new("Action.OpenUrl");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "url" => url = cx.req_url(map, "url", "Action.OpenUrl", UrlUse::Link)?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "url" => let url = req_url("Action.OpenUrl", UrlUse::Link),
+        _ => shared(common),
+    } }
     let common = common.finish();
     Ok(url
-        .finish(cx, "url", "Action.OpenUrl", "a string")
+        .finish(cx, "Action.OpenUrl", "a string")
         .map(|url| OpenUrlAction { url, common }))
 }
 
@@ -118,19 +104,15 @@ fn show_card<'de, A: MapAccess<'de>>(
     let mut e = ShowCardAction::default();
     let mut seen = false;
     let mut common = ActionReader::new("Action.ShowCard");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "card" => {
-                seen = true;
-                e.card = cx
-                    .at("card", |cx| {
-                        map.next_value_seed(CardSeed { cx, is_root: false })
-                    })?
-                    .map(Box::new);
-            }
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "card" => |key| {
+            seen = true;
+            e.card = cx
+                .at(key, |cx| map.next_value_seed(CardSeed { cx, is_root: false }))?
+                .map(Box::new);
+        },
+        _ => shared(common),
+    } }
     if !seen {
         cx.report(
             Code::MissingProperty,
@@ -146,18 +128,12 @@ fn toggle_visibility<'de, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<ToggleVisibilityAction, A::Error> {
     let mut e = ToggleVisibilityAction::default();
-    let mut seen = false;
     let mut common = ActionReader::new("Action.ToggleVisibility");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "targetElements" => {
-                seen = true;
-                e.target_elements = cx.list(map, "targetElements")?;
-            }
-            k => common.field(cx, map, k)?,
-        }
-    }
-    require_array(cx, seen, "targetElements", "Action.ToggleVisibility");
+    fields! { cx, map {
+        "targetElements" => let target_elements = req_list,
+        _ => shared(common),
+    } }
+    e.target_elements = target_elements.finish_array(cx, "Action.ToggleVisibility");
     e.common = common.finish();
     Ok(e)
 }
@@ -176,18 +152,15 @@ impl ObjectItem for TargetElement {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let mut element_id = Slot::Missing;
         let mut e = TargetElement::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "elementId" => element_id = cx.req(map, "elementId", "a target element")?,
-                "isVisible" => e.is_visible = cx.opt(map, "isVisible")?,
-                "type" => cx.skip(map)?,
-                k => cx.unknown_property(map, k, "TargetElement", &mut e.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "elementId" => let element_id = req("a target element"),
+            "isVisible" => e.is_visible = opt,
+            "type" => skip,
+            _ => unknown("TargetElement", e.extra),
+        } }
         Ok(element_id
-            .finish(cx, "elementId", "a target element", "a string")
+            .finish(cx, "a target element", "a string")
             .map(|element_id| TargetElement { element_id, ..e }))
     }
 }

@@ -7,7 +7,7 @@ use serde::de::{DeserializeSeed, MapAccess, Visitor};
 use serde_json::Value;
 
 use super::object::ObjectItem;
-use super::reader::{Ctx, Scalar, ScalarSeed, Slot};
+use super::reader::{Ctx, Scalar, ScalarSeed};
 use crate::diagnostic::{Code, Severity};
 use crate::enums::{CardEnum, CardKind};
 use crate::model::{
@@ -49,36 +49,31 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Card>, A::Error> {
-        let (cx, is_root) = (self.cx, self.is_root);
+        let (cx, is_root, map) = (self.cx, self.is_root, &mut map);
         cx.enter()?;
         let first_finding = cx.diagnostics.len();
         let mut kind = None;
         let mut card = Card::new();
-        while let Some(key) = cx.next_key(&mut map)? {
-            let m = &mut map;
-            match key.as_str() {
-                "type" => kind = Some(cx.at("type", |cx| m.next_value_seed(ScalarSeed { cx }))?),
-                "version" => card.version = cx.opt(m, "version")?,
-                "$schema" => card.schema = cx.opt(m, "$schema")?,
-                "body" => card.body = cx.list(m, "body")?,
-                "actions" => card.actions = cx.list(m, "actions")?,
-                "selectAction" => card.select_action = cx.single_action(m, "selectAction")?,
-                "fallbackText" => card.fallback_text = cx.opt(m, "fallbackText")?,
-                "backgroundImage" => card.background_image = cx.item(m, "backgroundImage")?,
-                "minHeight" => card.min_height = cx.opt(m, "minHeight")?,
-                "rtl" => card.rtl = cx.opt(m, "rtl")?,
-                "speak" => card.speak = cx.opt(m, "speak")?,
-                "lang" => card.lang = cx.opt(m, "lang")?,
-                "verticalContentAlignment" => {
-                    card.vertical_content_alignment = cx.opt(m, "verticalContentAlignment")?;
-                }
-                "style" => card.style = cx.opt(m, "style")?,
-                "refresh" => card.refresh = cx.item(m, "refresh")?,
-                "authentication" => card.authentication = cx.item(m, "authentication")?,
-                "metadata" => card.metadata = cx.item(m, "metadata")?,
-                k => cx.unknown_property(m, k, "the card", &mut card.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "type" => |key| kind = Some(cx.at(key, |cx| map.next_value_seed(ScalarSeed { cx }))?),
+            "version" => card.version = opt,
+            "$schema" => card.schema = opt,
+            "body" => card.body = list,
+            "actions" => card.actions = list,
+            "selectAction" => card.select_action = single_action,
+            "fallbackText" => card.fallback_text = opt,
+            "backgroundImage" => card.background_image = item,
+            "minHeight" => card.min_height = opt,
+            "rtl" => card.rtl = opt,
+            "speak" => card.speak = opt,
+            "lang" => card.lang = opt,
+            "verticalContentAlignment" => card.vertical_content_alignment = opt,
+            "style" => card.style = opt,
+            "refresh" => card.refresh = item,
+            "authentication" => card.authentication = item,
+            "metadata" => card.metadata = item,
+            _ => unknown("the card", card.extra),
+        } }
         cx.leave();
         let problem = match kind {
             Some(Scalar::Str(t)) => match CardKind::parse(t.as_str()) {
@@ -156,17 +151,15 @@ impl ObjectItem for Refresh {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let mut e = Refresh::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "action" => e.action = cx.item(map, "action")?.map(Box::new),
-                "userIds" => {
-                    let ids = cx.value(map, "userIds")?;
-                    e.user_ids = cx.at("userIds", |cx| strings(cx, ids, "a user id"));
-                }
-                "expires" => e.expires = cx.opt(map, "expires")?,
-                k => cx.unknown_property(map, k, "Refresh", &mut e.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "action" => |key| e.action = cx.item(map, key)?.map(Box::new),
+            "userIds" => |key| {
+                let ids = cx.value(map, key)?;
+                e.user_ids = cx.at(key, |cx| strings(cx, ids, "a user id"));
+            },
+            "expires" => e.expires = opt,
+            _ => unknown("Refresh", e.extra),
+        } }
         Ok(Some(e))
     }
 }
@@ -206,17 +199,13 @@ impl ObjectItem for Authentication {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let mut e = Authentication::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "text" => e.text = cx.opt(map, "text")?,
-                "connectionName" => e.connection_name = cx.opt(map, "connectionName")?,
-                "tokenExchangeResource" => {
-                    e.token_exchange_resource = cx.item(map, "tokenExchangeResource")?;
-                }
-                "buttons" => e.buttons = cx.list(map, "buttons")?,
-                k => cx.unknown_property(map, k, "Authentication", &mut e.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "text" => e.text = opt,
+            "connectionName" => e.connection_name = opt,
+            "tokenExchangeResource" => e.token_exchange_resource = item,
+            "buttons" => e.buttons = list,
+            _ => unknown("Authentication", e.extra),
+        } }
         Ok(Some(e))
     }
 }
@@ -228,18 +217,15 @@ impl ObjectItem for TokenExchangeResource {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let owner = "tokenExchangeResource";
-        let (mut id, mut uri, mut provider_id) = (Slot::Missing, Slot::Missing, Slot::Missing);
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "id" => id = cx.req(map, "id", owner)?,
-                "uri" => uri = cx.req(map, "uri", owner)?,
-                "providerId" => provider_id = cx.req(map, "providerId", owner)?,
-                _ => cx.skip(map)?,
-            }
-        }
-        let id = id.finish(cx, "id", owner, "a string");
-        let uri = uri.finish(cx, "uri", owner, "a string");
-        let provider_id = provider_id.finish(cx, "providerId", owner, "a string");
+        fields! { cx, map {
+            "id" => let id = req(owner),
+            "uri" => let uri = req(owner),
+            "providerId" => let provider_id = req(owner),
+            _ => skip,
+        } }
+        let id = id.finish(cx, owner, "a string");
+        let uri = uri.finish(cx, owner, "a string");
+        let provider_id = provider_id.finish(cx, owner, "a string");
         Ok(match (id, uri, provider_id) {
             (Some(id), Some(uri), Some(provider_id)) => Some(TokenExchangeResource {
                 id,
@@ -258,19 +244,16 @@ impl ObjectItem for AuthCardButton {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let owner = "a sign-in button";
-        let mut kind = Slot::Missing;
         let (mut value, mut title, mut image) = (None, None, None);
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "type" => kind = cx.req(map, "type", owner)?,
-                "value" => value = cx.opt(map, "value")?,
-                "title" => title = cx.opt(map, "title")?,
-                "image" => image = cx.opt(map, "image")?,
-                _ => cx.skip(map)?,
-            }
-        }
+        fields! { cx, map {
+            "type" => let kind = req(owner),
+            "value" => value = opt,
+            "title" => title = opt,
+            "image" => image = opt,
+            _ => skip,
+        } }
         Ok(kind
-            .finish(cx, "type", owner, "a string")
+            .finish(cx, owner, "a string")
             .map(|kind| AuthCardButton {
                 kind,
                 value,
@@ -287,12 +270,10 @@ impl ObjectItem for Metadata {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let mut e = Metadata::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "webUrl" => e.web_url = cx.opt(map, "webUrl")?,
-                k => cx.unknown_property(map, k, "Metadata", &mut e.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "webUrl" => e.web_url = opt,
+            _ => unknown("Metadata", e.extra),
+        } }
         Ok(Some(e))
     }
 }

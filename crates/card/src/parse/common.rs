@@ -273,12 +273,13 @@ impl<'de, T: Item> Visitor<'de> for FallbackSeed<'_, T> {
 }
 
 impl Ctx {
-    /// Reads a `fallback` property.
+    /// Reads a `fallback` property (the property `key`).
     pub(crate) fn fallback<'de, T: Item, A: MapAccess<'de>>(
         &mut self,
         map: &mut A,
+        key: &str,
     ) -> Result<Option<Fallback<T>>, A::Error> {
-        self.at("fallback", |cx| {
+        self.at(key, |cx| {
             map.next_value_seed(FallbackSeed::<T> {
                 cx,
                 item: PhantomData,
@@ -336,13 +337,14 @@ impl Ctx {
         })
     }
 
-    /// Reads `requires`: feature names and versions.
+    /// Reads `requires` (the property `key`): feature names and versions.
     pub(crate) fn requires<'de, A: MapAccess<'de>>(
         &mut self,
         map: &mut A,
+        key: &str,
     ) -> Result<Option<BTreeMap<String, String>>, A::Error> {
-        let value = self.value(map, "requires")?;
-        self.at("requires", |cx| match value {
+        let value = self.value(map, key)?;
+        self.at(key, |cx| match value {
             Value::Object(features) => {
                 let mut out = BTreeMap::new();
                 for (name, version) in features {
@@ -415,18 +417,18 @@ impl<F: Item> CommonReader<F> {
         key: &str,
     ) -> Result<(), A::Error> {
         let c = &mut self.common;
-        match key {
-            "id" => c.id = cx.id(map, key)?,
-            "isVisible" => c.is_visible = cx.opt(map, key)?,
-            "spacing" => c.spacing = cx.opt(map, key)?,
-            "separator" => c.separator = cx.opt(map, key)?,
-            "height" => c.height = cx.opt(map, key)?,
-            "requires" => c.requires = cx.requires(map)?,
-            "fallback" => c.fallback = cx.fallback(map)?,
-            "targetWidth" => c.target_width = cx.opt(map, key)?,
-            "lang" => c.lang = cx.opt(map, key)?,
-            _ => cx.unknown_property(map, key, self.owner, &mut c.extra)?,
-        }
+        fields! { cx, map, key {
+            "id" => c.id = id,
+            "isVisible" => c.is_visible = opt,
+            "spacing" => c.spacing = opt,
+            "separator" => c.separator = opt,
+            "height" => c.height = opt,
+            "requires" => c.requires = requires,
+            "fallback" => c.fallback = fallback,
+            "targetWidth" => c.target_width = opt,
+            "lang" => c.lang = opt,
+            _ => unknown(self.owner, c.extra),
+        } }
         Ok(())
     }
 
@@ -456,15 +458,15 @@ impl InputReader {
         key: &str,
     ) -> Result<(), A::Error> {
         let i = &mut self.input;
-        match key {
-            "label" => i.label = cx.opt(map, key)?,
-            "isRequired" => i.is_required = cx.opt(map, key)?,
-            "errorMessage" => i.error_message = cx.opt(map, key)?,
-            "labelPosition" => i.label_position = cx.opt(map, key)?,
-            "labelWidth" => i.label_width = Some(cx.value(map, key)?),
-            "inputStyle" => i.input_style = cx.opt(map, key)?,
-            _ => self.common.field(cx, map, key)?,
-        }
+        fields! { cx, map, key {
+            "label" => i.label = opt,
+            "isRequired" => i.is_required = opt,
+            "errorMessage" => i.error_message = opt,
+            "labelPosition" => i.label_position = opt,
+            "labelWidth" => i.label_width = json,
+            "inputStyle" => i.input_style = opt,
+            _ => shared(self.common),
+        } }
         Ok(())
     }
 
@@ -515,19 +517,19 @@ impl ActionReader {
         key: &str,
     ) -> Result<(), A::Error> {
         let c = &mut self.common;
-        match key {
-            "id" => c.id = cx.id(map, key)?,
-            "title" => c.title = cx.opt(map, key)?,
-            "iconUrl" => c.icon_url = cx.url(map, key, UrlUse::Resource)?,
-            "style" => c.style = cx.opt(map, key)?,
-            "tooltip" => c.tooltip = cx.opt(map, key)?,
-            "isEnabled" => c.is_enabled = cx.opt(map, key)?,
-            "mode" => c.mode = cx.opt(map, key)?,
-            "role" => c.role = cx.opt(map, key)?,
-            "requires" => c.requires = cx.requires(map)?,
-            "fallback" => c.fallback = cx.fallback(map)?,
-            _ => cx.unknown_property(map, key, self.owner, &mut c.extra)?,
-        }
+        fields! { cx, map, key {
+            "id" => c.id = id,
+            "title" => c.title = opt,
+            "iconUrl" => c.icon_url = url(UrlUse::Resource),
+            "style" => c.style = opt,
+            "tooltip" => c.tooltip = opt,
+            "isEnabled" => c.is_enabled = opt,
+            "mode" => c.mode = opt,
+            "role" => c.role = opt,
+            "requires" => c.requires = requires,
+            "fallback" => c.fallback = fallback,
+            _ => unknown(self.owner, c.extra),
+        } }
         Ok(())
     }
 
@@ -572,27 +574,20 @@ impl<'de> Visitor<'de> for BackgroundVisitor<'_> {
         )
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let cx = self.cx;
+        let (cx, map) = (self.cx, &mut map);
         cx.enter()?;
-        let mut url = Slot::Missing;
         let mut image = BackgroundImage::default();
-        while let Some(key) = cx.next_key(&mut map)? {
-            match key.as_str() {
-                "url" => url = cx.req_url(&mut map, "url", "backgroundImage", UrlUse::Resource)?,
-                "fillMode" => image.fill_mode = cx.opt(&mut map, "fillMode")?,
-                "horizontalAlignment" => {
-                    image.horizontal_alignment = cx.opt(&mut map, "horizontalAlignment")?;
-                }
-                "verticalAlignment" => {
-                    image.vertical_alignment = cx.opt(&mut map, "verticalAlignment")?;
-                }
-                "type" => cx.skip(&mut map)?,
-                k => cx.unknown_property(&mut map, k, "BackgroundImage", &mut image.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "url" => let url = req_url("backgroundImage", UrlUse::Resource),
+            "fillMode" => image.fill_mode = opt,
+            "horizontalAlignment" => image.horizontal_alignment = opt,
+            "verticalAlignment" => image.vertical_alignment = opt,
+            "type" => skip,
+            _ => unknown("BackgroundImage", image.extra),
+        } }
         cx.leave();
         Ok(url
-            .finish(cx, "url", "backgroundImage", "a string")
+            .finish(cx, "backgroundImage", "a string")
             .map(|url| BackgroundImage { url, ..image }))
     }
     lenient_non_string!();

@@ -5,8 +5,8 @@ use serde::de::MapAccess;
 
 use super::common::{CommonReader, Dispatched, Typed, read_typed, unknown_outcome};
 use super::input;
-use super::object::{ObjectItem, other_type};
-use super::reader::{Ctx, Item, Slot};
+use super::object::ObjectItem;
+use super::reader::{Ctx, Item};
 use crate::diagnostic::Code;
 use crate::model::{
     ActionSet, CaptionSource, Carousel, CarouselPage, Column, ColumnSet, Container, Element, Fact,
@@ -55,41 +55,28 @@ impl Typed for Element {
     }
 }
 
-/// Reports a missing required array.
-pub(crate) fn require_array(cx: &mut Ctx, seen: bool, key: &str, owner: &str) {
-    if !seen {
-        cx.report(
-            Code::MissingProperty,
-            format!("{owner} needs `{key}` (an array)"),
-        );
-    }
-}
-
 fn text_block<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
 ) -> Result<Option<TextBlock>, A::Error> {
-    let mut text = Slot::Missing;
     let mut e = TextBlock::default();
     let mut common = CommonReader::new("TextBlock");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "text" => text = cx.req(map, "text", "TextBlock")?,
-            "color" => e.color = cx.opt(map, "color")?,
-            "fontType" => e.font_type = cx.opt(map, "fontType")?,
-            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
-            "isSubtle" => e.is_subtle = cx.opt(map, "isSubtle")?,
-            "maxLines" => e.max_lines = cx.opt(map, "maxLines")?,
-            "size" => e.size = cx.opt(map, "size")?,
-            "weight" => e.weight = cx.opt(map, "weight")?,
-            "wrap" => e.wrap = cx.opt(map, "wrap")?,
-            "style" => e.style = cx.opt(map, "style")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "text" => let text = req("TextBlock"),
+        "color" => e.color = opt,
+        "fontType" => e.font_type = opt,
+        "horizontalAlignment" => e.horizontal_alignment = opt,
+        "isSubtle" => e.is_subtle = opt,
+        "maxLines" => e.max_lines = opt,
+        "size" => e.size = opt,
+        "weight" => e.weight = opt,
+        "wrap" => e.wrap = opt,
+        "style" => e.style = opt,
+        _ => shared(common),
+    } }
     e.common = common.finish();
     Ok(text
-        .finish(cx, "text", "TextBlock", "a string")
+        .finish(cx, "TextBlock", "a string")
         .map(|text| TextBlock { text, ..e }))
 }
 
@@ -98,19 +85,13 @@ fn rich_text_block<'de, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<RichTextBlock, A::Error> {
     let mut e = RichTextBlock::default();
-    let mut seen = false;
     let mut common = CommonReader::new("RichTextBlock");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "inlines" => {
-                seen = true;
-                e.inlines = cx.list(map, "inlines")?;
-            }
-            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
-    require_array(cx, seen, "inlines", "RichTextBlock");
+    fields! { cx, map {
+        "inlines" => let inlines = req_list,
+        "horizontalAlignment" => e.horizontal_alignment = opt,
+        _ => shared(common),
+    } }
+    e.inlines = inlines.finish_array(cx, "RichTextBlock");
     e.common = common.finish();
     Ok(e)
 }
@@ -129,26 +110,23 @@ impl ObjectItem for Inline {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let mut text = Slot::Missing;
         let mut run = TextRun::default();
         let mut other = None;
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "type" => other = other_type(cx, map, "TextRun")?,
-                "text" => text = cx.req(map, "text", "TextRun")?,
-                "color" => run.color = cx.opt(map, "color")?,
-                "fontType" => run.font_type = cx.opt(map, "fontType")?,
-                "highlight" => run.highlight = cx.opt(map, "highlight")?,
-                "isSubtle" => run.is_subtle = cx.opt(map, "isSubtle")?,
-                "italic" => run.italic = cx.opt(map, "italic")?,
-                "selectAction" => run.select_action = cx.single_action(map, "selectAction")?,
-                "size" => run.size = cx.opt(map, "size")?,
-                "strikethrough" => run.strikethrough = cx.opt(map, "strikethrough")?,
-                "underline" => run.underline = cx.opt(map, "underline")?,
-                "weight" => run.weight = cx.opt(map, "weight")?,
-                k => cx.unknown_property(map, k, "TextRun", &mut run.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "type" => other = other_type("TextRun"),
+            "text" => let text = req("TextRun"),
+            "color" => run.color = opt,
+            "fontType" => run.font_type = opt,
+            "highlight" => run.highlight = opt,
+            "isSubtle" => run.is_subtle = opt,
+            "italic" => run.italic = opt,
+            "selectAction" => run.select_action = single_action,
+            "size" => run.size = opt,
+            "strikethrough" => run.strikethrough = opt,
+            "underline" => run.underline = opt,
+            "weight" => run.weight = opt,
+            _ => unknown("TextRun", run.extra),
+        } }
         if let Some(ty) = other {
             cx.report(
                 Code::UnknownElement,
@@ -157,7 +135,7 @@ impl ObjectItem for Inline {
             return Ok(None);
         }
         Ok(text
-            .finish(cx, "text", "TextRun", "a string")
+            .finish(cx, "TextRun", "a string")
             .map(|text| Inline::TextRun(TextRun { text, ..run })))
     }
 }
@@ -172,27 +150,24 @@ fn image_fields<'de, A: MapAccess<'de>>(
     map: &mut A,
     in_set: bool,
 ) -> Result<Option<Image>, A::Error> {
-    let mut url = Slot::Missing;
     let mut e = Image::default();
     let mut other = None;
     let mut common = CommonReader::new("Image");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "type" if in_set => other = other_type(cx, map, "Image")?,
-            "url" => url = cx.req_url(map, "url", "Image", UrlUse::Resource)?,
-            "altText" => e.alt_text = cx.opt(map, "altText")?,
-            "backgroundColor" => e.background_color = cx.opt(map, "backgroundColor")?,
-            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
-            "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
-            "size" => e.size = cx.opt(map, "size")?,
-            "style" => e.style = cx.opt(map, "style")?,
-            "width" => e.width = cx.opt(map, "width")?,
-            // An image's height may be pixels, unlike other elements'.
-            "height" => e.height = cx.opt(map, "height")?,
-            "forceLoad" => e.force_load = cx.opt(map, "forceLoad")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "type" if in_set => other = other_type("Image"),
+        "url" => let url = req_url("Image", UrlUse::Resource),
+        "altText" => e.alt_text = opt,
+        "backgroundColor" => e.background_color = opt,
+        "horizontalAlignment" => e.horizontal_alignment = opt,
+        "selectAction" => e.select_action = single_action,
+        "size" => e.size = opt,
+        "style" => e.style = opt,
+        "width" => e.width = opt,
+        // An image's height may be pixels, unlike other elements'.
+        "height" => e.height = opt,
+        "forceLoad" => e.force_load = opt,
+        _ => shared(common),
+    } }
     if let Some(ty) = other {
         cx.report(
             Code::WrongType,
@@ -202,7 +177,7 @@ fn image_fields<'de, A: MapAccess<'de>>(
     }
     e.common = common.finish();
     Ok(url
-        .finish(cx, "url", "Image", "a string")
+        .finish(cx, "Image", "a string")
         .map(|url| Image { url, ..e }))
 }
 
@@ -221,41 +196,29 @@ impl ObjectItem for SetImage {
 
 fn image_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ImageSet, A::Error> {
     let mut e = ImageSet::default();
-    let mut seen = false;
     let mut common = CommonReader::new("ImageSet");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "images" => {
-                seen = true;
-                let images: Vec<SetImage> = cx.list(map, "images")?;
-                e.images = images.into_iter().map(|i| i.0).collect();
-            }
-            "imageSize" => e.image_size = cx.opt(map, "imageSize")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
-    require_array(cx, seen, "images", "ImageSet");
+    fields! { cx, map {
+        "images" => let images = req_list,
+        "imageSize" => e.image_size = opt,
+        _ => shared(common),
+    } }
+    let images: Vec<SetImage> = images.finish_array(cx, "ImageSet");
+    e.images = images.into_iter().map(|i| i.0).collect();
     e.common = common.finish();
     Ok(e)
 }
 
 fn media<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Media, A::Error> {
     let mut e = Media::default();
-    let mut seen = false;
     let mut common = CommonReader::new("Media");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "sources" => {
-                seen = true;
-                e.sources = cx.list(map, "sources")?;
-            }
-            "poster" => e.poster = cx.url(map, "poster", UrlUse::Resource)?,
-            "altText" => e.alt_text = cx.opt(map, "altText")?,
-            "captionSources" => e.caption_sources = cx.list(map, "captionSources")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
-    require_array(cx, seen, "sources", "Media");
+    fields! { cx, map {
+        "sources" => let sources = req_list,
+        "poster" => e.poster = url(UrlUse::Resource),
+        "altText" => e.alt_text = opt,
+        "captionSources" => e.caption_sources = list,
+        _ => shared(common),
+    } }
+    e.sources = sources.finish_array(cx, "Media");
     e.common = common.finish();
     Ok(e)
 }
@@ -266,18 +229,15 @@ impl ObjectItem for MediaSource {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let mut url = Slot::Missing;
         let mut e = MediaSource::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "url" => url = cx.req_url(map, "url", "a media source", UrlUse::Resource)?,
-                "mimeType" => e.mime_type = cx.opt(map, "mimeType")?,
-                "type" => cx.skip(map)?,
-                k => cx.unknown_property(map, k, "MediaSource", &mut e.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "url" => let url = req_url("a media source", UrlUse::Resource),
+            "mimeType" => e.mime_type = opt,
+            "type" => skip,
+            _ => unknown("MediaSource", e.extra),
+        } }
         Ok(url
-            .finish(cx, "url", "a media source", "a string")
+            .finish(cx, "a media source", "a string")
             .map(|url| MediaSource { url, ..e }))
     }
 }
@@ -288,20 +248,18 @@ impl ObjectItem for CaptionSource {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let (mut url, mut mime_type, mut label) = (Slot::Missing, Slot::Missing, Slot::Missing);
+        let owner = "a caption source";
         let mut e = CaptionSource::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "url" => url = cx.req_url(map, "url", "a caption source", UrlUse::Resource)?,
-                "mimeType" => mime_type = cx.req(map, "mimeType", "a caption source")?,
-                "label" => label = cx.req(map, "label", "a caption source")?,
-                "type" => cx.skip(map)?,
-                k => cx.unknown_property(map, k, "CaptionSource", &mut e.extra)?,
-            }
-        }
-        let url = url.finish(cx, "url", "a caption source", "a string");
-        let mime_type = mime_type.finish(cx, "mimeType", "a caption source", "a string");
-        let label = label.finish(cx, "label", "a caption source", "a string");
+        fields! { cx, map {
+            "url" => let url = req_url(owner, UrlUse::Resource),
+            "mimeType" => let mime_type = req(owner),
+            "label" => let label = req(owner),
+            "type" => skip,
+            _ => unknown("CaptionSource", e.extra),
+        } }
+        let url = url.finish(cx, owner, "a string");
+        let mime_type = mime_type.finish(cx, owner, "a string");
+        let label = label.finish(cx, owner, "a string");
         Ok(match (url, mime_type, label) {
             (Some(url), Some(mime_type), Some(label)) => Some(CaptionSource {
                 url,
@@ -316,18 +274,12 @@ impl ObjectItem for CaptionSource {
 
 fn fact_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<FactSet, A::Error> {
     let mut e = FactSet::default();
-    let mut seen = false;
     let mut common = CommonReader::new("FactSet");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "facts" => {
-                seen = true;
-                e.facts = cx.list(map, "facts")?;
-            }
-            k => common.field(cx, map, k)?,
-        }
-    }
-    require_array(cx, seen, "facts", "FactSet");
+    fields! { cx, map {
+        "facts" => let facts = req_list,
+        _ => shared(common),
+    } }
+    e.facts = facts.finish_array(cx, "FactSet");
     e.common = common.finish();
     Ok(e)
 }
@@ -338,18 +290,15 @@ impl ObjectItem for Fact {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let (mut title, mut value) = (Slot::Missing, Slot::Missing);
         let mut e = Fact::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "title" => title = cx.req(map, "title", "a fact")?,
-                "value" => value = cx.req(map, "value", "a fact")?,
-                "type" => cx.skip(map)?,
-                k => cx.unknown_property(map, k, "Fact", &mut e.extra)?,
-            }
-        }
-        let title = title.finish(cx, "title", "a fact", "a string");
-        let value = value.finish(cx, "value", "a fact", "a string");
+        fields! { cx, map {
+            "title" => let title = req("a fact"),
+            "value" => let value = req("a fact"),
+            "type" => skip,
+            _ => unknown("Fact", e.extra),
+        } }
+        let title = title.finish(cx, "a fact", "a string");
+        let value = value.finish(cx, "a fact", "a string");
         Ok(match (title, value) {
             (Some(title), Some(value)) => Some(Fact { title, value, ..e }),
             _ => None,
@@ -360,21 +309,17 @@ impl ObjectItem for Fact {
 fn container<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Container, A::Error> {
     let mut e = Container::default();
     let mut common = CommonReader::new("Container");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "items" => e.items = cx.list(map, "items")?,
-            "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
-            "style" => e.style = cx.opt(map, "style")?,
-            "verticalContentAlignment" => {
-                e.vertical_content_alignment = cx.opt(map, "verticalContentAlignment")?;
-            }
-            "bleed" => e.bleed = cx.opt(map, "bleed")?,
-            "backgroundImage" => e.background_image = cx.item(map, "backgroundImage")?,
-            "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
-            "rtl" => e.rtl = cx.opt(map, "rtl")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "items" => e.items = list,
+        "selectAction" => e.select_action = single_action,
+        "style" => e.style = opt,
+        "verticalContentAlignment" => e.vertical_content_alignment = opt,
+        "bleed" => e.bleed = opt,
+        "backgroundImage" => e.background_image = item,
+        "minHeight" => e.min_height = opt,
+        "rtl" => e.rtl = opt,
+        _ => shared(common),
+    } }
     e.common = common.finish();
     Ok(e)
 }
@@ -382,17 +327,15 @@ fn container<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Contai
 fn column_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ColumnSet, A::Error> {
     let mut e = ColumnSet::default();
     let mut common = CommonReader::new("ColumnSet");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "columns" => e.columns = cx.list(map, "columns")?,
-            "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
-            "style" => e.style = cx.opt(map, "style")?,
-            "bleed" => e.bleed = cx.opt(map, "bleed")?,
-            "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
-            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "columns" => e.columns = list,
+        "selectAction" => e.select_action = single_action,
+        "style" => e.style = opt,
+        "bleed" => e.bleed = opt,
+        "minHeight" => e.min_height = opt,
+        "horizontalAlignment" => e.horizontal_alignment = opt,
+        _ => shared(common),
+    } }
     e.common = common.finish();
     Ok(e)
 }
@@ -406,26 +349,20 @@ impl ObjectItem for Column {
         let mut e = Column::default();
         let mut other = None;
         let mut common = CommonReader::<Column>::new("Column");
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "type" => other = other_type(cx, map, "Column")?,
-                "items" => e.items = cx.list(map, "items")?,
-                "width" => e.width = cx.opt(map, "width")?,
-                "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
-                "style" => e.style = cx.opt(map, "style")?,
-                "verticalContentAlignment" => {
-                    e.vertical_content_alignment = cx.opt(map, "verticalContentAlignment")?;
-                }
-                "horizontalAlignment" => {
-                    e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?;
-                }
-                "bleed" => e.bleed = cx.opt(map, "bleed")?,
-                "backgroundImage" => e.background_image = cx.item(map, "backgroundImage")?,
-                "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
-                "rtl" => e.rtl = cx.opt(map, "rtl")?,
-                k => common.field(cx, map, k)?,
-            }
-        }
+        fields! { cx, map {
+            "type" => other = other_type("Column"),
+            "items" => e.items = list,
+            "width" => e.width = opt,
+            "selectAction" => e.select_action = single_action,
+            "style" => e.style = opt,
+            "verticalContentAlignment" => e.vertical_content_alignment = opt,
+            "horizontalAlignment" => e.horizontal_alignment = opt,
+            "bleed" => e.bleed = opt,
+            "backgroundImage" => e.background_image = item,
+            "minHeight" => e.min_height = opt,
+            "rtl" => e.rtl = opt,
+            _ => shared(common),
+        } }
         e.common = common.finish();
         if let Some(ty) = other {
             // A column of another (unknown) type: its fallback, which is a column, or nothing.
@@ -444,19 +381,13 @@ impl ObjectItem for Column {
 
 fn action_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ActionSet, A::Error> {
     let mut e = ActionSet::default();
-    let mut seen = false;
     let mut common = CommonReader::new("ActionSet");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "actions" => {
-                seen = true;
-                e.actions = cx.list(map, "actions")?;
-            }
-            "horizontalAlignment" => e.horizontal_alignment = cx.opt(map, "horizontalAlignment")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
-    require_array(cx, seen, "actions", "ActionSet");
+    fields! { cx, map {
+        "actions" => let actions = req_list,
+        "horizontalAlignment" => e.horizontal_alignment = opt,
+        _ => shared(common),
+    } }
+    e.actions = actions.finish_array(cx, "ActionSet");
     e.common = common.finish();
     Ok(e)
 }
@@ -464,27 +395,18 @@ fn action_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Actio
 fn table<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Table, A::Error> {
     let mut e = Table::default();
     let mut common = CommonReader::new("Table");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "columns" => e.columns = cx.list(map, "columns")?,
-            "rows" => e.rows = cx.list(map, "rows")?,
-            // Real cards and the official renderer say `firstRowAsHeaders`; the 1.6 schema says
-            // `firstRowAsHeader`. Both mean the same.
-            k @ ("firstRowAsHeaders" | "firstRowAsHeader") => {
-                e.first_row_as_headers = cx.opt(map, k)?;
-            }
-            "showGridLines" => e.show_grid_lines = cx.opt(map, "showGridLines")?,
-            "gridStyle" => e.grid_style = cx.opt(map, "gridStyle")?,
-            "horizontalCellContentAlignment" => {
-                e.horizontal_cell_content_alignment =
-                    cx.opt(map, "horizontalCellContentAlignment")?;
-            }
-            "verticalCellContentAlignment" => {
-                e.vertical_cell_content_alignment = cx.opt(map, "verticalCellContentAlignment")?;
-            }
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "columns" => e.columns = list,
+        "rows" => e.rows = list,
+        // Real cards and the official renderer say `firstRowAsHeaders`; the 1.6 schema says
+        // `firstRowAsHeader`. Both mean the same.
+        "firstRowAsHeaders" | "firstRowAsHeader" => e.first_row_as_headers = opt,
+        "showGridLines" => e.show_grid_lines = opt,
+        "gridStyle" => e.grid_style = opt,
+        "horizontalCellContentAlignment" => e.horizontal_cell_content_alignment = opt,
+        "verticalCellContentAlignment" => e.vertical_cell_content_alignment = opt,
+        _ => shared(common),
+    } }
     e.common = common.finish();
     Ok(e)
 }
@@ -496,21 +418,13 @@ impl ObjectItem for TableColumnDefinition {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let mut e = TableColumnDefinition::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "width" => e.width = cx.opt(map, "width")?,
-                "horizontalCellContentAlignment" => {
-                    e.horizontal_cell_content_alignment =
-                        cx.opt(map, "horizontalCellContentAlignment")?;
-                }
-                "verticalCellContentAlignment" => {
-                    e.vertical_cell_content_alignment =
-                        cx.opt(map, "verticalCellContentAlignment")?;
-                }
-                "type" => cx.skip(map)?,
-                k => cx.unknown_property(map, k, "TableColumnDefinition", &mut e.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "width" => e.width = opt,
+            "horizontalCellContentAlignment" => e.horizontal_cell_content_alignment = opt,
+            "verticalCellContentAlignment" => e.vertical_cell_content_alignment = opt,
+            "type" => skip,
+            _ => unknown("TableColumnDefinition", e.extra),
+        } }
         Ok(Some(e))
     }
 }
@@ -522,22 +436,14 @@ impl ObjectItem for TableRow {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let mut e = TableRow::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "cells" => e.cells = cx.list(map, "cells")?,
-                "style" => e.style = cx.opt(map, "style")?,
-                "horizontalCellContentAlignment" => {
-                    e.horizontal_cell_content_alignment =
-                        cx.opt(map, "horizontalCellContentAlignment")?;
-                }
-                "verticalCellContentAlignment" => {
-                    e.vertical_cell_content_alignment =
-                        cx.opt(map, "verticalCellContentAlignment")?;
-                }
-                "type" => cx.skip(map)?,
-                k => cx.unknown_property(map, k, "TableRow", &mut e.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "cells" => e.cells = list,
+            "style" => e.style = opt,
+            "horizontalCellContentAlignment" => e.horizontal_cell_content_alignment = opt,
+            "verticalCellContentAlignment" => e.vertical_cell_content_alignment = opt,
+            "type" => skip,
+            _ => unknown("TableRow", e.extra),
+        } }
         Ok(Some(e))
     }
 }
@@ -549,22 +455,18 @@ impl ObjectItem for TableCell {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let mut e = TableCell::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "items" => e.items = cx.list(map, "items")?,
-                "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
-                "style" => e.style = cx.opt(map, "style")?,
-                "verticalContentAlignment" => {
-                    e.vertical_content_alignment = cx.opt(map, "verticalContentAlignment")?;
-                }
-                "bleed" => e.bleed = cx.opt(map, "bleed")?,
-                "backgroundImage" => e.background_image = cx.item(map, "backgroundImage")?,
-                "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
-                "rtl" => e.rtl = cx.opt(map, "rtl")?,
-                "type" => cx.skip(map)?,
-                k => cx.unknown_property(map, k, "TableCell", &mut e.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "items" => e.items = list,
+            "selectAction" => e.select_action = single_action,
+            "style" => e.style = opt,
+            "verticalContentAlignment" => e.vertical_content_alignment = opt,
+            "bleed" => e.bleed = opt,
+            "backgroundImage" => e.background_image = item,
+            "minHeight" => e.min_height = opt,
+            "rtl" => e.rtl = opt,
+            "type" => skip,
+            _ => unknown("TableCell", e.extra),
+        } }
         Ok(Some(e))
     }
 }
@@ -572,18 +474,16 @@ impl ObjectItem for TableCell {
 fn carousel<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Carousel, A::Error> {
     let mut e = Carousel::default();
     let mut common = CommonReader::new("Carousel");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "pages" => e.pages = cx.list(map, "pages")?,
-            "timer" => e.timer = cx.opt(map, "timer")?,
-            "initialPage" => e.initial_page = cx.opt(map, "initialPage")?,
-            "loop" => e.loops = cx.opt(map, "loop")?,
-            "orientation" => e.orientation = cx.opt(map, "orientation")?,
-            "heightInPixels" => e.height_in_pixels = cx.opt(map, "heightInPixels")?,
-            "rtl" => e.rtl = cx.opt(map, "rtl")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "pages" => e.pages = list,
+        "timer" => e.timer = opt,
+        "initialPage" => e.initial_page = opt,
+        "loop" => e.loops = opt,
+        "orientation" => e.orientation = opt,
+        "heightInPixels" => e.height_in_pixels = opt,
+        "rtl" => e.rtl = opt,
+        _ => shared(common),
+    } }
     e.common = common.finish();
     Ok(e)
 }
@@ -596,21 +496,17 @@ impl ObjectItem for CarouselPage {
     ) -> Result<Option<Self>, A::Error> {
         let mut e = CarouselPage::default();
         let mut common = CommonReader::new("CarouselPage");
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "items" => e.items = cx.list(map, "items")?,
-                "selectAction" => e.select_action = cx.single_action(map, "selectAction")?,
-                "style" => e.style = cx.opt(map, "style")?,
-                "verticalContentAlignment" => {
-                    e.vertical_content_alignment = cx.opt(map, "verticalContentAlignment")?;
-                }
-                "backgroundImage" => e.background_image = cx.item(map, "backgroundImage")?,
-                "minHeight" => e.min_height = cx.opt(map, "minHeight")?,
-                "rtl" => e.rtl = cx.opt(map, "rtl")?,
-                "type" => cx.skip(map)?,
-                k => common.field(cx, map, k)?,
-            }
-        }
+        fields! { cx, map {
+            "items" => e.items = list,
+            "selectAction" => e.select_action = single_action,
+            "style" => e.style = opt,
+            "verticalContentAlignment" => e.vertical_content_alignment = opt,
+            "backgroundImage" => e.background_image = item,
+            "minHeight" => e.min_height = opt,
+            "rtl" => e.rtl = opt,
+            "type" => skip,
+            _ => shared(common),
+        } }
         e.common = common.finish();
         Ok(Some(e))
     }

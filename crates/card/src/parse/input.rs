@@ -4,7 +4,7 @@ use serde::de::MapAccess;
 
 use super::common::InputReader;
 use super::object::ObjectItem;
-use super::reader::{Ctx, Slot};
+use super::reader::Ctx;
 use crate::diagnostic::Code;
 use crate::model::{
     Choice, ChoiceSetInput, DataQuery, DateInput, ElementCommon, InputCommon, NumberInput,
@@ -18,18 +18,16 @@ pub(crate) fn text<'de, A: MapAccess<'de>>(
 ) -> Result<TextInput, A::Error> {
     let mut e = TextInput::default();
     let mut common = InputReader::new("Input.Text");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "value" => e.value = cx.opt(map, "value")?,
-            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
-            "isMultiline" => e.is_multiline = cx.opt(map, "isMultiline")?,
-            "maxLength" => e.max_length = cx.opt(map, "maxLength")?,
-            "regex" => e.regex = cx.opt(map, "regex")?,
-            "style" => e.style = cx.opt(map, "style")?,
-            "inlineAction" => e.inline_action = cx.single_action(map, "inlineAction")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "value" => e.value = opt,
+        "placeholder" => e.placeholder = opt,
+        "isMultiline" => e.is_multiline = opt,
+        "maxLength" => e.max_length = opt,
+        "regex" => e.regex = opt,
+        "style" => e.style = opt,
+        "inlineAction" => e.inline_action = single_action,
+        _ => shared(common),
+    } }
     if let Some(pattern) = &e.regex
         && let Err(reason) = check_regex(pattern)
     {
@@ -60,15 +58,13 @@ pub(crate) fn number<'de, A: MapAccess<'de>>(
 ) -> Result<NumberInput, A::Error> {
     let mut e = NumberInput::default();
     let mut common = InputReader::new("Input.Number");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "value" => e.value = cx.opt(map, "value")?,
-            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
-            "min" => e.min = cx.opt(map, "min")?,
-            "max" => e.max = cx.opt(map, "max")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "value" => e.value = opt,
+        "placeholder" => e.placeholder = opt,
+        "min" => e.min = opt,
+        "max" => e.max = opt,
+        _ => shared(common),
+    } }
     check_range(
         cx,
         e.min.as_ref(),
@@ -100,15 +96,13 @@ fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString>(
 ) -> Result<TypedText, A::Error> {
     let (mut value, mut placeholder, mut min, mut max) = (None, None, None, None);
     let mut common = InputReader::new(owner);
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "value" => value = cx.opt(map, "value")?,
-            "placeholder" => placeholder = cx.opt(map, "placeholder")?,
-            "min" => min = cx.opt(map, "min")?,
-            "max" => max = cx.opt(map, "max")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "value" => value = opt,
+        "placeholder" => placeholder = opt,
+        "min" => min = opt,
+        "max" => max = opt,
+        _ => shared(common),
+    } }
     let v = typed(cx, "value", value.as_deref(), parse, expected);
     let lo = typed(cx, "min", min.as_deref(), parse, expected);
     let hi = typed(cx, "max", max.as_deref(), parse, expected);
@@ -220,22 +214,19 @@ pub(crate) fn toggle<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
 ) -> Result<Option<ToggleInput>, A::Error> {
-    let mut title = Slot::Missing;
     let mut e = ToggleInput::default();
     let mut common = InputReader::new("Input.Toggle");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "title" => title = cx.req(map, "title", "Input.Toggle")?,
-            "value" => e.value = cx.opt(map, "value")?,
-            "valueOn" => e.value_on = cx.opt(map, "valueOn")?,
-            "valueOff" => e.value_off = cx.opt(map, "valueOff")?,
-            "wrap" => e.wrap = cx.opt(map, "wrap")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "title" => let title = req("Input.Toggle"),
+        "value" => e.value = opt,
+        "valueOn" => e.value_on = opt,
+        "valueOff" => e.value_off = opt,
+        "wrap" => e.wrap = opt,
+        _ => shared(common),
+    } }
     (e.input, e.common) = common.finish(cx);
     Ok(title
-        .finish(cx, "title", "Input.Toggle", "a string")
+        .finish(cx, "Input.Toggle", "a string")
         .map(|title| ToggleInput { title, ..e }))
 }
 
@@ -245,18 +236,16 @@ pub(crate) fn choice_set<'de, A: MapAccess<'de>>(
 ) -> Result<ChoiceSetInput, A::Error> {
     let mut e = ChoiceSetInput::default();
     let mut common = InputReader::new("Input.ChoiceSet");
-    while let Some(key) = cx.next_key(map)? {
-        match key.as_str() {
-            "choices" => e.choices = cx.list(map, "choices")?,
-            "choices.data" => e.choices_data = cx.item(map, "choices.data")?,
-            "isMultiSelect" => e.is_multi_select = cx.opt(map, "isMultiSelect")?,
-            "style" => e.style = cx.opt(map, "style")?,
-            "value" => e.value = cx.opt(map, "value")?,
-            "placeholder" => e.placeholder = cx.opt(map, "placeholder")?,
-            "wrap" => e.wrap = cx.opt(map, "wrap")?,
-            k => common.field(cx, map, k)?,
-        }
-    }
+    fields! { cx, map {
+        "choices" => e.choices = list,
+        "choices.data" => e.choices_data = item,
+        "isMultiSelect" => e.is_multi_select = opt,
+        "style" => e.style = opt,
+        "value" => e.value = opt,
+        "placeholder" => e.placeholder = opt,
+        "wrap" => e.wrap = opt,
+        _ => shared(common),
+    } }
     if e.choices.is_empty() && e.choices_data.is_none() {
         cx.report(
             Code::EmptyChoices,
@@ -294,18 +283,15 @@ impl ObjectItem for Choice {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let (mut title, mut value) = (Slot::Missing, Slot::Missing);
         let mut e = Choice::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "title" => title = cx.req(map, "title", "a choice")?,
-                "value" => value = cx.req(map, "value", "a choice")?,
-                "type" => cx.skip(map)?,
-                k => cx.unknown_property(map, k, "Input.Choice", &mut e.extra)?,
-            }
-        }
-        let title = title.finish(cx, "title", "a choice", "a string");
-        let value = value.finish(cx, "value", "a choice", "a string");
+        fields! { cx, map {
+            "title" => let title = req("a choice"),
+            "value" => let value = req("a choice"),
+            "type" => skip,
+            _ => unknown("Input.Choice", e.extra),
+        } }
+        let title = title.finish(cx, "a choice", "a string");
+        let value = value.finish(cx, "a choice", "a string");
         Ok(match (title, value) {
             (Some(title), Some(value)) => Some(Choice { title, value, ..e }),
             _ => None,
@@ -319,19 +305,16 @@ impl ObjectItem for DataQuery {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let mut dataset = Slot::Missing;
         let mut e = DataQuery::default();
-        while let Some(key) = cx.next_key(map)? {
-            match key.as_str() {
-                "dataset" => dataset = cx.req(map, "dataset", "Data.Query")?,
-                "count" => e.count = cx.opt(map, "count")?,
-                "skip" => e.skip = cx.opt(map, "skip")?,
-                "type" => cx.skip(map)?,
-                k => cx.unknown_property(map, k, "Data.Query", &mut e.extra)?,
-            }
-        }
+        fields! { cx, map {
+            "dataset" => let dataset = req("Data.Query"),
+            "count" => e.count = opt,
+            "skip" => e.skip = opt,
+            "type" => skip,
+            _ => unknown("Data.Query", e.extra),
+        } }
         Ok(dataset
-            .finish(cx, "dataset", "Data.Query", "a string")
+            .finish(cx, "Data.Query", "a string")
             .map(|dataset| DataQuery { dataset, ..e }))
     }
 }

@@ -8,6 +8,8 @@
 
 #[macro_use]
 mod lenient;
+#[macro_use]
+mod fields;
 mod action;
 mod card;
 mod common;

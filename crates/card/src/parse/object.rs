@@ -72,17 +72,20 @@ impl<'de, T: ObjectItem> Visitor<'de> for ObjectVisitor<'_, T> {
     lenient_seq!();
 }
 
-/// Reads the optional `type` of an object whose type is fixed; returns the type found when it
-/// is another.
-pub(crate) fn other_type<'de, A: MapAccess<'de>>(
-    cx: &mut Ctx,
-    map: &mut A,
-    expected: &str,
-) -> Result<Option<String>, A::Error> {
-    let found = cx.at("type", |cx| map.next_value_seed(ScalarSeed { cx }))?;
-    Ok(match found {
-        Scalar::Str(t) if t.as_str() == expected => None,
-        Scalar::Str(t) => Some(t.into_string()),
-        other => Some(other.type_name().to_owned()),
-    })
+impl Ctx {
+    /// Reads the optional `type` (the property `key`) of an object whose type is fixed;
+    /// returns the type found when it is another.
+    pub(crate) fn other_type<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+        expected: &str,
+    ) -> Result<Option<String>, A::Error> {
+        let found = self.at(key, |cx| map.next_value_seed(ScalarSeed { cx }))?;
+        Ok(match found {
+            Scalar::Str(t) if t.as_str() == expected => None,
+            Scalar::Str(t) => Some(t.into_string()),
+            other => Some(other.type_name().to_owned()),
+        })
+    }
 }

@@ -246,6 +246,15 @@ impl Ctx {
         self.at(key, |cx| map.next_value_seed(ValueSeed { cx }))
     }
 
+    /// Reads the value of `key` as any JSON value, for a property that keeps it as it is.
+    pub(crate) fn json<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+    ) -> Result<Option<Value>, A::Error> {
+        Ok(Some(self.value(map, key)?))
+    }
+
     /// Reads the value of `key` as one item.
     pub(crate) fn item<'de, T: Item, A: MapAccess<'de>>(
         &mut self,
@@ -268,6 +277,15 @@ impl Ctx {
                 item: PhantomData,
             })
         })
+    }
+
+    /// Reads the value of `key` as a required array of items (see [`Ctx::list`]).
+    pub(crate) fn req_list<'de, T: Item, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+    ) -> Result<Slot<Vec<T>>, A::Error> {
+        Ok(Slot::Set(self.list(map, key)?))
     }
 
     /// Skips the value of the current key (checking limits).
@@ -330,8 +348,8 @@ pub(crate) fn push_index(pointer: &mut String, index: usize) {
 
 /// A required property while it is being read.
 pub(crate) enum Slot<T> {
-    /// Not seen (yet).
-    Missing,
+    /// Not seen (yet): the property's key.
+    Missing(&'static str),
     /// Seen, but unusable (reported).
     Invalid,
     /// Seen and read.
@@ -340,11 +358,11 @@ pub(crate) enum Slot<T> {
 
 impl<T> Slot<T> {
     /// The value; reports a missing property of `owner` (an invalid one was reported when read).
-    pub(crate) fn finish(self, cx: &mut Ctx, key: &str, owner: &str, expected: &str) -> Option<T> {
+    pub(crate) fn finish(self, cx: &mut Ctx, owner: &str, expected: &str) -> Option<T> {
         match self {
             Self::Set(v) => Some(v),
             Self::Invalid => None,
-            Self::Missing => {
+            Self::Missing(key) => {
                 cx.report(
                     Code::MissingProperty,
                     format!("{owner} needs `{key}` ({expected})"),
@@ -352,6 +370,13 @@ impl<T> Slot<T> {
                 None
             }
         }
+    }
+}
+
+impl<T> Slot<Vec<T>> {
+    /// A required array; reports a missing one of `owner`, which is then empty.
+    pub(crate) fn finish_array(self, cx: &mut Ctx, owner: &str) -> Vec<T> {
+        self.finish(cx, owner, "an array").unwrap_or_default()
     }
 }
 
