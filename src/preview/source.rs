@@ -2,7 +2,8 @@
 //! (the place of a diagnostic). Only the visible lines are drawn, so a large card stays fast.
 
 use eframe::egui::{
-    Align2, Color32, FontId, Pos2, Rect, ScrollArea, Sense, Stroke, Ui, pos2, vec2,
+    Align2, Color32, FontId, Painter, Pos2, Rect, ScrollArea, Sense, Stroke, Ui, Visuals, pos2,
+    vec2,
 };
 
 /// Where the view points: the line highlighted and the one to scroll to on the next frame.
@@ -36,108 +37,219 @@ fn to_f32(n: usize) -> f32 {
 
 /// Draws `text` with line numbers, filling the space given.
 pub fn show(ui: &mut Ui, id_salt: &str, text: &str, view: &mut SourceView) {
-    let font = FontId::monospace(FONT_SIZE);
-    let (row_height, char_width) = ui
-        .ctx()
-        .fonts_mut(|f| (f.row_height(&font), f.glyph_width(&font, '0')));
-    let total = text.lines().count().max(1);
-    let longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-    let digits = total.to_string().len().max(3);
-    let gutter = to_f32(digits) * char_width + GUTTER_GAP;
-    let content_width = gutter + to_f32(longest + 2) * char_width;
-
+    let metrics = Metrics::measure(ui, text);
     let mut area = ScrollArea::both().auto_shrink(false).id_salt(id_salt);
     if let Some(line) = view.scroll_to.take() {
-        let offset = to_f32(line.saturating_sub(1)) * row_height - ui.available_height() / 3.0;
-        area = area.vertical_scroll_offset(offset.max(0.0));
-        // A column past the right edge is brought to the middle; otherwise the text starts
-        // at its left edge.
-        let column = view.highlight.and_then(|(_, c)| c).unwrap_or(1);
-        let x = gutter + to_f32(column) * char_width;
-        let width = ui.available_width();
-        let sideways = if x > width - 4.0 * char_width {
-            x - width / 2.0
-        } else {
-            0.0
-        };
-        area = area.horizontal_scroll_offset(sideways);
+        area = scroll_to_line(area, ui, &metrics, line, view.highlight);
     }
     let visuals = ui.visuals().clone();
     area.show_viewport(ui, |ui, viewport| {
         let (rect, _) = ui.allocate_exact_size(
             vec2(
-                content_width.max(ui.available_width()),
-                to_f32(total) * row_height,
+                metrics.content_width.max(ui.available_width()),
+                to_f32(metrics.total) * metrics.row_height,
             ),
             Sense::hover(),
         );
-        let painter = ui.painter();
+        let page = Page::new(
+            ui.painter(),
+            &metrics,
+            &visuals,
+            rect,
+            viewport,
+            view.highlight,
+        );
+        page.paint_lines(text);
+        page.paint_gutter();
+    });
+}
+
+/// The sizes a text is laid out with: its font's row and character, and the gutter.
+struct Metrics {
+    font: FontId,
+    row_height: f32,
+    char_width: f32,
+    /// The number of lines (at least one, so an empty text still shows line 1).
+    total: usize,
+    /// The width of the line numbers and the gap after them.
+    gutter: f32,
+    /// The gutter and the longest line, with two characters to spare.
+    content_width: f32,
+}
+
+impl Metrics {
+    fn measure(ui: &Ui, text: &str) -> Self {
+        let font = FontId::monospace(FONT_SIZE);
+        let (row_height, char_width) = ui
+            .ctx()
+            .fonts_mut(|f| (f.row_height(&font), f.glyph_width(&font, '0')));
+        let total = text.lines().count().max(1);
+        let longest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        let digits = total.to_string().len().max(3);
+        let gutter = to_f32(digits) * char_width + GUTTER_GAP;
+        let content_width = gutter + to_f32(longest + 2) * char_width;
+        Self {
+            font,
+            row_height,
+            char_width,
+            total,
+            gutter,
+            content_width,
+        }
+    }
+}
+
+/// `area` scrolled so that `line` is a third of the way down, and sideways if the highlighted
+/// column would be out of view.
+fn scroll_to_line(
+    area: ScrollArea,
+    ui: &Ui,
+    metrics: &Metrics,
+    line: usize,
+    highlight: Option<(usize, Option<usize>)>,
+) -> ScrollArea {
+    let offset = to_f32(line.saturating_sub(1)) * metrics.row_height - ui.available_height() / 3.0;
+    // A column past the right edge is brought to the middle; otherwise the text starts
+    // at its left edge.
+    let column = highlight.and_then(|(_, c)| c).unwrap_or(1);
+    let x = metrics.gutter + to_f32(column) * metrics.char_width;
+    let width = ui.available_width();
+    let sideways = if x > width - 4.0 * metrics.char_width {
+        x - width / 2.0
+    } else {
+        0.0
+    };
+    area.vertical_scroll_offset(offset.max(0.0))
+        .horizontal_scroll_offset(sideways)
+}
+
+/// One frame's drawing of the rows in view.
+struct Page<'a> {
+    painter: &'a Painter,
+    metrics: &'a Metrics,
+    visuals: &'a Visuals,
+    /// The whole text's rect, most of it out of view.
+    rect: Rect,
+    /// The line numbers' column, pinned to the viewport's left edge.
+    gutter_rect: Rect,
+    /// The first row in view (0-based).
+    first: usize,
+    /// How many rows are drawn from `first`.
+    count: usize,
+    highlight: Option<(usize, Option<usize>)>,
+    highlight_fill: Color32,
+}
+
+impl<'a> Page<'a> {
+    fn new(
+        painter: &'a Painter,
+        metrics: &'a Metrics,
+        visuals: &'a Visuals,
+        rect: Rect,
+        viewport: Rect,
+        highlight: Option<(usize, Option<usize>)>,
+    ) -> Self {
         // The gutter stays put while the text scrolls sideways under it.
         let gutter_rect = Rect::from_min_size(
             pos2(rect.left() + viewport.left(), rect.top()),
-            vec2(gutter - GUTTER_GAP / 2.0, rect.height()),
+            vec2(metrics.gutter - GUTTER_GAP / 2.0, rect.height()),
         );
-        let first = to_index(viewport.top() / row_height);
-        let count = to_index(viewport.height() / row_height) + 2;
-        let text_color = visuals.text_color();
-        let weak = visuals.weak_text_color();
-        let highlight_fill = visuals.selection.bg_fill.gamma_multiply(0.45);
-        for (index, line) in text.lines().enumerate().skip(first).take(count) {
+        Self {
+            painter,
+            metrics,
+            visuals,
+            rect,
+            gutter_rect,
+            first: to_index(viewport.top() / metrics.row_height),
+            count: to_index(viewport.height() / metrics.row_height) + 2,
+            highlight,
+            highlight_fill: visuals.selection.bg_fill.gamma_multiply(0.45),
+        }
+    }
+
+    /// The top of row `index` (0-based).
+    fn top(&self, index: usize) -> f32 {
+        self.rect.top() + to_f32(index) * self.metrics.row_height
+    }
+
+    fn is_highlighted(&self, number: usize) -> bool {
+        self.highlight.is_some_and(|(l, _)| l == number)
+    }
+
+    /// The visible lines of `text`, the highlighted one on a tinted row with a caret at its
+    /// column.
+    fn paint_lines(&self, text: &str) {
+        let Metrics {
+            row_height,
+            char_width,
+            gutter,
+            ..
+        } = *self.metrics;
+        let rect = self.rect;
+        for (index, line) in text.lines().enumerate().skip(self.first).take(self.count) {
             let number = index + 1;
-            let top = rect.top() + to_f32(index) * row_height;
+            let top = self.top(index);
             let row = Rect::from_min_size(pos2(rect.left(), top), vec2(rect.width(), row_height));
-            let highlighted = view.highlight.filter(|(l, _)| *l == number);
+            let highlighted = self.highlight.filter(|(l, _)| *l == number);
             if highlighted.is_some() {
-                painter.rect_filled(row, 0.0, highlight_fill);
+                self.painter.rect_filled(row, 0.0, self.highlight_fill);
             }
-            painter.text(
+            self.painter.text(
                 pos2(rect.left() + gutter, top),
                 Align2::LEFT_TOP,
                 line.replace('\t', "    "),
-                font.clone(),
-                text_color,
+                self.metrics.font.clone(),
+                self.visuals.text_color(),
             );
             if let Some((_, Some(column))) = highlighted {
                 let x = rect.left() + gutter + to_f32(column.saturating_sub(1)) * char_width;
-                painter.line_segment(
+                self.painter.line_segment(
                     [Pos2::new(x, top), Pos2::new(x, top + row_height)],
-                    Stroke::new(2.0, visuals.selection.stroke.color),
+                    Stroke::new(2.0, self.visuals.selection.stroke.color),
                 );
             }
         }
+    }
+
+    /// The line numbers in view over an opaque gutter, and the line that ends it.
+    fn paint_gutter(&self) {
+        let gutter_rect = self.gutter_rect;
+        let row_height = self.metrics.row_height;
         // Opaque, so the text scrolled sideways under the gutter is hidden.
-        painter.rect_filled(gutter_rect, 0.0, visuals.panel_fill);
-        painter.rect_filled(gutter_rect, 0.0, visuals.faint_bg_color);
-        for index in (first..total).take(count) {
+        self.painter
+            .rect_filled(gutter_rect, 0.0, self.visuals.panel_fill);
+        self.painter
+            .rect_filled(gutter_rect, 0.0, self.visuals.faint_bg_color);
+        for index in (self.first..self.metrics.total).take(self.count) {
             let number = index + 1;
-            let top = rect.top() + to_f32(index) * row_height;
-            if view.highlight.is_some_and(|(l, _)| l == number) {
-                painter.rect_filled(
+            let top = self.top(index);
+            if self.is_highlighted(number) {
+                self.painter.rect_filled(
                     Rect::from_min_size(
                         pos2(gutter_rect.left(), top),
                         vec2(gutter_rect.width(), row_height),
                     ),
                     0.0,
-                    highlight_fill,
+                    self.highlight_fill,
                 );
             }
-            painter.text(
+            self.painter.text(
                 pos2(gutter_rect.right() - GUTTER_GAP / 2.0, top),
                 Align2::RIGHT_TOP,
                 number.to_string(),
-                font.clone(),
-                if view.highlight.is_some_and(|(l, _)| l == number) {
-                    text_color
+                self.metrics.font.clone(),
+                if self.is_highlighted(number) {
+                    self.visuals.text_color()
                 } else {
-                    weak
+                    self.visuals.weak_text_color()
                 },
             );
         }
-        painter.line_segment(
+        self.painter.line_segment(
             [gutter_rect.right_top(), gutter_rect.right_bottom()],
             Stroke::new(1.0, Color32::from_gray(128).gamma_multiply(0.4)),
         );
-    });
+    }
 }
 
 #[expect(

@@ -36,11 +36,16 @@
 //! # }
 //! ```
 
+mod catalogue;
 mod connection;
 mod error;
 mod handler;
+mod handshake;
 mod process;
+mod requests;
+mod resources;
 mod spec;
+mod status;
 
 use serde_json::Value;
 

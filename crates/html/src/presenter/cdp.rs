@@ -251,16 +251,7 @@ fn handle(
     value: &Value,
 ) {
     if let Some(id) = value.get("id").and_then(Value::as_u64) {
-        let reply = match value.get("error") {
-            Some(error) => Err(error
-                .get("message")
-                .and_then(Value::as_str)
-                .map_or_else(|| error.to_string(), str::to_owned)),
-            None => Ok(value.get("result").cloned().unwrap_or(Value::Null)),
-        };
-        if let Some((_, waiter)) = lock(state).pending.remove(&id) {
-            let _ = waiter.send(reply);
-        }
+        deliver_reply(state, id, value);
         return;
     }
     let Some(method) = value.get("method").and_then(Value::as_str) else {
@@ -272,55 +263,15 @@ fn handle(
         .map(str::to_owned);
     let params = value.get("params").cloned().unwrap_or(Value::Null);
     match method {
-        "Target.attachedToTarget" => {
-            let Some(child) = params.get("sessionId").and_then(Value::as_str) else {
-                return;
-            };
-            let target_id = params
-                .pointer("/targetInfo/targetId")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_owned();
-            lock(state).sessions.insert(
-                child.to_owned(),
-                SessionInfo {
-                    parent: session,
-                    target_id,
-                },
-            );
-            prepare_session(out, ids, child);
-        }
+        "Target.attachedToTarget" => on_attached(state, out, ids, session, &params),
         "Target.detachedFromTarget" => {
             if let Some(child) = params.get("sessionId").and_then(Value::as_str) {
-                let mut state = lock(state);
-                state.sessions.remove(child);
-                state.contexts.retain(|(s, _), _| s != child);
-                // Commands to a session that went away get no reply: fail them now.
-                let orphans: Vec<u64> = state
-                    .pending
-                    .iter()
-                    .filter(|(_, (session, _))| session.as_deref() == Some(child))
-                    .map(|(id, _)| *id)
-                    .collect();
-                for id in orphans {
-                    if let Some((_, waiter)) = state.pending.remove(&id) {
-                        let _ = waiter.send(Err("the target went away".to_owned()));
-                    }
-                }
+                on_detached(&mut lock(state), child);
             }
         }
         "Runtime.executionContextCreated" => {
-            let (Some(session), Some(context)) = (session, params.get("context")) else {
-                return;
-            };
-            let is_default = context
-                .pointer("/auxData/isDefault")
-                .and_then(Value::as_bool)
-                .unwrap_or(false);
-            if let (true, Some(id)) = (is_default, context.get("id").and_then(Value::as_i64)) {
-                lock(state)
-                    .contexts
-                    .insert((session.clone(), id), ContextInfo { session, id });
+            if let (Some(session), Some(context)) = (session, params.get("context")) {
+                on_context_created(state, session, context);
             }
         }
         "Runtime.executionContextDestroyed" => {
@@ -337,5 +288,73 @@ fn handle(
             }
         }
         _ => {}
+    }
+}
+
+/// Wakes the command waiting for reply `id` with its result or its error's message.
+fn deliver_reply(state: &Mutex<State>, id: u64, value: &Value) {
+    let reply = match value.get("error") {
+        Some(error) => Err(error
+            .get("message")
+            .and_then(Value::as_str)
+            .map_or_else(|| error.to_string(), str::to_owned)),
+        None => Ok(value.get("result").cloned().unwrap_or(Value::Null)),
+    };
+    if let Some((_, waiter)) = lock(state).pending.remove(&id) {
+        let _ = waiter.send(reply);
+    }
+}
+
+/// `Target.attachedToTarget`: records the child session under `parent` and prepares it.
+fn on_attached(
+    state: &Mutex<State>,
+    out: &mpsc::UnboundedSender<String>,
+    ids: &AtomicU64,
+    parent: Option<String>,
+    params: &Value,
+) {
+    let Some(child) = params.get("sessionId").and_then(Value::as_str) else {
+        return;
+    };
+    let target_id = params
+        .pointer("/targetInfo/targetId")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    lock(state)
+        .sessions
+        .insert(child.to_owned(), SessionInfo { parent, target_id });
+    prepare_session(out, ids, child);
+}
+
+/// `Target.detachedFromTarget`: forgets the session and its contexts, and fails its pending
+/// commands.
+fn on_detached(state: &mut State, child: &str) {
+    state.sessions.remove(child);
+    state.contexts.retain(|(s, _), _| s != child);
+    // Commands to a session that went away get no reply: fail them now.
+    let orphans: Vec<u64> = state
+        .pending
+        .iter()
+        .filter(|(_, (session, _))| session.as_deref() == Some(child))
+        .map(|(id, _)| *id)
+        .collect();
+    for id in orphans {
+        if let Some((_, waiter)) = state.pending.remove(&id) {
+            let _ = waiter.send(Err("the target went away".to_owned()));
+        }
+    }
+}
+
+/// `Runtime.executionContextCreated`: remembers the context if it is a frame's default one.
+fn on_context_created(state: &Mutex<State>, session: String, context: &Value) {
+    let is_default = context
+        .pointer("/auxData/isDefault")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    if let (true, Some(id)) = (is_default, context.get("id").and_then(Value::as_i64)) {
+        lock(state)
+            .contexts
+            .insert((session.clone(), id), ContextInfo { session, id });
     }
 }

@@ -4,7 +4,7 @@
 //! unchanged still mean something to dayjs (`Z` prints `+00:00`, `A` prints `AM`), which
 //! is why `'yyyy-MM-ddTHH:mm:ssZ'` renders as `2018-03-15T12:00:00+00:00`.
 
-use super::fields;
+use super::{Fields, fields};
 
 /// The default output format (`toISOString`).
 pub(crate) const DEFAULT_DAYJS_FORMAT: &str = "YYYY-MM-DDTHH:mm:ss.SSS[Z]";
@@ -112,103 +112,131 @@ fn pad(n: impl std::fmt::Display, width: usize) -> String {
 
 /// Renders `ms` with a dayjs format string, in UTC.
 pub(crate) fn render(ms: i64, format: &str) -> String {
-    let f = fields(ms);
-    let hour12 = if f.hour.is_multiple_of(12) {
-        12
-    } else {
-        f.hour % 12
-    };
-    let month_name = MONTHS
-        .get(usize::try_from(f.month.saturating_sub(1)).unwrap_or(0))
-        .copied()
-        .unwrap_or("");
-    let weekday = WEEKDAYS
-        .get(usize::try_from(f.weekday).unwrap_or(0))
-        .copied()
-        .unwrap_or("");
+    let instant = Named::new(fields(ms));
     let chars: Vec<char> = format.chars().collect();
     let mut out = String::new();
     let mut i = 0;
     while let Some(&c) = chars.get(i) {
         let rest = chars.get(i..).unwrap_or(&[]);
         let run = rest.iter().take_while(|x| **x == c).count();
-        // Alternatives in the order of dayjs's REGEX_FORMAT; the first that matches wins.
-        let (text, used): (String, usize) = match c {
-            '[' => match rest.iter().skip(1).position(|x| *x == ']') {
-                Some(close) if close > 0 => (
-                    rest.get(1..=close).unwrap_or(&[]).iter().collect(),
-                    close + 2,
-                ),
-                _ => ("[".to_owned(), 1),
-            },
-            'Y' if run >= 4 => (pad(f.year, 4), 4),
-            'Y' if run >= 2 => {
-                let y = f.year.to_string();
-                (
-                    y.get(y.len().saturating_sub(2)..).unwrap_or("").to_owned(),
-                    2,
-                )
-            }
-            'M' => match run.min(4) {
-                1 => (f.month.to_string(), 1),
-                2 => (pad(f.month, 2), 2),
-                3 => (month_name.chars().take(3).collect(), 3),
-                _ => (month_name.to_owned(), 4),
-            },
-            'D' => match run.min(2) {
-                1 => (f.day.to_string(), 1),
-                _ => (pad(f.day, 2), 2),
-            },
-            'd' => match run.min(4) {
-                1 => (f.weekday.to_string(), 1),
-                2 => (weekday.chars().take(2).collect(), 2),
-                3 => (weekday.chars().take(3).collect(), 3),
-                _ => (weekday.to_owned(), 4),
-            },
-            'H' => {
-                if run >= 2 {
-                    (pad(f.hour, 2), 2)
-                } else {
-                    (f.hour.to_string(), 1)
-                }
-            }
-            'h' => {
-                if run >= 2 {
-                    (pad(hour12, 2), 2)
-                } else {
-                    (hour12.to_string(), 1)
-                }
-            }
-            'a' => ((if f.hour < 12 { "am" } else { "pm" }).to_owned(), 1),
-            'A' => ((if f.hour < 12 { "AM" } else { "PM" }).to_owned(), 1),
-            'm' => {
-                if run >= 2 {
-                    (pad(f.minute, 2), 2)
-                } else {
-                    (f.minute.to_string(), 1)
-                }
-            }
-            's' => {
-                if run >= 2 {
-                    (pad(f.second, 2), 2)
-                } else {
-                    (f.second.to_string(), 1)
-                }
-            }
-            'Z' => {
-                if run >= 2 {
-                    ("+0000".to_owned(), 2)
-                } else {
-                    ("+00:00".to_owned(), 1)
-                }
-            }
-            'S' if run >= 3 => (pad(f.millisecond, 3), 3),
-            other => (other.to_string(), 1),
-        };
+        let (text, used) = instant.token(c, rest, run);
         out.push_str(&text);
         i += used;
     }
     out
+}
+
+/// An instant's fields with what dayjs tokens print besides them: the 12-hour clock hour and
+/// the English month and weekday names.
+struct Named {
+    fields: Fields,
+    /// 1-12 (midnight and noon are 12).
+    hour12: u32,
+    month: &'static str,
+    weekday: &'static str,
+}
+
+impl Named {
+    fn new(fields: Fields) -> Self {
+        let hour12 = if fields.hour.is_multiple_of(12) {
+            12
+        } else {
+            fields.hour % 12
+        };
+        let month = MONTHS
+            .get(usize::try_from(fields.month.saturating_sub(1)).unwrap_or(0))
+            .copied()
+            .unwrap_or("");
+        let weekday = WEEKDAYS
+            .get(usize::try_from(fields.weekday).unwrap_or(0))
+            .copied()
+            .unwrap_or("");
+        Self {
+            fields,
+            hour12,
+            month,
+            weekday,
+        }
+    }
+
+    /// The text of the token that starts `rest` (whose first character, `c`, repeats `run`
+    /// times) and how many characters it used. A character that starts no token is itself.
+    fn token(&self, c: char, rest: &[char], run: usize) -> (String, usize) {
+        let f = &self.fields;
+        // Alternatives in the order of dayjs's REGEX_FORMAT; the first that matches wins.
+        match c {
+            '[' => bracketed(rest),
+            'Y' if run >= 4 => (pad(f.year, 4), 4),
+            'Y' if run >= 2 => (last_two_digits(f.year), 2),
+            'M' => self.month_token(run),
+            'D' => one_or_two_digits(f.day, run),
+            'd' => self.weekday_token(run),
+            'H' => one_or_two_digits(f.hour, run),
+            'h' => one_or_two_digits(self.hour12, run),
+            'a' => ((if f.hour < 12 { "am" } else { "pm" }).to_owned(), 1),
+            'A' => ((if f.hour < 12 { "AM" } else { "PM" }).to_owned(), 1),
+            'm' => one_or_two_digits(f.minute, run),
+            's' => one_or_two_digits(f.second, run),
+            'Z' => utc_offset(run),
+            'S' if run >= 3 => (pad(f.millisecond, 3), 3),
+            other => (other.to_string(), 1),
+        }
+    }
+
+    /// `M` (number), `MM` (padded), `MMM` (short name), `MMMM` (name).
+    fn month_token(&self, run: usize) -> (String, usize) {
+        match run.min(4) {
+            1 => (self.fields.month.to_string(), 1),
+            2 => (pad(self.fields.month, 2), 2),
+            3 => (self.month.chars().take(3).collect(), 3),
+            _ => (self.month.to_owned(), 4),
+        }
+    }
+
+    /// `d` (number, Sunday 0), `dd` (two letters), `ddd` (short name), `dddd` (name).
+    fn weekday_token(&self, run: usize) -> (String, usize) {
+        match run.min(4) {
+            1 => (self.fields.weekday.to_string(), 1),
+            2 => (self.weekday.chars().take(2).collect(), 2),
+            3 => (self.weekday.chars().take(3).collect(), 3),
+            _ => (self.weekday.to_owned(), 4),
+        }
+    }
+}
+
+/// `[text]` as `text`; a `[` without a closing `]` (or `[]`) is itself.
+fn bracketed(rest: &[char]) -> (String, usize) {
+    match rest.iter().skip(1).position(|x| *x == ']') {
+        Some(close) if close > 0 => (
+            rest.get(1..=close).unwrap_or(&[]).iter().collect(),
+            close + 2,
+        ),
+        _ => ("[".to_owned(), 1),
+    }
+}
+
+/// A one-letter token (`H`) as the bare number, a doubled one (`HH`) as two digits.
+fn one_or_two_digits(value: u32, run: usize) -> (String, usize) {
+    if run >= 2 {
+        (pad(value, 2), 2)
+    } else {
+        (value.to_string(), 1)
+    }
+}
+
+/// `YY`: the year's last two digits.
+fn last_two_digits(year: i64) -> String {
+    let y = year.to_string();
+    y.get(y.len().saturating_sub(2)..).unwrap_or("").to_owned()
+}
+
+/// `Z` (`+00:00`) or `ZZ` (`+0000`): always UTC here.
+fn utc_offset(run: usize) -> (String, usize) {
+    if run >= 2 {
+        ("+0000".to_owned(), 2)
+    } else {
+        ("+00:00".to_owned(), 1)
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,183 @@
+//! Requests to the server: calling a tool, and what every request shares (the timeout, rmcp's
+//! failures put into words, its values turned into the protocol crate's).
+
+use std::future::Future;
+
+use mcpapp_protocol::CallToolResult;
+use rmcp::model::CallToolRequestParams;
+use rmcp::service::ServiceError;
+use serde_json::{Map, Value};
+
+use super::{McpConnection, McpError};
+
+impl McpConnection {
+    /// Calls a tool (`tools/call`); a tool's own failure is a result with `isError: true`,
+    /// not an error.
+    ///
+    /// Visibility is not checked here: the caller decides who may call what (see
+    /// [`Tool::is_app_visible`](mcpapp_protocol::Tool::is_app_visible)). After
+    /// [`ClientOptions::request_timeout`](super::ClientOptions::request_timeout) the call
+    /// fails with [`McpError::Timeout`] and the server is sent `notifications/cancelled`.
+    pub async fn call_tool(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+    ) -> Result<CallToolResult, McpError> {
+        let what = format!("tools/call \"{name}\"");
+        let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
+        let result = self
+            .request(&what, self.inner.peer.call_tool(params))
+            .await?;
+        self.convert(&what, &result)
+    }
+
+    /// Runs one request with the request timeout and turns its failure into an [`McpError`].
+    pub(super) async fn request<T>(
+        &self,
+        what: &str,
+        future: impl Future<Output = Result<T, ServiceError>>,
+    ) -> Result<T, McpError> {
+        if let Some(reason) = self.end_reason() {
+            return Err(self.gone(what, reason));
+        }
+        let after = self.inner.options.request_timeout;
+        match tokio::time::timeout(after, future).await {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(error)) => Err(self.service_error(what, error).await),
+            // Dropping the request's future sent `notifications/cancelled` (rmcp does that for
+            // an abandoned request).
+            Err(_) => {
+                tracing::warn!(server = self.id(), what, ?after, "MCP request timed out");
+                Err(McpError::Timeout {
+                    server: self.id().to_owned(),
+                    what: what.to_owned(),
+                    after,
+                })
+            }
+        }
+    }
+
+    /// The [`McpError`] for rmcp's failure of request `what`; one that means the connection
+    /// ended waits briefly for the reason.
+    async fn service_error(&self, what: &str, error: ServiceError) -> McpError {
+        let server = self.id().to_owned();
+        let what = what.to_owned();
+        match error {
+            ServiceError::McpError(error) => McpError::Rpc {
+                server,
+                what,
+                code: i64::from(error.code.0),
+                message: error.message.into_owned(),
+                data: error.data,
+            },
+            ServiceError::TransportClosed => {
+                let reason = self.wait_for_end().await;
+                self.gone(&what, reason)
+            }
+            // A pipe that cannot be written to, or a request dropped by a service that is
+            // stopping: the connection is ending.
+            ServiceError::TransportSend(_) | ServiceError::Cancelled { .. }
+                if self.inner.process.is_some() || !self.is_alive() =>
+            {
+                let reason = self.wait_for_end().await;
+                self.gone(&what, reason)
+            }
+            ServiceError::TransportSend(error) => McpError::Transport {
+                server,
+                what,
+                message: readable_chain(&error),
+            },
+            ServiceError::Timeout { timeout } => McpError::Timeout {
+                server,
+                what,
+                after: timeout,
+            },
+            other => McpError::Protocol {
+                server,
+                what,
+                message: readable_chain(&other),
+            },
+        }
+    }
+
+    /// The error of request `what` on a connection that has ended for `reason`.
+    fn gone(&self, what: &str, reason: String) -> McpError {
+        McpError::ServerGone {
+            server: self.id().to_owned(),
+            what: what.to_owned(),
+            reason,
+        }
+    }
+
+    /// An rmcp value as the protocol crate's type of the same message.
+    pub(super) fn convert<T: serde::Serialize, U: serde::de::DeserializeOwned>(
+        &self,
+        what: &str,
+        value: &T,
+    ) -> Result<U, McpError> {
+        serde_json::to_value(value)
+            .and_then(serde_json::from_value)
+            .map_err(|error| McpError::Protocol {
+                server: self.id().to_owned(),
+                what: what.to_owned(),
+                message: error.to_string(),
+            })
+    }
+}
+
+/// An error and its causes in words, without the type names rmcp puts in its transport errors
+/// (`Transport [rmcp::transport::worker::WorkerTransport<…>] error:`), which tell a user nothing.
+pub(super) fn readable_chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut next = Some(error);
+    while let Some(current) = next {
+        let text = without_type_names(&current.to_string());
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+        next = current.source();
+    }
+    parts.join(": ")
+}
+
+/// `text` without any `[rmcp::…]` group (brackets nested inside it included).
+fn without_type_names(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("[rmcp::") {
+        out.push_str(rest.get(..start).unwrap_or_default().trim_end());
+        let mut depth = 0_usize;
+        let mut end = rest.len();
+        for (i, c) in rest.char_indices().skip(start) {
+            match c {
+                '[' => depth += 1,
+                ']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = i + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = rest.get(end..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn transport_type_names_are_left_out_of_messages() {
+        let raw = "Send message error Transport [rmcp::transport::worker::WorkerTransport<rmcp::A<reqwest::Client>>] error: Client error: error sending request for url (http://127.0.0.1:9/mcp), when send initialize request";
+        assert_eq!(
+            super::without_type_names(raw),
+            "Send message error Transport error: Client error: error sending request for url \
+             (http://127.0.0.1:9/mcp), when send initialize request"
+        );
+        assert_eq!(super::without_type_names("plain [x]"), "plain [x]");
+        assert_eq!(super::without_type_names("a [rmcp::[[b]"), "a");
+    }
+}
