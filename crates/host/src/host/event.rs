@@ -89,7 +89,7 @@ pub enum HostEvent {
         message: String,
     },
     /// The same tool was called while an instance of it is open in a window; answer with
-    /// [`AppHost::resolve_duplicate`].
+    /// [`AppHost::resolve_duplicate`](super::AppHost::resolve_duplicate).
     DuplicateInstance {
         /// The new instance, waiting.
         instance: InstanceId,
@@ -99,7 +99,7 @@ pub enum HostEvent {
 }
 
 /// A call the host asks the embedder to make on an MCP server for a view; its answer goes to
-/// [`AppHost::server_reply`].
+/// [`AppHost::server_reply`](super::AppHost::server_reply).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ServerCall {
     /// `tools/call`.

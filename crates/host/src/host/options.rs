@@ -14,8 +14,8 @@ pub enum DuplicatePolicy {
     /// Keep them all.
     #[default]
     NewInstance,
-    /// Ask the embedder ([`HostEvent::DuplicateInstance`], answered by
-    /// [`AppHost::resolve_duplicate`]).
+    /// Ask the embedder ([`HostEvent::DuplicateInstance`](super::HostEvent::DuplicateInstance), answered by
+    /// [`AppHost::resolve_duplicate`](super::AppHost::resolve_duplicate)).
     Ask,
 }
 

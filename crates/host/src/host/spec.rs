@@ -19,7 +19,7 @@ pub enum ViewKind {
 
 /// What an app instance shows: which server's tool, for which tool call, from which resource.
 /// It serializes, so that an embedder can keep its conversation and bring the app back
-/// ([`AppHost::restore_app`]) after a restart.
+/// ([`AppHost::restore_app`](super::AppHost::restore_app)) after a restart.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AppSpec {
