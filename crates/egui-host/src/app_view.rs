@@ -5,8 +5,9 @@ use std::time::Instant;
 use egui::{Response, RichText, Role, Ui, Widget, WidgetInfo};
 use mcpapp_card::HostConfig;
 use mcpapp_egui::CardView;
+use mcpapp_host::InstanceId;
 
-use crate::app::{Body, HostedApp, HtmlStatus};
+use crate::app::{Body, CardApp, HostedApp, HtmlApp, HtmlStatus};
 
 /// What the user did with an app this frame that its embedder may want to know. The app's
 /// messages already went to the host; nothing here needs an answer.
@@ -79,70 +80,11 @@ impl<'a> AppView<'a> {
             &builtin
         };
         let inner = ui.push_id(("mcpapp-app", instance.0), |ui| match &mut self.app.body {
-            Body::Card(card) => {
-                ui.vertical(|ui| {
-                    if locked && !closed {
-                        ui.weak("The model is replying; the card waits.");
-                    }
-                    let output = CardView::new(&card.shown, &mut card.state)
-                        .host_config(config)
-                        .disabled(locked)
-                        .show(ui);
-                    let event = match &output.event {
-                        Some(mcpapp_egui::CardEvent::Submit {
-                            tool_call: Ok(call),
-                            ..
-                        }) => Some(AppViewEvent::ToolCalled(call.name.clone())),
-                        Some(mcpapp_egui::CardEvent::OpenUrl { url }) => {
-                            Some(AppViewEvent::LinkRequested(url.clone()))
-                        }
-                        _ => None,
-                    };
-                    card.act(output.event, output.state_changed, Instant::now());
-                    let event = match &card.problem {
-                        Some(problem) if event.is_some() => {
-                            Some(AppViewEvent::NotSent(problem.clone()))
-                        }
-                        _ => event,
-                    };
-                    if let Some(text) = card.problem.as_deref().or(card.session.notice()) {
-                        ui.add_space(4.0);
-                        ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
-                    }
-                    event
-                })
-                .inner
-            }
-            Body::Html(html) => {
-                let frame = egui::Frame::group(ui.style()).inner_margin(12.0);
-                frame
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        ui.label(RichText::new(&title).strong());
-                        let (status, can_open) = match &html.status {
-                            HtmlStatus::Waiting => {
-                                ("An HTML app: it opens in its own window.".to_owned(), true)
-                            }
-                            HtmlStatus::Opening => ("Opening its window…".to_owned(), false),
-                            HtmlStatus::Shown => ("Shown in its own window.".to_owned(), false),
-                            HtmlStatus::Failed(why) => (format!("Not shown: {why}"), false),
-                        };
-                        ui.weak(status);
-                        let mut event = None;
-                        let button = ui.add_enabled(
-                            can_open && !closed,
-                            egui::Button::new("Open in its own window"),
-                        );
-                        if button.clicked() {
-                            html.present(instance);
-                            event = Some(AppViewEvent::PresentRequested);
-                        }
-                        event
-                    })
-                    .inner
-            }
+            Body::Card(card) => show_card(ui, card, config, locked, closed),
+            Body::Html(html) => show_html(ui, html, &title, instance, closed),
         });
         let response = inner.response;
+        // Assistive technology hears the app's title and whether it can be used now.
         let label = if closed {
             format!("{title} (closed)")
         } else if locked {
@@ -155,6 +97,95 @@ impl<'a> AppView<'a> {
             response,
             event: inner.inner,
         }
+    }
+}
+
+/// Draws a card app natively: the notice while it is locked, the card itself, and the problem
+/// or session notice under it. The card's event goes to the session; what the embedder may
+/// want to know of it is returned.
+fn show_card(
+    ui: &mut Ui,
+    card: &mut CardApp,
+    config: &HostConfig,
+    locked: bool,
+    closed: bool,
+) -> Option<AppViewEvent> {
+    ui.vertical(|ui| {
+        if locked && !closed {
+            ui.weak("The model is replying; the card waits.");
+        }
+        let output = CardView::new(&card.shown, &mut card.state)
+            .host_config(config)
+            .disabled(locked)
+            .show(ui);
+        let event = embedder_event(output.event.as_ref());
+        card.act(output.event, output.state_changed, Instant::now());
+        // The session may refuse what the user did: the embedder hears that instead.
+        let event = match &card.problem {
+            Some(problem) if event.is_some() => Some(AppViewEvent::NotSent(problem.clone())),
+            _ => event,
+        };
+        if let Some(text) = card.problem.as_deref().or(card.session.notice()) {
+            ui.add_space(4.0);
+            ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
+        }
+        event
+    })
+    .inner
+}
+
+/// What a card's event means to the embedder: a tool call or a link request; nothing for the
+/// rest (an invalid submit shows its errors on the card).
+fn embedder_event(event: Option<&mcpapp_egui::CardEvent>) -> Option<AppViewEvent> {
+    match event {
+        Some(mcpapp_egui::CardEvent::Submit {
+            tool_call: Ok(call),
+            ..
+        }) => Some(AppViewEvent::ToolCalled(call.name.clone())),
+        Some(mcpapp_egui::CardEvent::OpenUrl { url }) => {
+            Some(AppViewEvent::LinkRequested(url.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// Draws an HTML app's placeholder: a frame with its title, where it is shown, and a button
+/// that asks for its own window (only while it waits for one, and the app is open).
+fn show_html(
+    ui: &mut Ui,
+    html: &mut HtmlApp,
+    title: &str,
+    instance: InstanceId,
+    closed: bool,
+) -> Option<AppViewEvent> {
+    let frame = egui::Frame::group(ui.style()).inner_margin(12.0);
+    frame
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(title).strong());
+            let (status, can_open) = html_status(&html.status);
+            ui.weak(status);
+            let mut event = None;
+            let button = ui.add_enabled(
+                can_open && !closed,
+                egui::Button::new("Open in its own window"),
+            );
+            if button.clicked() {
+                html.present(instance);
+                event = Some(AppViewEvent::PresentRequested);
+            }
+            event
+        })
+        .inner
+}
+
+/// The sentence telling where an HTML app is shown, and whether it may be opened now.
+fn html_status(status: &HtmlStatus) -> (String, bool) {
+    match status {
+        HtmlStatus::Waiting => ("An HTML app: it opens in its own window.".to_owned(), true),
+        HtmlStatus::Opening => ("Opening its window…".to_owned(), false),
+        HtmlStatus::Shown => ("Shown in its own window.".to_owned(), false),
+        HtmlStatus::Failed(why) => (format!("Not shown: {why}"), false),
     }
 }
 

@@ -25,6 +25,9 @@ impl Drawer<'_, '_> {
             .inner
     }
 
+    /// Draws an image where the layout puts it: its texture (or a placeholder until it is
+    /// loaded) on its background colour, its alt text as hover text and accessible name, and
+    /// its `selectAction`.
     fn image_here<'c>(
         &mut self,
         ui: &mut Ui,
@@ -32,7 +35,6 @@ impl Drawer<'_, '_> {
         scope: &Scope<'c>,
         forced: Option<ImageSize>,
     ) -> Response {
-        let config = self.theme.config;
         let available = ui.available_width();
         let poll =
             ui.ctx()
@@ -42,6 +44,58 @@ impl Drawer<'_, '_> {
             Ok(TexturePoll::Pending { size }) => *size,
             Err(_) => None,
         };
+        let person = image.style == Some(ImageStyle::Person);
+        let size = self.image_size(image, forced, natural, available);
+        let sense = if image.select_action.is_some() && !self.disabled {
+            Sense::click()
+        } else {
+            Sense::hover()
+        };
+        let (rect, response) = ui.allocate_exact_size(size, sense);
+        let radius = if person {
+            CornerRadius::same(super::clamp_u8(size.x.min(size.y) / 2.0))
+        } else {
+            CornerRadius::ZERO
+        };
+        if let Some(bg) = image
+            .background_color
+            .as_deref()
+            .and_then(mcpapp_card::host_config::Color::parse)
+        {
+            ui.painter().rect_filled(rect, radius, color32(bg));
+        }
+        match poll {
+            Ok(TexturePoll::Ready { texture }) => {
+                egui::Image::from_texture(texture)
+                    .corner_radius(radius)
+                    .paint_at(ui, rect);
+            }
+            _ => self.placeholder(ui, rect, radius, image.alt_text.as_deref(), scope),
+        }
+        let alt = image.alt_text.clone().unwrap_or_default();
+        let response = if alt.is_empty() {
+            response
+        } else {
+            response.on_hover_text_at_pointer(&alt)
+        };
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &alt));
+        if let Some(action) = &image.select_action {
+            self.select_action(ui, &response, action, scope);
+        }
+        response
+    }
+
+    /// The size an image takes: its own width and height when given, else the host's size
+    /// for its size kind, else its natural size; the missing one follows the aspect ratio,
+    /// and never wider than `available`. `natural` is the image's size, once known.
+    fn image_size(
+        &self,
+        image: &Image,
+        forced: Option<ImageSize>,
+        natural: Option<Vec2>,
+        available: f32,
+    ) -> Vec2 {
+        let config = self.theme.config;
         let size_kind = forced.or(image.size).unwrap_or(ImageSize::Auto);
         let explicit_w = match image.width {
             Some(Dimension::Pixels(px)) => Some(px.0),
@@ -80,44 +134,7 @@ impl Drawer<'_, '_> {
                 (width * 9.0 / 16.0).min(200.0)
             })
             .max(1.0);
-        let size = Vec2::new(width, height);
-        let sense = if image.select_action.is_some() && !self.disabled {
-            Sense::click()
-        } else {
-            Sense::hover()
-        };
-        let (rect, response) = ui.allocate_exact_size(size, sense);
-        let radius = if person {
-            CornerRadius::same(super::clamp_u8(width.min(height) / 2.0))
-        } else {
-            CornerRadius::ZERO
-        };
-        if let Some(bg) = image
-            .background_color
-            .as_deref()
-            .and_then(mcpapp_card::host_config::Color::parse)
-        {
-            ui.painter().rect_filled(rect, radius, color32(bg));
-        }
-        match poll {
-            Ok(TexturePoll::Ready { texture }) => {
-                egui::Image::from_texture(texture)
-                    .corner_radius(radius)
-                    .paint_at(ui, rect);
-            }
-            _ => self.placeholder(ui, rect, radius, image.alt_text.as_deref(), scope),
-        }
-        let alt = image.alt_text.clone().unwrap_or_default();
-        let response = if alt.is_empty() {
-            response
-        } else {
-            response.on_hover_text_at_pointer(&alt)
-        };
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &alt));
-        if let Some(action) = &image.select_action {
-            self.select_action(ui, &response, action, scope);
-        }
-        response
+        Vec2::new(width, height)
     }
 
     /// Where an image is not (yet) shown: a quiet box with the alt text.

@@ -2,9 +2,12 @@
 //! collecting what the user does into the card state and one output event.
 
 mod actions;
+mod carousel;
+mod facts;
 mod inputs;
 mod layout;
 mod media;
+mod table;
 mod text;
 
 use egui::{Response, Ui};

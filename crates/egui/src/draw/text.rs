@@ -49,6 +49,90 @@ struct Section<'c> {
     click: Option<Click<'c>>,
 }
 
+/// Sections laid out for a galley: the job as drawn, the job of the bold pass, and what the
+/// clickable ranges do.
+struct Jobs<'c> {
+    /// The text as drawn.
+    job: LayoutJob,
+    /// The same text for the bold pass: only bold sections visible, with no background and
+    /// no lines (they are drawn once, by `job`).
+    bold_job: LayoutJob,
+    /// The byte ranges of the text that are clickable, and what a click there does.
+    clicks: Vec<(Range<usize>, Click<'c>)>,
+    /// Whether any section is bold.
+    any_bold: bool,
+}
+
+/// Lays out sections as the two jobs of a galley, wrapped to `width` as `look` says.
+fn jobs<'c>(sections: Vec<Section<'c>>, look: &Look, width: f32) -> Jobs<'c> {
+    let mut job = LayoutJob::default();
+    let mut bold_job = LayoutJob::default();
+    let mut clicks: Vec<(Range<usize>, Click<'_>)> = Vec::new();
+    let mut any_bold = false;
+    for s in sections {
+        let start = job.text.len();
+        job.append(&s.text, 0.0, s.format.clone());
+        let mut bold_format = s.format.clone();
+        if !s.bold {
+            bold_format.color = Color32::TRANSPARENT;
+        }
+        bold_format.background = Color32::TRANSPARENT;
+        bold_format.underline = Stroke::NONE;
+        bold_format.strikethrough = Stroke::NONE;
+        bold_job.append(&s.text, 0.0, bold_format);
+        any_bold |= s.bold;
+        if let Some(click) = s.click {
+            clicks.push((start..job.text.len(), click));
+        }
+    }
+    for j in [&mut job, &mut bold_job] {
+        j.wrap = TextWrapping {
+            max_width: width,
+            max_rows: if look.wrap {
+                look.max_lines.map_or(usize::MAX, |n| n as usize)
+            } else {
+                1
+            },
+            break_anywhere: false,
+            overflow_character: Some('…'),
+        };
+        j.halign = look.align;
+    }
+    Jobs {
+        job,
+        bold_job,
+        clicks,
+        any_bold,
+    }
+}
+
+/// Draws the bold pass over a galley drawn at `origin`. egui's fonts have one weight: bold
+/// is the text drawn again, offset by a stroke that grows with the size (two passes for large
+/// text). All-bold text draws the galley itself again; else `bold_job` shows only its bold
+/// sections.
+fn paint_bold(
+    ui: &Ui,
+    galley: &Arc<Galley>,
+    bold_job: LayoutJob,
+    origin: egui::Pos2,
+    look: &Look,
+    stroke: f32,
+) {
+    let bold_galley = if look.bold {
+        galley.clone()
+    } else {
+        ui.fonts_mut(|f| f.layout_job(bold_job))
+    };
+    let mut offsets = vec![stroke];
+    if stroke > 0.7 {
+        offsets.push(stroke / 2.0);
+    }
+    for dx in offsets {
+        ui.painter()
+            .galley(origin + Vec2::new(dx, 0.0), bold_galley.clone(), look.color);
+    }
+}
+
 impl Drawer<'_, '_> {
     pub(crate) fn text_block(
         &mut self,
@@ -228,39 +312,12 @@ impl Drawer<'_, '_> {
         scope: &Scope<'_>,
     ) -> Response {
         let width = ui.available_width().max(1.0);
-        let mut job = LayoutJob::default();
-        let mut bold_job = LayoutJob::default();
-        let mut clicks: Vec<(Range<usize>, Click<'_>)> = Vec::new();
-        let mut any_bold = false;
-        for s in sections {
-            let start = job.text.len();
-            job.append(&s.text, 0.0, s.format.clone());
-            let mut bold_format = s.format.clone();
-            if !s.bold {
-                bold_format.color = Color32::TRANSPARENT;
-            }
-            bold_format.background = Color32::TRANSPARENT;
-            bold_format.underline = Stroke::NONE;
-            bold_format.strikethrough = Stroke::NONE;
-            bold_job.append(&s.text, 0.0, bold_format);
-            any_bold |= s.bold;
-            if let Some(click) = s.click {
-                clicks.push((start..job.text.len(), click));
-            }
-        }
-        for j in [&mut job, &mut bold_job] {
-            j.wrap = TextWrapping {
-                max_width: width,
-                max_rows: if look.wrap {
-                    look.max_lines.map_or(usize::MAX, |n| n as usize)
-                } else {
-                    1
-                },
-                break_anywhere: false,
-                overflow_character: Some('…'),
-            };
-            j.halign = look.align;
-        }
+        let Jobs {
+            job,
+            bold_job,
+            clicks,
+            any_bold,
+        } = jobs(sections, look, width);
         let galley: Arc<Galley> = ui.fonts_mut(|f| f.layout_job(job));
         let sense = if clicks.is_empty() {
             Sense::hover()
@@ -290,25 +347,7 @@ impl Drawer<'_, '_> {
         if ui.is_rect_visible(rect) {
             ui.painter().galley(origin, galley.clone(), look.color);
             if any_bold || look.bold {
-                // egui's fonts have one weight: bold is the text drawn again, offset by a
-                // stroke that grows with the size (two passes for large text).
-                let stroke = bold_stroke;
-                let bold_galley = if look.bold {
-                    galley.clone()
-                } else {
-                    ui.fonts_mut(|f| f.layout_job(bold_job))
-                };
-                let mut offsets = vec![stroke];
-                if stroke > 0.7 {
-                    offsets.push(stroke / 2.0);
-                }
-                for dx in offsets {
-                    ui.painter().galley(
-                        origin + Vec2::new(dx, 0.0),
-                        bold_galley.clone(),
-                        look.color,
-                    );
-                }
+                paint_bold(ui, &galley, bold_job, origin, look, bold_stroke);
             }
         }
         let text = galley.text().to_owned();
