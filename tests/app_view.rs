@@ -103,9 +103,8 @@ fn shows(h: &Harness<'static, Embedder>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
 
-#[test]
-fn a_card_app_takes_typing_and_submits_and_the_answer_card_replaces_it() {
-    let mut h = harness("flights");
+/// The agent calls the flights example's cancellation tool; its card opens.
+fn open_cancellation(h: &mut Harness<'static, Embedder>) {
     h.state().host.call_tool(
         "flights",
         "request_cancellation_reason",
@@ -113,9 +112,15 @@ fn a_card_app_takes_typing_and_submits_and_the_answer_card_replaces_it() {
         "call-1",
         DisplayMode::Inline,
     );
-    wait(&mut h, "the cancellation card", |app| {
+    wait(h, "the cancellation card", |app| {
         card_says(app, "Confirm Cancellation")
     });
+}
+
+#[test]
+fn a_card_app_takes_typing_and_submits_and_the_answer_card_replaces_it() {
+    let mut h = harness("flights");
+    open_cancellation(&mut h);
     let app = h.get_by_role_and_label(Role::Group, "request_cancellation_reason");
     assert!(!app.accesskit_node().is_disabled());
 
@@ -135,16 +140,7 @@ fn a_card_app_takes_typing_and_submits_and_the_answer_card_replaces_it() {
 #[test]
 fn the_response_lock_disables_a_card_app() {
     let mut h = harness("flights");
-    h.state().host.call_tool(
-        "flights",
-        "request_cancellation_reason",
-        arguments(&json!({"booking_id": "FL-12345-ABC"})),
-        "call-1",
-        DisplayMode::Inline,
-    );
-    wait(&mut h, "the cancellation card", |app| {
-        card_says(app, "Confirm Cancellation")
-    });
+    open_cancellation(&mut h);
     h.state().host.set_generating("default", true);
     wait(&mut h, "the lock", |app| {
         app.host.apps().all(mcpapp_egui_host::HostedApp::is_locked)

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use mcpapp_card::host_config::Theme;
 use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml};
 use mcpapp_host::mcp::{ClientOptions, ServerSpec};
 use mcpapp_host::store::{MemoryStore, SqliteStore, StateStore};
@@ -326,11 +327,7 @@ impl Session {
         let app = self.host.app(instance).ok_or("the app is gone")?;
         let card = app.card().ok_or("the app shows no card")?;
         let options = mcpapp_render::RenderOptions {
-            host_config: if app.is_dark() {
-                mcpapp_card::HostConfig::dark()
-            } else {
-                mcpapp_card::HostConfig::light()
-            },
+            host_config: Theme::for_dark(app.is_dark()).host_config(),
             ..mcpapp_render::RenderOptions::default()
         };
         let image = mcpapp_render::render_card(card, &options).map_err(|e| e.to_string())?;

@@ -407,11 +407,7 @@ impl DemoApp {
     }
 
     fn config(&self) -> HostConfig {
-        if self.dark {
-            HostConfig::dark()
-        } else {
-            HostConfig::light()
-        }
+        mcpapp_card::host_config::Theme::for_dark(self.dark).host_config()
     }
 
     /// The thread on screen: messages, tool calls with their apps, and the open form. [`Self::ui`]

@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use egui::{Response, RichText, Role, Ui, Widget, WidgetInfo};
 use mcpapp_card::HostConfig;
+use mcpapp_card::host_config::Theme;
 use mcpapp_egui::CardView;
 use mcpapp_host::InstanceId;
 
@@ -72,11 +73,7 @@ impl<'a> AppView<'a> {
         let config = if let Some(config) = self.config {
             config
         } else {
-            builtin = if dark {
-                HostConfig::dark()
-            } else {
-                HostConfig::light()
-            };
+            builtin = Theme::for_dark(dark).host_config();
             &builtin
         };
         let inner = ui.push_id(("mcpapp-app", instance.0), |ui| match &mut self.app.body {

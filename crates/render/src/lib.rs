@@ -42,15 +42,14 @@ mod fonts;
 mod png;
 mod render;
 mod snapshot;
-mod theme;
 
 pub use compare::{CompareOptions, Comparison, compare};
 pub use fonts::{fallback_fonts, setup_context};
 pub use image;
+pub use mcpapp_card::host_config::{Theme, UnknownTheme};
 pub use png::write_png;
 pub use render::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, RenderError, RenderOptions, render_card};
 pub use snapshot::{
     BASELINES_DIR, CONFIG_FILE, CardFile, Outcome, SnapshotCase, SnapshotOptions, SnapshotReport,
     Summary, Variant, check_dir, find_cards,
 };
-pub use theme::{Theme, UnknownTheme};

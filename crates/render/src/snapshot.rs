@@ -12,7 +12,7 @@ use serde::Deserialize;
 use crate::compare::{CompareOptions, compare};
 use crate::png::write_png;
 use crate::render::{RenderOptions, render_card};
-use crate::theme::Theme;
+use mcpapp_card::host_config::Theme;
 
 /// The name of the optional configuration file in a card directory.
 pub const CONFIG_FILE: &str = "snapshot.toml";

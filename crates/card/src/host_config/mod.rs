@@ -25,6 +25,7 @@ mod error;
 mod fonts;
 mod images;
 mod inputs;
+mod named;
 mod reader;
 mod spacing;
 mod text;
@@ -44,6 +45,7 @@ pub use error::{HostConfigError, HostConfigWarning};
 pub use fonts::{FontSizes, FontTypeConfig, FontTypes, FontWeights};
 pub use images::{ImageSetConfig, ImageSizes};
 pub use inputs::{ErrorMessageConfig, InputLabelConfig, InputsConfig, LabelConfig};
+pub use named::{Theme, UnknownTheme};
 pub use spacing::{SeparatorConfig, SpacingConfig, TableConfig};
 pub use text::{FactSetConfig, TextConfig, TextStyleConfig, TextStyles};
 

@@ -1,9 +1,10 @@
-//! The built-in themes by name, as the command line and `snapshot.toml` spell them.
+//! The built-in themes by name, as the command line and `snapshot.toml` spell them: the one
+//! home of theme names (the renderer, the preview and every host window use it).
 
 use std::fmt;
 use std::str::FromStr;
 
-use mcpapp_card::HostConfig;
+use super::HostConfig;
 use serde::Deserialize;
 
 /// One of the built-in host configs.
@@ -29,6 +30,11 @@ impl Theme {
             Self::Dark => "dark",
             Self::HighContrast => "high-contrast",
         }
+    }
+
+    /// The light or the dark theme, as a host's own theme says.
+    pub fn for_dark(dark: bool) -> Self {
+        if dark { Self::Dark } else { Self::Light }
     }
 
     /// The host config of this theme.
