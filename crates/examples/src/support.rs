@@ -55,6 +55,7 @@ pub fn app_only() -> MetaObject {
     mcpapp_protocol::ToolUiMeta {
         resource_uri: None,
         visibility: Some(vec![mcpapp_protocol::Visibility::App]),
+        problem: None,
     }
     .write_tool_meta(&mut meta);
     MetaObject(meta)

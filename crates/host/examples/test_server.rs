@@ -58,6 +58,8 @@ const VIEW_HTML: &str = "<!DOCTYPE html><html><head><title>Test view</title></he
 #[derive(Clone, Default)]
 struct TestServer {
     cancelled: Arc<AtomicU64>,
+    /// Whether `unlock` was called: then `late` is listed too.
+    unlocked: Arc<std::sync::atomic::AtomicBool>,
 }
 
 fn object(value: Value) -> Map<String, Value> {
@@ -127,6 +129,18 @@ fn tools() -> Vec<Tool> {
             None,
         ),
         tool("crash", "Exit the server process.", json!({}), None),
+        tool(
+            "bad_visibility",
+            "Declares its visibility as a string, not an array (malformed).",
+            json!({}),
+            Some(json!({"ui": {"visibility": "app"}})),
+        ),
+        tool(
+            "unlock",
+            "Lists `late` from now on and says the tool list changed.",
+            json!({}),
+            Some(json!({"ui": {"visibility": ["app"]}})),
+        ),
     ]
 }
 
@@ -141,6 +155,7 @@ impl ServerHandler for TestServer {
         ServerConfig::new(
             ServerCapabilities::builder()
                 .enable_tools()
+                .enable_tool_list_changed()
                 .enable_resources()
                 .build(),
         )
@@ -152,7 +167,16 @@ impl ServerHandler for TestServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(tools()))
+        let mut tools = tools();
+        if self.unlocked.load(Ordering::SeqCst) {
+            tools.push(tool(
+                "late",
+                "Listed only after `unlock` (the list changed).",
+                json!({}),
+                Some(json!({"ui": {"visibility": ["app"]}})),
+            ));
+        }
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(
@@ -209,6 +233,12 @@ impl ServerHandler for TestServer {
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 let count = self.cancelled.load(Ordering::SeqCst);
                 structured(count.to_string(), json!({"count": count}))
+            }
+            "bad_visibility" | "late" => structured("called".to_owned(), json!({"called": true})),
+            "unlock" => {
+                self.unlocked.store(true, Ordering::SeqCst);
+                let _ = context.peer.notify_tool_list_changed().await;
+                structured("unlocked".to_owned(), json!({"unlocked": true}))
             }
             "crash" => {
                 eprintln!("crash: exiting with status 3 as asked");

@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use crate::host::{AppHost, AppSpec, HostEvent, InstanceId, Output, ServerCall, ViewKind, wire};
-use crate::mcp::McpConnection;
+use crate::mcp::{McpConnection, McpEventKind};
 use crate::port::ViewPort;
 
 /// How often the clock is fed while nothing else happens (teardown timeouts are checked then).
@@ -99,6 +99,8 @@ enum Arrival {
         tool_call_id: String,
         result: CallToolResult,
     },
+    /// A server listed its tools again (it said its list changed).
+    ToolsChanged { server: String },
 }
 
 /// An [`AppHost`] with its servers and views. See the module docs.
@@ -153,9 +155,35 @@ impl Runtime {
     }
 
     /// Adds a connected server under its id; its tools become known to the host.
+    ///
+    /// When the server says its tool list changed (`notifications/tools/list_changed`), the
+    /// connection lists them again and the host's copy follows, so apps' calls are checked
+    /// against the server's tools as they are now.
     pub fn add_server(&mut self, connection: Arc<McpConnection>) {
         self.host
             .set_server_tools(connection.id(), connection.tools());
+        let mut events = connection.events();
+        let arrivals = self.arrivals_tx.clone();
+        let server = connection.id().to_owned();
+        tokio::spawn(async move {
+            use tokio::sync::broadcast::error::RecvError;
+            loop {
+                let changed = match events.recv().await {
+                    Ok(event) => match event.kind {
+                        McpEventKind::ToolsChanged => true,
+                        McpEventKind::Gone { .. } => return,
+                        _ => false,
+                    },
+                    // Missed events may have been a change: list them again to be sure.
+                    Err(RecvError::Lagged(_)) => true,
+                    Err(RecvError::Closed) => return,
+                };
+                let server = server.clone();
+                if changed && arrivals.send(Arrival::ToolsChanged { server }).is_err() {
+                    return;
+                }
+            }
+        });
         self.servers.insert(connection.id().to_owned(), connection);
     }
 
@@ -345,6 +373,12 @@ impl Runtime {
             } => {
                 self.host.tool_result(&tool_call_id, &wire::result(&result));
                 self.results.push((tool_call_id, result));
+            }
+            Arrival::ToolsChanged { server } => {
+                if let Some(connection) = self.servers.get(&server) {
+                    let tools = connection.tools();
+                    self.host.set_server_tools(&server, tools);
+                }
             }
         }
     }

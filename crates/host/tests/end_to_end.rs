@@ -32,6 +32,12 @@ async fn a_card_app_calls_an_app_only_tool_through_the_host() {
     let conn = support::connect_test_server().await;
     let mut host = AppHost::new(HostOptions::default(), Arc::new(MemoryStore::default()));
     host.set_server_tools("test", conn.tools());
+    // The test server's one tool with malformed metadata is reported, and nothing else.
+    let reported = host.drain();
+    assert!(
+        matches!(&reported[..], [Output::Event(HostEvent::Log { message, .. })] if message.contains("bad_visibility")),
+        "{reported:?}"
+    );
 
     // The agent calls the UI tool.
     let tool = conn.tool("show_card").unwrap();

@@ -143,15 +143,19 @@ async fn check_test_server(server: &McpConnection) {
             "client_ui",
             "slow",
             "cancelled_count",
-            "crash"
+            "crash",
+            "bad_visibility",
+            "unlock"
         ]
     );
     let model_tools = server.model_tools();
-    assert!(
-        !names(&model_tools).contains(&"refresh"),
-        "app-only tool offered to the model"
-    );
-    assert_eq!(model_tools.len(), tools.len() - 1);
+    for hidden in ["refresh", "unlock", "bad_visibility"] {
+        assert!(
+            !names(&model_tools).contains(&hidden),
+            "{hidden} (app-only or malformed) offered to the model"
+        );
+    }
+    assert_eq!(model_tools.len(), tools.len() - 3);
 
     let app_tools = server.app_tools();
     let app = |name: &str| {
@@ -165,7 +169,7 @@ async fn check_test_server(server: &McpConnection) {
     };
     assert_eq!(
         app_tools.len(),
-        3,
+        5,
         "{:?}",
         app_tools.iter().map(|(t, _)| &t.name).collect::<Vec<_>>()
     );

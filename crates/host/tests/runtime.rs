@@ -25,13 +25,20 @@ use mcpapp_protocol::DisplayMode;
 use serde_json::{Map, Value, json};
 
 async fn runtime() -> Runtime {
+    runtime_and_events().await.0
+}
+
+/// A runtime on the test server, and what the host said when the server was added (the test
+/// server lists one tool with malformed metadata, which is reported).
+async fn runtime_and_events() -> (Runtime, Vec<HostEvent>) {
     let conn = support::connect_test_server().await;
     let mut runtime = Runtime::new(AppHost::new(
         HostOptions::default(),
         Arc::new(MemoryStore::default()),
     ));
     runtime.add_server(Arc::new(conn));
-    runtime
+    let events = runtime.poll_events();
+    (runtime, events)
 }
 
 /// A scripted view: initializes, waits for the tool result, calls `refresh`, and reports the
@@ -184,4 +191,106 @@ async fn a_view_that_goes_away_closes_its_app_and_other_calls_are_answered() {
     .await
     .unwrap();
     assert_eq!(closed, instance);
+}
+
+/// A view that initializes, then calls the tools `names` one after the other (each after the
+/// answer to the one before, with a pause after `unlock` for the list to be read again), and
+/// returns the answers.
+async fn calling_view(mut end: ViewEnd, names: &'static [&'static str]) -> Vec<Value> {
+    let send = |end: &ViewEnd, m: Value| end.to_host.send(m).unwrap();
+    send(
+        &end,
+        json!({"jsonrpc": "2.0", "id": 0, "method": "ui/initialize", "params": {
+        "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
+        "protocolVersion": "2026-01-26"}}),
+    );
+    let mut answers = Vec::new();
+    let mut next = 0;
+    loop {
+        let message = end.from_host.recv().await.unwrap();
+        let ask = if message["id"] == 0 {
+            send(
+                &end,
+                json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}),
+            );
+            false
+        } else if message["method"] == "ui/notifications/tool-result" {
+            true
+        } else if message.get("method").is_none() && message["id"].as_i64().is_some() {
+            if names.get(next - 1) == Some(&"unlock") {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            answers.push(message);
+            true
+        } else {
+            false
+        };
+        if ask {
+            let Some(name) = names.get(next) else {
+                return answers;
+            };
+            next += 1;
+            send(
+                &end,
+                json!({"jsonrpc": "2.0", "id": next, "method": "tools/call",
+                    "params": {"name": name, "arguments": {}}}),
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_visibility_fails_closed_and_a_changed_tool_list_reaches_the_host() {
+    let (mut runtime, mut events) = runtime_and_events().await;
+    let AgentCall::App(instance) = runtime
+        .agent_call(
+            "test",
+            "show_card",
+            Map::new(),
+            "call-1",
+            DisplayMode::Inline,
+        )
+        .await
+        .unwrap()
+    else {
+        panic!("show_card has a view")
+    };
+    let (port, end) = ChannelPort::pair();
+    runtime.attach(instance, Box::new(port));
+    let view = tokio::spawn(calling_view(
+        end,
+        &["bad_visibility", "late", "unlock", "late"],
+    ));
+    let answers = tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            tokio::select! {
+                event = runtime.next_event() => events.push(event),
+                () = tokio::time::sleep(Duration::from_millis(20)) => {
+                    if view.is_finished() { break; }
+                }
+            }
+        }
+        view.await.unwrap()
+    })
+    .await
+    .expect("the view finished");
+    // The malformed visibility is nobody's: refused, not called.
+    assert_eq!(answers[0]["error"]["code"], -32602, "{}", answers[0]);
+    // `late` is not listed yet; after `unlock` the server says its list changed, and the
+    // host's copy follows.
+    assert_eq!(answers[1]["error"]["code"], -32602, "{}", answers[1]);
+    assert_eq!(answers[2]["result"]["structuredContent"]["unlocked"], true);
+    assert_eq!(
+        answers[3]["result"]["structuredContent"]["called"], true,
+        "{}",
+        answers[3]
+    );
+    // And the malformed tool was reported when the host learnt of it.
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, HostEvent::Log { message, .. }
+            if message.contains("`bad_visibility`") && message.contains("must be an array"))),
+        "{events:?}"
+    );
 }

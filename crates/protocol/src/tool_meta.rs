@@ -31,6 +31,12 @@ pub struct ToolUiMeta {
     /// as deny break app-only polling tools). An empty list means nobody.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub visibility: Option<Vec<Visibility>>,
+    /// What was wrong with the metadata as the server wrote it, if anything (a visibility that
+    /// is not an array of strings). Malformed metadata fails closed: such a tool is callable by
+    /// nobody. Hosts report it; it is never written back.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub problem: Option<String>,
 }
 
 impl ToolUiMeta {
@@ -40,8 +46,10 @@ impl ToolUiMeta {
     /// Reads the MCP Apps metadata from a tool's whole `_meta` object.
     ///
     /// The nested `ui.resourceUri` wins over the legacy flat `ui/resourceUri`. Reading is
-    /// member by member: a malformed member (a non-string URI, a non-array visibility) is
-    /// ignored rather than discarding the rest, and a non-string visibility entry is skipped.
+    /// member by member: a malformed URI (not a string) is ignored rather than discarding the
+    /// rest. A malformed visibility (not an array, or an entry that is not a string) fails
+    /// closed: nobody may use the tool (what the server meant cannot be known: `["app", 7]`
+    /// was an app-only tool), and [`Self::problem`] says why.
     /// Returns `None` when neither key is present. The URI is returned as found; check the
     /// scheme with [`crate::is_ui_resource_uri`].
     #[must_use]
@@ -55,19 +63,31 @@ impl ToolUiMeta {
             .and_then(|ui| ui.get("resourceUri"))
             .and_then(Value::as_str);
         let legacy_uri = legacy.and_then(Value::as_str);
-        let visibility = nested
-            .and_then(|ui| ui.get("visibility"))
-            .and_then(Value::as_array)
-            .map(|entries| {
-                entries
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .map(Visibility::from)
-                    .collect()
-            });
+        let (visibility, problem) = match nested.and_then(|ui| ui.get("visibility")) {
+            None => (None, None),
+            Some(Value::Array(entries)) if entries.iter().all(Value::is_string) => (
+                Some(
+                    entries
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(Visibility::from)
+                        .collect(),
+                ),
+                None,
+            ),
+            Some(other) => (
+                Some(Vec::new()),
+                Some(format!(
+                    "`_meta.ui.visibility` must be an array of strings, not {}; \
+                     neither the model nor apps may call the tool",
+                    json_kind(other)
+                )),
+            ),
+        };
         Some(Self {
             resource_uri: nested_uri.or(legacy_uri).map(str::to_owned),
             visibility,
+            problem,
         })
     }
 
@@ -110,5 +130,17 @@ impl ToolUiMeta {
     #[must_use]
     pub fn is_app_visible(&self) -> bool {
         self.effective_visibility().contains(&Visibility::App)
+    }
+}
+
+/// The JSON type of a value, for messages.
+fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array with a non-string entry",
+        Value::Object(_) => "an object",
     }
 }

@@ -54,6 +54,13 @@ fn malformed_members_are_skipped_not_fatal() {
     );
     let read = ToolUiMeta::from_tool_meta(&odd).unwrap();
     assert_eq!(read.resource_uri.as_deref(), Some("ui://x/v.html"));
+    // A visibility with a non-string entry is malformed: it fails closed.
+    assert_eq!(read.visibility, Some(vec![]));
+    assert!(read.problem.is_some());
+    assert!(!read.is_app_visible() && !read.is_model_visible());
+    // Unknown strings are kept, and grant nothing.
+    let unknown = meta(json!({"ui": {"visibility": ["app", "widget"]}}));
+    let read = ToolUiMeta::from_tool_meta(&unknown).unwrap();
     assert_eq!(
         read.visibility,
         Some(vec![Visibility::App, Visibility::Other("widget".into())])
@@ -72,6 +79,7 @@ fn visibility_defaults_to_model_and_app() {
     let no_visibility = ToolUiMeta {
         resource_uri: Some("ui://a/b".into()),
         visibility: None,
+        problem: None,
     };
     assert_eq!(
         no_visibility.effective_visibility(),
@@ -101,6 +109,34 @@ fn visibility_defaults_to_model_and_app() {
 }
 
 #[test]
+fn a_malformed_visibility_fails_closed_and_says_why() {
+    for visibility in [
+        json!("model"),
+        json!({"model": true}),
+        json!(["model", 7]),
+        json!(null),
+    ] {
+        let tool: Tool = serde_json::from_value(json!({
+            "name": "t", "inputSchema": {"type": "object"},
+            "_meta": {"ui": {"resourceUri": "ui://a/b", "visibility": visibility}}
+        }))
+        .unwrap();
+        assert!(!tool.is_app_visible(), "{visibility}");
+        assert!(!tool.is_model_visible(), "{visibility}");
+        let problem = tool.ui_meta().unwrap().problem.unwrap();
+        assert!(problem.contains("nor apps may call"), "{problem}");
+        assert_eq!(tool.ui_resource_uri().as_deref(), Some("ui://a/b"));
+    }
+    let fine: Tool = serde_json::from_value(json!({
+        "name": "t", "inputSchema": {"type": "object"},
+        "_meta": {"ui": {"visibility": ["app"]}}
+    }))
+    .unwrap();
+    assert_eq!(fine.ui_meta().unwrap().problem, None);
+    assert!(fine.is_app_visible());
+}
+
+#[test]
 fn tool_ui_meta_serde_and_writing_both_keys() {
     let typed: ToolUiMeta =
         round_trip(&json!({"resourceUri": "ui://w/d.html", "visibility": ["model", "app"]}));
@@ -113,6 +149,7 @@ fn tool_ui_meta_serde_and_writing_both_keys() {
     ToolUiMeta {
         resource_uri: Some("ui://w/d.html".into()),
         visibility: Some(vec![Visibility::App]),
+        problem: None,
     }
     .write_tool_meta(&mut tool_meta);
     assert_eq!(
@@ -129,7 +166,8 @@ fn tool_ui_meta_serde_and_writing_both_keys() {
         ToolUiMeta::from_tool_meta(&tool_meta).unwrap(),
         ToolUiMeta {
             resource_uri: Some("ui://w/d.html".into()),
-            visibility: Some(vec![Visibility::App])
+            visibility: Some(vec![Visibility::App]),
+            problem: None,
         }
     );
 }

@@ -246,6 +246,7 @@ fn with_ui(mut tool: Tool, resource_uri: Option<String>, visibility: &[Visibilit
     let ui = ToolUiMeta {
         resource_uri,
         visibility: Some(visibility.to_vec()),
+        problem: None,
     };
     ui.write_tool_meta(tool.meta.get_or_insert_with(Map::new));
     tool

@@ -113,7 +113,18 @@ impl AppHost {
 
     /// Records a server's tool catalogue: the host routes and checks apps' `tools/call` with
     /// it.
+    /// Tools whose `_meta.ui` is malformed are kept but callable by nobody (the protocol crate
+    /// fails closed), and each is reported as a warning.
     pub fn set_server_tools(&mut self, server: &str, tools: Vec<Tool>) {
+        for tool in &tools {
+            if let Some(problem) = tool.ui_meta().and_then(|meta| meta.problem) {
+                self.log(
+                    None,
+                    LoggingLevel::Warning,
+                    format!("tool `{}` of server `{server}`: {problem}", tool.name),
+                );
+            }
+        }
         self.tools.insert(server.to_owned(), tools);
     }
 
