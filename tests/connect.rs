@@ -275,3 +275,42 @@ fn bad_arguments_are_clear_errors() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("give the server"));
 }
+
+/// Whether `text` holds a character that could drive a terminal or reorder what it shows.
+fn has_control(text: &str) -> bool {
+    text.chars().any(|c| {
+        (c.is_control() && c != '\n')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    })
+}
+
+#[test]
+fn what_a_hostile_server_says_cannot_drive_the_terminal_or_fake_host_lines() {
+    let server = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/hostile_server.mjs"
+    );
+    for args in [&[][..], &["--call", "shout"][..]] {
+        let output = Command::new(MCPAPP)
+            .arg("connect")
+            .args(args)
+            .args(["--no-store", "--", "node", server])
+            .output()
+            .unwrap();
+        let out = stdout(&output);
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{out}\n{err}");
+        assert!(!has_control(&out), "{out:?}");
+        assert!(!has_control(&err), "{err:?}");
+        // The server's newlines cannot start a line of their own.
+        assert!(
+            !out.lines()
+                .any(|l| l.starts_with("app 1 closed") || l.starts_with("connected to a trusted")),
+            "{out}"
+        );
+        assert!(
+            out.contains("\\u{1b}]52;c;"),
+            "the escape is shown, not sent: {out}"
+        );
+    }
+}

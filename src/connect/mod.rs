@@ -85,6 +85,7 @@ pub fn run(args: &Args) -> ExitCode {
     match session::Session::start(args, arguments).and_then(session::Session::run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
+            let message = mcpapp_host::printable_lines(&message, "  | ");
             let _ = writeln!(io::stderr().lock(), "mcpapp connect: {message}");
             ExitCode::FAILURE
         }

@@ -20,10 +20,12 @@ impl Report {
     }
 
     /// One line (or several, for a multi-line text), flushed at once so a script reading the
-    /// pipe sees it as it happens.
+    /// pipe sees it as it happens. Most of what is printed comes from the server or the app:
+    /// control characters are escaped and every further line is marked, so none of it can
+    /// drive the terminal or pass for a line of ours.
     pub fn line(&mut self, text: &str) {
         let mut out = self.out.lock();
-        let _ = writeln!(out, "{text}");
+        let _ = writeln!(out, "{}", mcpapp_host::printable_lines(text, "  | "));
         let _ = out.flush();
     }
 

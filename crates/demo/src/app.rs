@@ -97,11 +97,13 @@ impl DemoApp {
         &self.log
     }
 
+    /// Adds a log line; what servers and apps said is made printable (one line, controls
+    /// escaped), so it cannot fake lines of the log.
     fn note(&mut self, line: String) {
         if self.log.len() >= LOG_LINES {
             self.log.remove(0);
         }
-        self.log.push(line);
+        self.log.push(mcpapp_host::printable(&line).into_owned());
     }
 
     fn start(&mut self, ctx: &egui::Context) {

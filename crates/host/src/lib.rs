@@ -96,6 +96,7 @@ mod card_session;
 mod host;
 pub mod mcp;
 mod port;
+mod printable;
 mod runtime;
 pub mod store;
 
@@ -105,4 +106,5 @@ pub use host::{
     ServerCall, ViewKind,
 };
 pub use port::{ChannelPort, ViewEnd, ViewGone, ViewPort};
+pub use printable::{printable, printable_lines};
 pub use runtime::{AgentCall, Direction, Runtime, RuntimeError, Traced};
