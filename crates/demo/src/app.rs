@@ -77,7 +77,7 @@ impl DemoApp {
             dirty: false,
         };
         if let Some(problem) = problem {
-            app.note(format!("starting a new conversation: {problem}"));
+            app.note(&format!("starting a new conversation: {problem}"));
         }
         app
     }
@@ -99,11 +99,11 @@ impl DemoApp {
 
     /// Adds a log line; what servers and apps said is made printable (one line, controls
     /// escaped), so it cannot fake lines of the log.
-    fn note(&mut self, line: String) {
+    fn note(&mut self, line: &str) {
         if self.log.len() >= LOG_LINES {
             self.log.remove(0);
         }
-        self.log.push(mcpapp_host::printable(&line).into_owned());
+        self.log.push(mcpapp_host::printable(line).into_owned());
     }
 
     fn start(&mut self, ctx: &egui::Context) {
@@ -127,7 +127,7 @@ impl DemoApp {
                 }
                 self.host = Some(host);
             }
-            Err(e) => self.note(e.to_string()),
+            Err(e) => self.note(&e.to_string()),
         }
     }
 
@@ -167,7 +167,7 @@ impl DemoApp {
         if std::mem::take(&mut self.dirty)
             && let Err(e) = self.conversation.save(self.store.as_ref())
         {
-            self.note(format!("the conversation was not saved: {e}"));
+            self.note(&format!("the conversation was not saved: {e}"));
         }
     }
 
@@ -196,7 +196,7 @@ impl DemoApp {
         if std::mem::take(&mut self.dirty)
             && let Err(e) = self.conversation.save(self.store.as_ref())
         {
-            self.note(format!("the conversation was not saved: {e}"));
+            self.note(&format!("the conversation was not saved: {e}"));
         }
     }
 
@@ -204,10 +204,10 @@ impl DemoApp {
     fn update(&mut self, update: HostUpdate) {
         match update {
             HostUpdate::ServerConnected { server, tools, .. } => {
-                self.note(format!("{server}: connected, {} tools", tools.len()));
+                self.note(&format!("{server}: connected, {} tools", tools.len()));
                 self.restore(&server);
             }
-            HostUpdate::ServerFailed { server, error } => self.note(format!("{server}: {error}")),
+            HostUpdate::ServerFailed { server, error } => self.note(&format!("{server}: {error}")),
             HostUpdate::CallDone {
                 tool_call_id,
                 result,
@@ -238,7 +238,7 @@ impl DemoApp {
                 }
             }
             HostUpdate::AppFailed { instance, error } => {
-                self.note(format!("app {}: {error}", instance.0));
+                self.note(&format!("app {}: {error}", instance.0));
             }
             HostUpdate::AppClosed {
                 instance, reason, ..
@@ -261,12 +261,12 @@ impl DemoApp {
                 }
             }
             HostUpdate::Event(HostEvent::OpenLink { url, .. }) => {
-                self.note(format!("an app asks to open {url}"));
+                self.note(&format!("an app asks to open {url}"));
             }
             HostUpdate::Event(HostEvent::Log { level, message, .. }) => {
-                self.note(format!("{level}: {message}"));
+                self.note(&format!("{level}: {message}"));
             }
-            other => self.note(format!("{other:?}")),
+            other => self.note(&format!("{other:?}")),
         }
     }
 
