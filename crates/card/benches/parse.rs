@@ -74,5 +74,60 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// The worst cases of the card limits, each on one line: text blocks with many unknown
+/// properties (a warning each, located on a 4 MiB line), and many inputs beside an action whose
+/// data has as many keys (every input id checked against the data).
+fn worst_cases() -> Vec<(&'static str, Vec<u8>)> {
+    let mut unknown = String::from(r#"{"type":"McpApp","body":["#);
+    let mut n = 0;
+    while unknown.len() < 3_900_000 {
+        if n > 0 {
+            unknown.push(',');
+        }
+        unknown.push_str(r#"{"type":"TextBlock","text":"x""#);
+        for k in 0..20 {
+            unknown.push_str(&format!(r#","unknownProperty{n}_{k}":1"#));
+        }
+        unknown.push('}');
+        n += 1;
+    }
+    unknown.push_str("]}");
+    let mut shadowing = String::from(r#"{"type":"McpApp","body":["#);
+    let inputs = 5_000;
+    for i in 0..inputs {
+        if i > 0 {
+            shadowing.push(',');
+        }
+        shadowing.push_str(&format!(r#"{{"type":"Input.Text","id":"i{i}"}}"#));
+    }
+    shadowing.push_str(r#"],"actions":[{"type":"Action.Submit","title":"Go","data":{"#);
+    for i in 0..inputs {
+        if i > 0 {
+            shadowing.push(',');
+        }
+        shadowing.push_str(&format!(r#""k{i}":1"#));
+    }
+    shadowing.push_str("}}]}");
+    vec![
+        ("one 4 MiB line of unknown properties", unknown.into_bytes()),
+        (
+            "5,000 inputs beside 5,000 data keys",
+            shadowing.into_bytes(),
+        ),
+    ]
+}
+
+fn worst(c: &mut Criterion) {
+    let mut group = c.benchmark_group("worst case");
+    group.sample_size(10);
+    for (name, card) in worst_cases() {
+        group.throughput(Throughput::Bytes(card.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| std::hint::black_box(mcpapp_card::parse(&card)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, worst);
 criterion_main!(benches);

@@ -287,8 +287,13 @@ fn card_wide_rules(cx: &mut Ctx) {
         }
     }
     if !cx.data_keys.is_empty() {
+        // The first action whose data has each key: one lookup per input, not one scan.
+        let mut data: HashMap<&str, &str> = HashMap::with_capacity(cx.data_keys.len());
+        for (key, action) in &cx.data_keys {
+            data.entry(key.as_str()).or_insert(action.as_str());
+        }
         for (id, pointer) in &cx.input_ids {
-            if let Some((_, action)) = cx.data_keys.iter().find(|(key, _)| key == id) {
+            if let Some(action) = data.get(id.as_str()) {
                 found.push(Diagnostic::new(
                     Code::InputShadowsData,
                     pointer.clone(),
