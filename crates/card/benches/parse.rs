@@ -7,6 +7,7 @@
     reason = "a benchmark without its corpus has nothing to measure"
 )]
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -86,7 +87,7 @@ fn worst_cases() -> Vec<(&'static str, Vec<u8>)> {
         }
         unknown.push_str(r#"{"type":"TextBlock","text":"x""#);
         for k in 0..20 {
-            unknown.push_str(&format!(r#","unknownProperty{n}_{k}":1"#));
+            let _ = write!(unknown, r#","unknownProperty{n}_{k}":1"#);
         }
         unknown.push('}');
         n += 1;
@@ -98,14 +99,14 @@ fn worst_cases() -> Vec<(&'static str, Vec<u8>)> {
         if i > 0 {
             shadowing.push(',');
         }
-        shadowing.push_str(&format!(r#"{{"type":"Input.Text","id":"i{i}"}}"#));
+        let _ = write!(shadowing, r#"{{"type":"Input.Text","id":"i{i}"}}"#);
     }
     shadowing.push_str(r#"],"actions":[{"type":"Action.Submit","title":"Go","data":{"#);
     for i in 0..inputs {
         if i > 0 {
             shadowing.push(',');
         }
-        shadowing.push_str(&format!(r#""k{i}":1"#));
+        let _ = write!(shadowing, r#""k{i}":1"#);
     }
     shadowing.push_str("}}]}");
     vec![
