@@ -141,18 +141,20 @@ impl<'e, 'a> Evaluator<'e, 'a> {
             }
         };
         segments.reverse();
+        let mut cost = 0;
         let found: Option<Value> = match left {
-            None => match memory::lookup(&self.roots, &self.locals, &segments) {
+            None => match memory::lookup(&self.roots, &self.locals, &segments, &mut cost) {
                 Some(v) => Some(js::clone_charged(&v, self.budget, 0)?),
                 None => None,
             },
             Some(left) => match self.eval(left, subst)? {
-                Some(scope) => memory::walk(&scope, &segments)
+                Some(scope) => memory::walk(&scope, &segments, &mut cost)
                     .map(|v| self.copy(v))
                     .transpose()?,
                 None => None,
             },
         };
+        self.budget.work(cost)?;
         if found.is_none() && subst {
             let path = memory::path_text(&segments);
             let text = format!("${{{path}}}");
@@ -183,7 +185,12 @@ impl<'e, 'a> Evaluator<'e, 'a> {
                 }
             }
             Some(Value::String(key)) => match instance {
-                Some(value) => Ok(memory::access_property(&value, &key).cloned()),
+                Some(value) => {
+                    let mut cost = 0;
+                    let found = memory::access_property(&value, &key, &mut cost).cloned();
+                    self.budget.work(cost)?;
+                    Ok(found)
+                }
                 None => Ok(None),
             },
             _ => soft(format!("Could not coerce {index} to an int or string.")),

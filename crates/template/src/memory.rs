@@ -54,8 +54,13 @@ pub(crate) fn path_text(segments: &[Segment]) -> String {
 }
 
 /// Upstream `accessProperty`: falsy values have no properties; object keys match
-/// exactly first, then ignoring case.
-pub(crate) fn access_property<'v>(value: &'v Value, key: &str) -> Option<&'v Value> {
+/// exactly first, then ignoring case. The case-insensitive scan visits every key: each visit
+/// is added to `cost`, for the caller to charge to the budget.
+pub(crate) fn access_property<'v>(
+    value: &'v Value,
+    key: &str,
+    cost: &mut u64,
+) -> Option<&'v Value> {
     if !js::js_truthy(value) {
         return None;
     }
@@ -66,6 +71,7 @@ pub(crate) fn access_property<'v>(value: &'v Value, key: &str) -> Option<&'v Val
         return Some(found);
     }
     let lower = key.to_lowercase();
+    *cost = cost.saturating_add(u64::try_from(map.len()).unwrap_or(u64::MAX));
     map.iter()
         .find(|(k, _)| k.to_lowercase() == lower)
         .map(|(_, v)| v)
@@ -78,21 +84,25 @@ fn array_index(items: &[Value], index: f64) -> Option<&Value> {
     items.get(usize::try_from(js::to_i64(index)?).ok()?)
 }
 
-/// One step of `SimpleObjectMemory.getValue`.
-pub(crate) fn step<'v>(value: &'v Value, segment: &Segment) -> Option<&'v Value> {
+/// One step of `SimpleObjectMemory.getValue` (its work added to `cost`).
+pub(crate) fn step<'v>(value: &'v Value, segment: &Segment, cost: &mut u64) -> Option<&'v Value> {
     match (segment, value) {
         (Segment::Index(n), Value::Array(items)) => array_index(items, *n),
-        (Segment::Index(n), other) => access_property(other, &js::number_to_string(*n)),
+        (Segment::Index(n), other) => access_property(other, &js::number_to_string(*n), cost),
         (Segment::Name(key) | Segment::Key { key, .. }, Value::Array(items)) => {
             js::parse_int(key).and_then(|i| array_index(items, i))
         }
-        (Segment::Name(key) | Segment::Key { key, .. }, other) => access_property(other, key),
+        (Segment::Name(key) | Segment::Key { key, .. }, other) => access_property(other, key, cost),
     }
 }
 
-/// Follows `segments` from `value`.
-pub(crate) fn walk<'v>(value: &'v Value, segments: &[Segment]) -> Option<&'v Value> {
-    segments.iter().try_fold(value, step)
+/// Follows `segments` from `value` (its work added to `cost`).
+pub(crate) fn walk<'v>(
+    value: &'v Value,
+    segments: &[Segment],
+    cost: &mut u64,
+) -> Option<&'v Value> {
+    segments.iter().try_fold(value, |v, s| step(v, s, cost))
 }
 
 /// Splits a path string the way `SimpleObjectMemory` does (used by `getProperty`):
@@ -130,11 +140,13 @@ fn template_version() -> Value {
 
 /// Resolves a rooted path (`name.a[0]`) through lambda variables, then the keywords,
 /// then `$data`. Returns an owned copy only for synthesized roots (`$index`), so the
-/// caller decides how to copy borrowed results.
+/// caller decides how to copy borrowed results. Its work (names compared, keys scanned) is
+/// added to `cost`.
 pub(crate) fn lookup<'v>(
     roots: &Roots<'v>,
     locals: &'v [(String, Value)],
     segments: &[Segment],
+    cost: &mut u64,
 ) -> Option<std::borrow::Cow<'v, Value>> {
     use std::borrow::Cow;
     let (first, rest) = segments.split_first()?;
@@ -143,15 +155,16 @@ pub(crate) fn lookup<'v>(
         Segment::Index(n) => js::number_to_string(*n),
     };
     let lower = first_name.to_lowercase();
+    *cost = cost.saturating_add(u64::try_from(locals.len()).unwrap_or(u64::MAX));
     for (name, value) in locals.iter().rev() {
         if name.to_lowercase() == lower
-            && let Some(found) = walk(value, rest)
+            && let Some(found) = walk(value, rest, cost)
         {
             return Some(Cow::Borrowed(found));
         }
     }
     if !first_name.starts_with('$') {
-        return walk(roots.data, segments).map(Cow::Borrowed);
+        return walk(roots.data, segments, cost).map(Cow::Borrowed);
     }
     let base: Cow<'v, Value> = match lower.as_str() {
         "$root" => Cow::Borrowed(roots.root),
@@ -162,8 +175,8 @@ pub(crate) fn lookup<'v>(
         _ => return None,
     };
     match base {
-        Cow::Borrowed(v) => walk(v, rest).map(Cow::Borrowed),
-        Cow::Owned(v) => walk(&v, rest).cloned().map(Cow::Owned),
+        Cow::Borrowed(v) => walk(v, rest, cost).map(Cow::Borrowed),
+        Cow::Owned(v) => walk(&v, rest, cost).cloned().map(Cow::Owned),
     }
 }
 
@@ -176,7 +189,7 @@ mod tests {
         let data = json!({"buildId": 7, "list": [{"a": 1}], "zero": 0});
         let segs = |v: Vec<Segment>| v;
         assert_eq!(
-            walk(&data, &segs(vec![Segment::Name("buildID".into())])),
+            walk(&data, &segs(vec![Segment::Name("buildID".into())]), &mut 0),
             Some(&json!(7))
         );
         let a = vec![
@@ -184,19 +197,37 @@ mod tests {
             Segment::Index(0.0),
             Segment::Name("a".into()),
         ];
-        assert_eq!(walk(&data, &a), Some(&json!(1)));
+        assert_eq!(walk(&data, &a, &mut 0), Some(&json!(1)));
         assert_eq!(
-            walk(&data, &[Segment::Name("list".into()), Segment::Index(3.0)]),
+            walk(
+                &data,
+                &[Segment::Name("list".into()), Segment::Index(3.0)],
+                &mut 0
+            ),
             None
         );
         assert_eq!(
             walk(
                 &data,
-                &[Segment::Name("zero".into()), Segment::Name("x".into())]
+                &[Segment::Name("zero".into()), Segment::Name("x".into())],
+                &mut 0
             ),
             None
         );
         assert_eq!(path_text(&a), "list[0].a");
+        // A miss scans every key, and says so.
+        let wide: serde_json::Map<String, Value> =
+            (0..1000).map(|i| (format!("k{i}"), json!(i))).collect();
+        let mut cost = 0;
+        assert_eq!(
+            walk(
+                &Value::Object(wide),
+                &[Segment::Name("missing".into())],
+                &mut cost
+            ),
+            None
+        );
+        assert_eq!(cost, 1000);
     }
 
     #[test]
@@ -210,8 +241,9 @@ mod tests {
             host: None,
         };
         let locals = vec![("it".to_owned(), json!({"z": 4}))];
-        let get =
-            |p: &str| lookup(&roots, &locals, &split_path(p)).map(std::borrow::Cow::into_owned);
+        let get = |p: &str| {
+            lookup(&roots, &locals, &split_path(p), &mut 0).map(std::borrow::Cow::into_owned)
+        };
         assert_eq!(get("$root.x"), Some(json!(1)));
         assert_eq!(get("y"), Some(json!(2)));
         assert_eq!(get("$index"), Some(json!(3)));

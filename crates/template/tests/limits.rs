@@ -168,3 +168,27 @@ fn deep_data_is_walked_within_the_depth_limit() {
     let template = json!({ "t": "${string($root)}" });
     assert_eq!(limit_of(expand(&template, &data)), LimitKind::Depth);
 }
+
+#[test]
+fn case_insensitive_misses_are_charged_for_every_key_they_scan() {
+    // A wide object and a template that looks up names it lacks, many times: each miss scans
+    // every key (the engine matches names ignoring case), and that work is charged.
+    let wide: serde_json::Map<String, Value> =
+        (0..20_000).map(|i| (format!("key{i}"), json!(i))).collect();
+    let data = json!({ "wide": wide, "items": vec![0; 2000] });
+    let template = json!({ "rows": [{ "$data": "${items}", "v": "${$root.wide.missing}" }] });
+    assert_eq!(limit_of(expand(&template, &data)), LimitKind::Work);
+}
+
+#[test]
+fn replace_ignore_case_is_charged_for_text_times_pattern() {
+    let data = json!({ "text": "a".repeat(200_000), "pattern": format!("{}b", "a".repeat(2_000)) });
+    let template = json!({ "t": "${replaceIgnoreCase(text, pattern, 'x')}" });
+    assert_eq!(limit_of(expand(&template, &data)), LimitKind::Work);
+    // An ordinary replacement is well within the budget.
+    let small = json!({ "t": "${replaceIgnoreCase('Hello World', 'WORLD', 'there')}" });
+    assert_eq!(
+        expand(&small, &json!({})).unwrap(),
+        json!({ "t": "Hello there" })
+    );
+}

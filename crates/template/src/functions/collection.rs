@@ -259,7 +259,10 @@ fn contains(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResu
             found
         }
         (Some(container), Some(Value::String(key))) => {
-            memory::access_property(container, key).is_some()
+            let mut cost = 0;
+            let found = memory::access_property(container, key, &mut cost).is_some();
+            ev.budget.work(cost)?;
+            found
         }
         _ => false,
     };
@@ -515,13 +518,17 @@ fn get_property(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> Eval
             ));
         };
         let segments = memory::split_path(path);
-        let hit =
-            memory::lookup(&ev.roots, &ev.locals, &segments).map(std::borrow::Cow::into_owned);
+        let mut cost = 0;
+        let hit = memory::lookup(&ev.roots, &ev.locals, &segments, &mut cost)
+            .map(std::borrow::Cow::into_owned);
+        ev.budget.work(cost)?;
         (hit, path.to_owned())
     } else {
         let path = js::interpolation_string(arg(&values, 1), ev.budget, 0)?;
+        let mut cost = 0;
         let hit = arg(&values, 0)
-            .and_then(|scope| memory::walk(scope, &memory::split_path(&path)).cloned());
+            .and_then(|scope| memory::walk(scope, &memory::split_path(&path), &mut cost).cloned());
+        ev.budget.work(cost)?;
         (hit, path)
     };
     match found {

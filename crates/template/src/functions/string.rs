@@ -145,7 +145,11 @@ fn replace_ignore_case(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) 
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::new();
     let mut i = 0;
+    // Each position compares up to the pattern's length: that is the work charged, so a long
+    // text times a long pattern hits the work limit instead of running on.
+    let per_position = 1 + u64::try_from(needle.len()).unwrap_or(u64::MAX) / 4;
     while i < chars.len() {
+        ev.budget.work(per_position)?;
         let window: Vec<char> = chars
             .get(i..)
             .unwrap_or(&[])
