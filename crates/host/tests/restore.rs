@@ -175,3 +175,46 @@ fn the_embedder_moves_an_app_between_display_modes() {
     assert!(host.set_display_mode(app, DisplayMode::Fullscreen));
     assert!(host.drain().is_empty(), "the mode it has already");
 }
+
+#[test]
+fn a_deep_state_is_refused_with_an_answer_and_absurd_sizes_are_clamped() {
+    let mut host = AppHost::new(HostOptions::default(), Arc::new(MemoryStore::default()));
+    let app = host.tool_call_started(spec("call-1"));
+    initialize(&mut host, app);
+    let mut state = json!(1);
+    for _ in 0..100 {
+        state = json!([state]);
+    }
+    host.view_message(
+        app,
+        json!({"jsonrpc": "2.0", "method": "ui/notifications/save-state", "params": {"state": state}}),
+    );
+    let out = host.drain();
+    let Some(Output::ToView { message, .. }) = out.first() else {
+        panic!("{out:?}")
+    };
+    assert_eq!(message["method"], "ui/notifications/save-state-response");
+    assert_eq!(message["params"]["success"], false);
+    assert!(
+        message["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("deeper than 64"),
+        "{message}"
+    );
+
+    host.view_message(
+        app,
+        json!({"jsonrpc": "2.0", "method": "ui/notifications/size-changed",
+            "params": {"width": 1_000_000_000, "height": -5}}),
+    );
+    let out = host.drain();
+    assert!(
+        matches!(
+            &out[..],
+            [Output::Event(HostEvent::SizeChanged { width: Some(w), height: Some(h), .. })]
+                if *w == 100_000.0 && *h == 0.0
+        ),
+        "{out:?}"
+    );
+}

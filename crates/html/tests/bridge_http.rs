@@ -397,3 +397,33 @@ async fn the_bridge_answers_the_handshake_and_keeps_it_off_the_port() {
     .await;
     assert!(end.is_ok(), "the socket closes when the bridge is dropped");
 }
+
+#[tokio::test]
+async fn a_save_state_too_deep_to_read_is_answered_not_lost() {
+    let bridge = bridge().await;
+    let mut socket = page_socket(&bridge).await;
+    socket
+        .send(text(&json!({"jsonrpc": "2.0", "method": "ui/notifications/sandbox-proxy-ready", "params": {}})))
+        .await
+        .unwrap();
+    let ready = next_json(&mut socket).await;
+    assert_eq!(ready["method"], "ui/notifications/sandbox-resource-ready");
+    // 1,000 levels: more than JSON is read to here.
+    let deep = format!(
+        r#"{{"jsonrpc":"2.0","method":"ui/notifications/save-state","params":{{"state":{}1{}}}}}"#,
+        "[".repeat(1000),
+        "]".repeat(1000)
+    );
+    socket.send(WsMessage::Text(deep.into())).await.unwrap();
+    let answer = next_json(&mut socket).await;
+    assert_eq!(answer["method"], "ui/notifications/save-state-response");
+    assert_eq!(answer["params"]["success"], false);
+    assert!(
+        answer["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("too deep"),
+        "{answer}"
+    );
+    assert_eq!(bridge.stats().malformed, 1);
+}

@@ -24,6 +24,34 @@ use super::{
     AppHost, CloseReason, HostEvent, InstanceId, Output, Phase, ServerCall, state_key, wire,
 };
 
+/// How deep an app's saved state may nest. Deeper states are refused with an answer, before
+/// anything walks them recursively.
+const MAX_STATE_DEPTH: usize = 64;
+
+/// The largest content size an app may report, in CSS pixels.
+const MAX_SIZE: f64 = 100_000.0;
+
+/// A reported size within `0..=MAX_SIZE`; none when it is not a number at all.
+fn clamp_size(size: Option<f64>) -> Option<f64> {
+    size.filter(|s| s.is_finite())
+        .map(|s| s.clamp(0.0, MAX_SIZE))
+}
+
+/// How deep `value` nests (a scalar is 0), counted without recursion.
+fn depth(value: &Value) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(value, 0)];
+    while let Some((value, level)) = stack.pop() {
+        deepest = deepest.max(level);
+        match value {
+            Value::Array(items) => stack.extend(items.iter().map(|v| (v, level + 1))),
+            Value::Object(members) => stack.extend(members.values().map(|v| (v, level + 1))),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 /// The protocol version the host speaks with views.
 const APPS_PROTOCOL_VERSION: &str = mcpapp_protocol::APPS_PROTOCOL_VERSION;
 
@@ -159,11 +187,12 @@ impl AppHost {
         match notification.method.as_str() {
             Initialized::METHOD => self.ready(instance),
             SizeChanged::METHOD => {
+                // Clamped before anyone sees them: an app's sizes are its own claims.
                 let size: SizeChangedParams = notification.params_as().unwrap_or_default();
                 self.event(HostEvent::SizeChanged {
                     instance,
-                    width: size.width,
-                    height: size.height,
+                    width: clamp_size(size.width),
+                    height: clamp_size(size.height),
                 });
             }
             LoggingMessage::METHOD => match notification.params_as::<LoggingMessageParams>() {
@@ -185,6 +214,15 @@ impl AppHost {
                 ),
             },
             SaveState::METHOD => match notification.params_as::<SaveStateParams>() {
+                Ok(save) if depth(&save.state) > MAX_STATE_DEPTH => self.saved(
+                    instance,
+                    &SaveStateResponseParams {
+                        success: false,
+                        message: Some(format!(
+                            "the state nests deeper than {MAX_STATE_DEPTH} levels; it was not saved"
+                        )),
+                    },
+                ),
                 Ok(save) => self.save_state(instance, &save.state),
                 Err(e) => self.saved(
                     instance,

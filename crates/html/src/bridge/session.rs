@@ -4,8 +4,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::ws::{Message as WsMessage, WebSocket};
-use mcpapp_protocol::messages::SandboxProxyReady;
-use mcpapp_protocol::{Notification, is_sandbox_method};
+use mcpapp_protocol::messages::{SandboxProxyReady, SaveState, SaveStateResponse};
+use mcpapp_protocol::{Message, Notification, SaveStateResponseParams, is_sandbox_method};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -17,6 +17,8 @@ enum Incoming {
     Forward(Value),
     /// The proxy is ready: send it the resource.
     ProxyReady,
+    /// Answer the page at once (the host could not be asked: the message was unreadable).
+    Answer(Value),
     /// Drop it.
     Drop,
 }
@@ -61,6 +63,13 @@ pub(super) async fn run(
                         resource_sent = true;
                         shared.stats().resource_ready_at = Some(Instant::now());
                     }
+                    Incoming::Answer(answer) => {
+                        if resource_sent
+                            && socket.send(WsMessage::Text(answer.to_string().into())).await.is_err()
+                        {
+                            break;
+                        }
+                    }
                     Incoming::Drop => {}
                 }
             }
@@ -87,10 +96,13 @@ pub(super) fn end(shared: &Shared) {
 }
 
 fn classify(shared: &Shared, text: &str, resource_sent: bool) -> Incoming {
-    let Ok(message) = serde_json::from_str::<Value>(text) else {
-        shared.stats().malformed += 1;
-        tracing::warn!("dropped a message from the page that is not JSON");
-        return Incoming::Drop;
+    let message = match serde_json::from_str::<Value>(text) {
+        Ok(message) => message,
+        Err(e) => {
+            shared.stats().malformed += 1;
+            tracing::warn!("dropped a message from the page that is not JSON: {e}");
+            return too_deep_save(&e, text).map_or(Incoming::Drop, Incoming::Answer);
+        }
     };
     let method = message.get("method").and_then(Value::as_str);
     match method {
@@ -111,4 +123,22 @@ fn classify(shared: &Shared, text: &str, resource_sent: bool) -> Incoming {
         }
         _ => Incoming::Forward(message),
     }
+}
+
+/// A `save-state` nested deeper than JSON can be read here (serde's recursion limit) never
+/// reaches the host, which would have answered it: the app is told its state was not saved
+/// instead of waiting for an answer that never comes. The method is looked for in the text,
+/// since the message itself cannot be read.
+fn too_deep_save(error: &serde_json::Error, text: &str) -> Option<Value> {
+    let too_deep = error.to_string().contains("recursion limit");
+    (too_deep && text.contains(SaveState::METHOD))
+        .then(|| {
+            Message::notification::<SaveStateResponse>(&SaveStateResponseParams {
+                success: false,
+                message: Some("the state nests too deep to be read; it was not saved".to_owned()),
+            })
+            .ok()
+        })
+        .flatten()
+        .map(|m| m.to_value())
 }
