@@ -314,3 +314,56 @@ fn what_a_hostile_server_says_cannot_drive_the_terminal_or_fake_host_lines() {
         );
     }
 }
+
+/// Runs `command` to its end, or kills it and fails the test after `limit`.
+fn bounded(command: &mut Command, limit: std::time::Duration) -> Output {
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let output = child.wait_with_output().unwrap();
+            panic!(
+                "did not finish within {limit:?}:\n{}{}",
+                stdout(&output),
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn closing_finishes_when_the_app_ignores_teardown_or_navigates_away() {
+    if !chromium_present() {
+        return;
+    }
+    let server = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/hostile_server.mjs"
+    );
+    for tool in ["silent", "wanderer"] {
+        let output = bounded(
+            Command::new(MCPAPP)
+                .args([
+                    "connect",
+                    "--no-store",
+                    "--headless",
+                    "--duration",
+                    "1",
+                    "--call",
+                    tool,
+                ])
+                .args(["--", "node", server]),
+            std::time::Duration::from_secs(40),
+        );
+        let out = stdout(&output);
+        assert!(output.status.success(), "{tool}: {out}");
+        assert!(out.contains("app 1 closed"), "{tool}: {out}");
+    }
+}

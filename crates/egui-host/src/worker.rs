@@ -24,6 +24,10 @@ use crate::handle::{HandleOptions, HostUpdate, HtmlPresenter, PresentHtml, Repai
 /// results, windows the user closed).
 const POLL: Duration = Duration::from_millis(50);
 
+/// The longest wait for a window, a browser or a server to close: closing always finishes,
+/// whatever the other side does.
+const CLOSE_WAIT: Duration = Duration::from_secs(3);
+
 /// What the GUI asks of the worker.
 pub(crate) enum Command {
     Connect {
@@ -191,15 +195,15 @@ impl Worker {
     async fn shut_down(mut self) {
         let _ = self.runtime.poll_events();
         for (_, presentation) in std::mem::take(&mut self.presentations) {
-            presentation.close().await;
+            let _ = tokio::time::timeout(CLOSE_WAIT, presentation.close()).await;
         }
         if let Some(browser) = self.headless.take() {
-            browser.close().await;
+            let _ = tokio::time::timeout(CLOSE_WAIT * 3, browser.close()).await;
         }
         drop(self.runtime);
         for connection in std::mem::take(&mut self.connections) {
             if let Ok(connection) = Arc::try_unwrap(connection) {
-                connection.close().await;
+                let _ = tokio::time::timeout(CLOSE_WAIT, connection.close()).await;
             }
         }
     }
@@ -325,7 +329,7 @@ impl Worker {
                 self.runtime.detach(instance);
                 self.html.remove(&instance);
                 if let Some(presentation) = self.presentations.remove(&instance) {
-                    presentation.close().await;
+                    let _ = tokio::time::timeout(CLOSE_WAIT, presentation.close()).await;
                 }
                 self.tell(HostUpdate::AppClosed {
                     instance,

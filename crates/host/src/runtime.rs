@@ -114,6 +114,9 @@ pub struct Runtime {
     /// Results of the agent's tool calls that opened apps, not yet taken.
     results: Vec<(String, CallToolResult)>,
     trace: Option<Vec<Traced>>,
+    /// When the host's clock is fed next. A deadline, not a fresh sleep per wait, so that
+    /// callers that wait in short slices (`next_event_within`) still let it tick.
+    next_tick: Instant,
 }
 
 impl Runtime {
@@ -129,6 +132,7 @@ impl Runtime {
             events: VecDeque::new(),
             results: Vec::new(),
             trace: None,
+            next_tick: Instant::now(),
         }
     }
 
@@ -150,7 +154,11 @@ impl Runtime {
     }
 
     /// The host, to feed it the agent loop's events (thread switches, generation status, …).
+    ///
+    /// Its clock is brought up to now first, so what the embedder starts (a close and its
+    /// teardown deadline) is timed from now.
     pub fn host_mut(&mut self) -> &mut AppHost {
+        self.host.tick(Instant::now());
         &mut self.host
     }
 
@@ -286,6 +294,7 @@ impl Runtime {
     /// the runtime lives, so bound it with a timeout where that matters.
     pub async fn next_event(&mut self) -> HostEvent {
         loop {
+            self.tick_if_due();
             self.route();
             if let Some(event) = self.events.pop_front() {
                 return event;
@@ -344,7 +353,16 @@ impl Runtime {
                 }
             }
             Some(arrival) = self.arrivals.recv() => self.arrived(arrival),
-            () = tokio::time::sleep(TICK) => self.host.tick(Instant::now()),
+            () = tokio::time::sleep_until(self.next_tick.into()) => self.tick_if_due(),
+        }
+    }
+
+    /// Feeds the host's clock when its tick is due (teardown deadlines are checked then).
+    fn tick_if_due(&mut self) {
+        let now = Instant::now();
+        if now >= self.next_tick {
+            self.host.tick(now);
+            self.next_tick = now + TICK;
         }
     }
 

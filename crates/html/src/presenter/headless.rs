@@ -322,12 +322,17 @@ impl Tab {
     }
 
     /// Closes the tab and waits until the browser confirms.
+    /// Bounded: a browser that does not answer within 3 s is not waited for.
     pub async fn close(self) -> Result<(), HtmlError> {
         let target = self.target_id.clone();
-        self.cdp
-            .call(None, "Target.closeTarget", json!({ "targetId": target }))
-            .await
-            .map(|_| ())
+        tokio::time::timeout(
+            Duration::from_secs(3),
+            self.cdp
+                .call(None, "Target.closeTarget", json!({ "targetId": target })),
+        )
+        .await
+        .map_err(|_| HtmlError::Cdp("the browser did not close the tab in time".to_owned()))?
+        .map(|_| ())
     }
 
     /// The devtools target id of the tab.
