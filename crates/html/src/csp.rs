@@ -71,29 +71,85 @@ pub fn is_safe_origin(value: &str) -> bool {
         })
 }
 
-/// The entries of `list` that are safe origins (trailing `/` removed, duplicates dropped), in
-/// order; the refused ones are logged.
+/// What an embedder lets apps' CSP domains name.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CspOptions {
+    /// Whether loopback and private-network origins (`localhost`, `127.0.0.0/8`, `10.0.0.0/8`,
+    /// `172.16.0.0/12`, `192.168.0.0/16`, `169.254.0.0/16`, `0.0.0.0`) may be declared. Off by
+    /// default: an app from a remote server has no business on the user's own machine or
+    /// network (a development host turns it on for its local test servers).
+    pub allow_private_origins: bool,
+}
+
+/// Whether the host of an origin accepted by [`is_safe_origin`] is the user's own machine or
+/// private network.
+#[must_use]
+pub fn is_private_origin(origin: &str) -> bool {
+    let rest = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    let rest = rest.strip_suffix('/').unwrap_or(rest);
+    let host = rest
+        .rsplit_once(':')
+        .map_or(rest, |(host, _)| host)
+        .to_ascii_lowercase();
+    let host = host.strip_prefix("*.").unwrap_or(&host);
+    if host == "localhost" || host.ends_with(".localhost") {
+        return true;
+    }
+    let Ok(ip) = host.parse::<std::net::Ipv4Addr>() else {
+        return false;
+    };
+    ip.is_loopback() || ip.is_private() || ip.is_link_local() || ip.is_unspecified()
+}
+
+/// The entries of `list` that are safe origins, in order, with the default [`CspOptions`]: see
+/// [`safe_origins_with`].
 #[must_use]
 pub fn safe_origins(list: Option<&[String]>) -> Vec<String> {
+    safe_origins_with(list, &CspOptions::default())
+}
+
+/// The entries of `list` that are safe origins (scheme and host in lower case, trailing `/`
+/// removed, duplicates dropped), in order; private ones only if `options` allow them. The
+/// refused ones are logged.
+#[must_use]
+pub fn safe_origins_with(list: Option<&[String]>, options: &CspOptions) -> Vec<String> {
     let mut kept: Vec<String> = Vec::new();
     for entry in list.unwrap_or_default() {
-        if is_safe_origin(entry) {
-            let origin = entry.strip_suffix('/').unwrap_or(entry).to_owned();
-            if !kept.contains(&origin) {
-                kept.push(origin);
-            }
-        } else {
+        if !is_safe_origin(entry) {
             tracing::warn!(entry, "dropped a CSP domain that is not a plain origin");
+            continue;
+        }
+        if !options.allow_private_origins && is_private_origin(entry) {
+            tracing::warn!(
+                entry,
+                "dropped a CSP domain on the user's machine or private network"
+            );
+            continue;
+        }
+        // One spelling: the proxy checks the policy with a lower-case pattern, so `HTTPS://`
+        // must not get there as it was written.
+        let origin = entry
+            .strip_suffix('/')
+            .unwrap_or(entry)
+            .to_ascii_lowercase();
+        if !kept.contains(&origin) {
+            kept.push(origin);
         }
     }
     kept
 }
 
-/// The resource's CSP with every list reduced to its safe origins ([`safe_origins`]) and
-/// non-standard members removed: what the bridge tells the proxy.
+/// [`sanitize_csp_with`] with the default [`CspOptions`].
 #[must_use]
 pub fn sanitize_csp(csp: &ResourceCsp) -> ResourceCsp {
-    let clean = |list: Option<&Vec<String>>| list.map(|l| safe_origins(Some(l)));
+    sanitize_csp_with(csp, &CspOptions::default())
+}
+
+/// The resource's CSP with every list reduced to its safe origins ([`safe_origins_with`]) and
+/// non-standard members removed: what the bridge tells the proxy.
+#[must_use]
+pub fn sanitize_csp_with(csp: &ResourceCsp, options: &CspOptions) -> ResourceCsp {
+    let clean = |list: Option<&Vec<String>>| list.map(|l| safe_origins_with(Some(l), options));
     ResourceCsp {
         connect_domains: clean(csp.connect_domains.as_ref()),
         resource_domains: clean(csp.resource_domains.as_ref()),
@@ -114,6 +170,12 @@ pub fn sanitize_csp(csp: &ResourceCsp) -> ResourceCsp {
 /// Only safe origins ([`is_safe_origin`]) get in; the rest are dropped.
 #[must_use]
 pub fn build_policy(csp: Option<&ResourceCsp>) -> String {
+    build_policy_with(csp, &CspOptions::default())
+}
+
+/// [`build_policy`] with these [`CspOptions`].
+#[must_use]
+pub fn build_policy_with(csp: Option<&ResourceCsp>, options: &CspOptions) -> String {
     let Some(csp) = csp else {
         return DEFAULT_POLICY.to_owned();
     };
@@ -132,10 +194,10 @@ pub fn build_policy(csp: Option<&ResourceCsp>) -> String {
             list.join(" ")
         }
     };
-    let resources = safe_origins(csp.resource_domains.as_deref());
-    let connect = safe_origins(csp.connect_domains.as_deref());
-    let frames = safe_origins(csp.frame_domains.as_deref());
-    let base_uris = safe_origins(csp.base_uri_domains.as_deref());
+    let resources = safe_origins_with(csp.resource_domains.as_deref(), options);
+    let connect = safe_origins_with(csp.connect_domains.as_deref(), options);
+    let frames = safe_origins_with(csp.frame_domains.as_deref(), options);
+    let base_uris = safe_origins_with(csp.base_uri_domains.as_deref(), options);
     [
         "default-src 'none'".to_owned(),
         format!("script-src {}", with("'self' 'unsafe-inline'", &resources)),

@@ -32,9 +32,16 @@ const WAIT: Duration = Duration::from_secs(20);
 
 /// Opens `resource` through a fresh bridge in a new tab.
 async fn open(browser: &HeadlessChromium, resource: HtmlResource) -> (LocalBridge, Tab) {
-    let bridge = LocalBridge::start(resource, BridgeOptions::default())
-        .await
-        .unwrap();
+    open_with(browser, resource, BridgeOptions::default()).await
+}
+
+/// [`open`] with these bridge options.
+async fn open_with(
+    browser: &HeadlessChromium,
+    resource: HtmlResource,
+    options: BridgeOptions,
+) -> (LocalBridge, Tab) {
+    let bridge = LocalBridge::start(resource, options).await.unwrap();
     let tab = browser.open(&bridge.url()).await.unwrap();
     (bridge, tab)
 }
@@ -195,13 +202,32 @@ async fn the_app_cannot_reach_an_origin_it_did_not_declare() {
     assert_eq!(hits.load(Ordering::SeqCst), 0, "the probe got no request");
     tab.close().await.unwrap();
 
-    // Control: the same app with the probe in connectDomains does reach it, so it is the CSP
-    // that blocked it above.
+    // Declared, but the probe is on this machine: by default a loopback origin is refused.
     let declared = HtmlResource::new(reaching_app(&origin)).with_csp(ResourceCsp {
         connect_domains: Some(vec![origin.clone()]),
         ..ResourceCsp::default()
     });
-    let (_bridge, tab) = open(&browser, declared).await;
+    let (_bridge, tab) = open(&browser, declared.clone()).await;
+    let result = tab
+        .wait_for("window.__probe", WAIT)
+        .await
+        .unwrap()
+        .value
+        .unwrap();
+    assert_eq!(result["fetch"], "blocked", "{result}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        hits.load(Ordering::SeqCst),
+        0,
+        "a private origin is not reachable"
+    );
+    tab.close().await.unwrap();
+
+    // Control: an embedder that opts in to private origins lets the same app reach it, so it
+    // is the CSP that blocked it above.
+    let mut options = BridgeOptions::default();
+    options.csp.allow_private_origins = true;
+    let (_bridge, tab) = open_with(&browser, declared, options).await;
     let result = tab
         .wait_for("window.__probe", WAIT)
         .await

@@ -216,3 +216,43 @@ fn permissions_become_the_allow_attribute() {
         serde_json::from_value(json!({"clipboardWrite": {}, "geolocation": {}})).unwrap();
     assert_eq!(allow_attribute(Some(&some)), "geolocation; clipboard-write");
 }
+
+#[test]
+fn private_origins_need_the_embedders_opt_in_and_schemes_are_written_one_way() {
+    let list: Vec<String> = [
+        "http://127.0.0.1:8080",
+        "http://localhost:3000",
+        "https://app.localhost",
+        "http://10.1.2.3",
+        "http://172.20.0.1",
+        "http://192.168.1.1",
+        "http://169.254.169.254",
+        "http://0.0.0.0",
+        "HTTPS://API.Example.COM",
+        "https://172.15.0.1",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    assert_eq!(
+        safe_origins(Some(&list)),
+        ["https://api.example.com", "https://172.15.0.1"]
+    );
+    let open = mcpapp_html::csp::CspOptions {
+        allow_private_origins: true,
+    };
+    assert_eq!(
+        mcpapp_html::csp::safe_origins_with(Some(&list), &open).len(),
+        10
+    );
+    // An upper-case scheme reaches the policy in lower case (the proxy's check is exact): it
+    // no longer resets the whole policy to the default.
+    let policy = build_policy(Some(&ResourceCsp {
+        connect_domains: Some(vec!["HTTPS://API.Example.COM".to_owned()]),
+        ..ResourceCsp::default()
+    }));
+    assert!(
+        policy.contains("connect-src 'self' https://api.example.com;"),
+        "{policy}"
+    );
+}

@@ -29,7 +29,9 @@ use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
-use crate::csp::{allow_attribute, build_policy, sanitize_csp, sanitize_permissions};
+use crate::csp::{
+    CspOptions, allow_attribute, build_policy_with, sanitize_csp_with, sanitize_permissions,
+};
 use crate::token::Token;
 use crate::{HtmlError, HtmlResource};
 
@@ -39,12 +41,16 @@ use crate::{HtmlError, HtmlResource};
 pub struct BridgeOptions {
     /// The largest WebSocket message accepted from the page, in bytes (default 16 MiB).
     pub max_message_bytes: usize,
+    /// What the app's CSP domains may name (by default no loopback or private-network
+    /// origin).
+    pub csp: CspOptions,
 }
 
 impl Default for BridgeOptions {
     fn default() -> Self {
         Self {
             max_message_bytes: 16 * 1024 * 1024,
+            csp: CspOptions::default(),
         }
     }
 }
@@ -162,7 +168,7 @@ impl LocalBridge {
             proxy_origin: format!("http://{proxy_authority}"),
             host_authority,
             proxy_authority,
-            resource_ready: resource_ready(&resource),
+            resource_ready: resource_ready(&resource, options.csp),
             max_message_bytes: options.max_message_bytes,
             phase: Mutex::new(Phase::Waiting {
                 to_page: to_page_rx,
@@ -290,13 +296,13 @@ impl ViewPort for LocalBridge {
 
 /// The `sandbox-resource-ready` notification for `resource`: the spec's params (HTML,
 /// sanitized CSP domains, known permissions) plus our proxy's `cspPolicy` and `allow`.
-fn resource_ready(resource: &HtmlResource) -> Value {
+fn resource_ready(resource: &HtmlResource, options: CspOptions) -> Value {
     let mut params = serde_json::Map::new();
     params.insert("html".to_owned(), Value::String(resource.html.clone()));
     if let Some(csp) = resource
         .csp
         .as_ref()
-        .and_then(|csp| serde_json::to_value(sanitize_csp(csp)).ok())
+        .and_then(|csp| serde_json::to_value(sanitize_csp_with(csp, &options)).ok())
     {
         params.insert("csp".to_owned(), csp);
     }
@@ -309,7 +315,7 @@ fn resource_ready(resource: &HtmlResource) -> Value {
     }
     params.insert(
         "cspPolicy".to_owned(),
-        Value::String(build_policy(resource.csp.as_ref())),
+        Value::String(build_policy_with(resource.csp.as_ref(), &options)),
     );
     params.insert(
         "allow".to_owned(),
