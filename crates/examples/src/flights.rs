@@ -243,7 +243,7 @@ impl Server {
         };
         Ok(Self(Arc::new(Flights {
             user: options.user.clone(),
-            signer: options.signer()?,
+            signer: options.signer(<Self as Example>::NAME)?,
             replay: Mutex::new(MemoryReplayGuard::new()),
             bookings: Mutex::new(BTreeMap::from([
                 ("FL-12345-ABC", booking("ada", "SFO → JFK")),

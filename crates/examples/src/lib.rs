@@ -122,13 +122,20 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The signer of the example's card actions.
-    pub(crate) fn signer(&self) -> Result<mcpapp_server::Signer, mcpapp_server::SignError> {
+    /// The signer of the example's card actions, for the server named `audience` (servers
+    /// that share a key still refuse each other's actions).
+    pub(crate) fn signer(
+        &self,
+        audience: &str,
+    ) -> Result<mcpapp_server::Signer, mcpapp_server::SignError> {
         let key = self
             .signing_key
             .clone()
             .unwrap_or_else(support::process_secret);
-        mcpapp_server::Signer::new([("k1", key)], self.action_ttl_secs)
+        Ok(
+            mcpapp_server::Signer::new([("k1", key)], self.action_ttl_secs)?
+                .with_audience(audience),
+        )
     }
 }
 

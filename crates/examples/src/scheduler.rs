@@ -136,7 +136,7 @@ impl Server {
         ];
         Ok(Self(Arc::new(Scheduler {
             user: options.user.clone(),
-            signer: options.signer()?,
+            signer: options.signer(<Self as Example>::NAME)?,
             replay: Mutex::new(MemoryReplayGuard::new()),
             slots: Mutex::new(slots.into_iter().map(|s| (s, None)).collect()),
         })))

@@ -6,12 +6,13 @@
 //! Each `Action.Submit` and `Action.Execute` gets one field, [`SIGNATURE_KEY`] (`mcp_sig`), a
 //! compact token `CLAIMS.MAC`, both parts base64url without padding:
 //!
-//! - `CLAIMS` is the JSON object `{"kid", "tool", "exp", "sub", "nonce", "keys"}`: the id of the
-//!   signing key, the tool the action calls, the expiry in unix seconds, the subject (session or
-//!   user id) the card was issued to, a nonce unique to this signature, and the names of the
-//!   fixed data keys. The claims are readable by the client; nothing in them is secret.
-//! - `MAC` is HMAC-SHA256, under the key `kid`, of the canonical JSON (object keys sorted,
-//!   recursively, no spaces) of `{"data", "exp", "kid", "nonce", "sub", "tool"}`, where `data`
+//! - `CLAIMS` is the JSON object `{"kid", "aud", "tool", "exp", "sub", "nonce", "keys"}`: the id
+//!   of the signing key, the server the action is for ([`Signer::with_audience`]), the tool the
+//!   action calls, the expiry in unix seconds, the subject (session or user id) the card was
+//!   issued to, a nonce unique to this signature, and the names of the fixed data keys. The
+//!   claims are readable by the client; nothing in them is secret.
+//! - `MAC` is HMAC-SHA256, under the key `kid`, of the RFC 8785 canonical JSON
+//!   ([`canonical_json`]) of `{"aud", "data", "exp", "kid", "nonce", "sub", "tool"}`, where `data`
 //!   is the fixed data of the action without `mcp_tool_name` (which the client turns into the
 //!   tool name) and without the token.
 //!
@@ -23,9 +24,9 @@
 //! A card whose input ids collide with its fixed data keys is refused when signing: the client
 //! merges inputs over the data, so such a card could never verify.
 
-use std::collections::HashMap;
+use std::cmp::Reverse;
 use std::collections::hash_map::RandomState;
-use std::fmt::Write as _;
+use std::collections::{BinaryHeap, HashMap};
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -80,6 +81,12 @@ pub enum SignError {
     /// The signed card did not read back as a valid card (a bug).
     #[error("the signed card is invalid")]
     Invalid(Vec<Diagnostic>),
+    /// Fixed data holds an integer no double can hold exactly (beyond ±2^53): a client in
+    /// JavaScript would send back another number, and the action could never verify.
+    #[error(
+        "the fixed data at `{0}` holds an integer beyond ±2^53, which clients cannot keep exactly; send it as a string"
+    )]
+    UnsafeNumber(String),
 }
 
 /// Why an action was refused. Each variant is one specific reason, named on the wire by
@@ -105,6 +112,9 @@ pub enum Rejection {
     /// The action was issued to another session or user.
     #[error("the action was issued to someone else")]
     OtherSubject,
+    /// The action was signed for another server (its audience).
+    #[error("the action was signed for another server")]
+    OtherAudience,
     /// The signing key is not (or no longer) known.
     #[error("the action was signed with an unknown key")]
     UnknownKey,
@@ -123,6 +133,7 @@ impl Rejection {
             Self::Expired => "expired",
             Self::Replayed => "replayed",
             Self::OtherSubject => "other-subject",
+            Self::OtherAudience => "other-audience",
             Self::UnknownKey => "unknown-key",
             Self::ReservedInput(_) => "reserved-input",
         }
@@ -168,16 +179,44 @@ pub trait ReplayGuard {
 }
 
 /// A [`ReplayGuard`] in memory, for one process. Nonces are forgotten once expired (an expired
-/// action is refused anyway).
-#[derive(Debug, Clone, Default)]
+/// action is refused anyway), in order of expiry: a call looks only at the nonces that expired
+/// since, never at all of them. At most [`Self::capacity`] nonces are remembered: when that
+/// many unexpired actions have been used, further ones are refused as replays until some
+/// expire (fail closed rather than forget).
+#[derive(Debug, Clone)]
 pub struct MemoryReplayGuard {
     seen: HashMap<String, u64>,
+    by_expiry: BinaryHeap<Reverse<(u64, String)>>,
+    capacity: usize,
+}
+
+impl Default for MemoryReplayGuard {
+    fn default() -> Self {
+        Self::with_capacity(Self::DEFAULT_CAPACITY)
+    }
 }
 
 impl MemoryReplayGuard {
+    /// How many nonces a guard remembers by default.
+    pub const DEFAULT_CAPACITY: usize = 1_000_000;
+
     /// An empty guard.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty guard that remembers at most `capacity` nonces.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self {
+            seen: HashMap::new(),
+            by_expiry: BinaryHeap::new(),
+            capacity,
+        }
+    }
+
+    /// The most nonces remembered at once.
+    pub fn capacity(&self) -> usize {
+        self.capacity
     }
 
     /// How many unexpired nonces are remembered.
@@ -193,11 +232,20 @@ impl MemoryReplayGuard {
 
 impl ReplayGuard for MemoryReplayGuard {
     fn first_use(&mut self, nonce: &str, expires: u64, now: u64) -> bool {
-        self.seen.retain(|_, exp| *exp > now);
-        if self.seen.contains_key(nonce) {
+        while let Some(Reverse((expiry, _))) = self.by_expiry.peek()
+            && *expiry <= now
+        {
+            if let Some(Reverse((expiry, old))) = self.by_expiry.pop()
+                && self.seen.get(&old) == Some(&expiry)
+            {
+                self.seen.remove(&old);
+            }
+        }
+        if self.seen.contains_key(nonce) || self.seen.len() >= self.capacity {
             return false;
         }
         self.seen.insert(nonce.to_owned(), expires);
+        self.by_expiry.push(Reverse((expires, nonce.to_owned())));
         true
     }
 }
@@ -205,6 +253,9 @@ impl ReplayGuard for MemoryReplayGuard {
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
     kid: String,
+    /// The server the action is for.
+    #[serde(default)]
+    aud: String,
     tool: String,
     exp: u64,
     sub: String,
@@ -217,6 +268,7 @@ struct Claims {
 pub struct Signer {
     keys: Vec<(String, Vec<u8>)>,
     ttl: u64,
+    audience: String,
     seed: u64,
     counter: AtomicU64,
 }
@@ -244,9 +296,19 @@ impl Signer {
         Ok(Self {
             keys,
             ttl,
+            audience: String::new(),
             seed: RandomState::new().hash_one("mcpapp-nonce"),
             counter: AtomicU64::new(0),
         })
+    }
+
+    /// Names the server these actions are for (the audience claim): an action signed by a
+    /// signer with another audience is refused ([`Rejection::OtherAudience`]) even under the
+    /// same key, so servers that share a key cannot take each other's actions.
+    #[must_use]
+    pub fn with_audience(mut self, audience: impl Into<String>) -> Self {
+        self.audience = audience.into();
+        self
     }
 
     /// Signs every `Action.Submit` and `Action.Execute` of `card`, wherever it is (body, card
@@ -362,6 +424,9 @@ impl Signer {
         now: u64,
     ) -> Result<String, SignError> {
         let (kid, secret) = self.keys.first().ok_or(SignError::NoKeys)?;
+        if let Some(pointer) = unsafe_number(&Value::Object(fixed.clone()), String::new()) {
+            return Err(SignError::UnsafeNumber(pointer));
+        }
         let count = self.counter.fetch_add(1, Ordering::Relaxed);
         let mut nonce_bytes = [0_u8; 16];
         let (high, low) = nonce_bytes.split_at_mut(8);
@@ -369,6 +434,7 @@ impl Signer {
         low.copy_from_slice(&count.to_be_bytes());
         let claims = Claims {
             kid: kid.clone(),
+            aud: self.audience.clone(),
             tool: tool.to_owned(),
             exp: now.saturating_add(self.ttl),
             sub: subject.to_owned(),
@@ -450,6 +516,9 @@ impl Signer {
         if claims.tool != tool_name {
             return Err(Rejection::WrongTool);
         }
+        if claims.aud != self.audience {
+            return Err(Rejection::OtherAudience);
+        }
         if claims.sub != subject {
             return Err(Rejection::OtherSubject);
         }
@@ -471,6 +540,7 @@ impl Signer {
 /// The MAC state over the canonical signed payload, ready to finalize or verify.
 fn mac(secret: &[u8], claims: &Claims, fixed: Map<String, Value>) -> Option<HmacSha256> {
     let payload = json!({
+        "aud": claims.aud,
         "data": Value::Object(fixed),
         "exp": claims.exp,
         "kid": claims.kid,
@@ -483,43 +553,36 @@ fn mac(secret: &[u8], claims: &Claims, fixed: Map<String, Value>) -> Option<Hmac
     Some(mac)
 }
 
-/// `value` as canonical JSON: object keys sorted (by their UTF-8 bytes) at every level, no
-/// whitespace, strings and numbers as `serde_json` writes them.
+/// `value` as canonical JSON, the JSON Canonicalization Scheme of RFC 8785 (JCS): object keys
+/// sorted by their UTF-16 code units at every level, no whitespace, numbers as ECMAScript
+/// writes them (`10.0` is `10`), minimal string escapes. A signature over it survives a client
+/// in any language that keeps the values (JavaScript included).
 pub fn canonical_json(value: &Value) -> String {
-    let mut out = String::new();
-    write_canonical(value, &mut out);
-    out
+    // Serializing a `Value` cannot fail: keys are strings and numbers are finite.
+    serde_jcs::to_string(value).unwrap_or_default()
 }
 
-fn write_canonical(value: &Value, out: &mut String) {
+/// The largest integer every JSON reader keeps exactly (a double's 53-bit mantissa).
+const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+/// The JSON pointer of the first integer in `value` beyond ±2^53, if any.
+fn unsafe_number(value: &Value, pointer: String) -> Option<String> {
     match value {
-        Value::Object(map) => {
-            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            out.push('{');
-            for (i, (key, child)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                let _ = write!(out, "{}", Value::from(key.as_str()));
-                out.push(':');
-                write_canonical(child, out);
-            }
-            out.push('}');
+        Value::Number(n) => {
+            let beyond = n.as_u64().is_some_and(|u| u > MAX_SAFE_INTEGER)
+                || n.as_i64()
+                    .is_some_and(|i| i.unsigned_abs() > MAX_SAFE_INTEGER);
+            beyond.then_some(pointer)
         }
-        Value::Array(items) => {
-            out.push('[');
-            for (i, child) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_canonical(child, out);
-            }
-            out.push(']');
-        }
-        scalar => {
-            let _ = write!(out, "{scalar}");
-        }
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| unsafe_number(item, format!("{pointer}/{i}"))),
+        Value::Object(members) => members.iter().find_map(|(key, item)| {
+            let escaped = key.replace('~', "~0").replace('/', "~1");
+            unsafe_number(item, format!("{pointer}/{escaped}"))
+        }),
+        _ => None,
     }
 }
 

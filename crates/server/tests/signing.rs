@@ -12,8 +12,8 @@ use mcpapp_card::{Action, Card, ToolCall, tool_call};
 use mcpapp_protocol::JsonRpcError;
 use mcpapp_server::signing::canonical_json;
 use mcpapp_server::{
-    BuildSigned as _, CardBuilder, MemoryReplayGuard, Rejection, SIGNATURE_KEY, SignError, Signer,
-    VerifiedAction,
+    BuildSigned as _, CardBuilder, MemoryReplayGuard, Rejection, ReplayGuard as _, SIGNATURE_KEY,
+    SignError, Signer, VerifiedAction,
 };
 use serde_json::{Map, Value, json};
 
@@ -433,4 +433,97 @@ fn check_does_not_spend_the_action_and_consume_spends_it_once() {
         Err(Rejection::Replayed)
     );
     assert_eq!(verify(&signer, &call, &mut guard), Err(Rejection::Replayed));
+}
+
+#[test]
+fn canonical_json_is_rfc_8785() {
+    // Numbers as ECMAScript writes them, keys by UTF-16 code units (U+E000 sorts after the
+    // surrogate pair of U+1F600, unlike by UTF-8 bytes).
+    let value = json!({ "\u{e000}": 1, "\u{1f600}": 2, "n": [10.0, 1e21, 0.000_001, -0.0] });
+    assert_eq!(
+        canonical_json(&value),
+        "{\"n\":[10,1e+21,0.000001,0],\"\u{1f600}\":2,\"\u{e000}\":1}"
+    );
+}
+
+#[test]
+fn a_client_that_rewrites_numbers_still_verifies() {
+    // The server signs 10.0; a JavaScript client sends back 10.
+    let signer = signer();
+    let token = signer
+        .sign_data(
+            "pay",
+            Map::from_iter([("amount".to_owned(), json!(10.0))]),
+            USER,
+            NOW,
+        )
+        .unwrap();
+    let mut arguments = Map::new();
+    arguments.insert("amount".into(), json!(10));
+    arguments.insert(SIGNATURE_KEY.into(), json!(token));
+    assert!(signer.check("pay", &arguments, USER, NOW).is_ok());
+}
+
+#[test]
+fn integers_no_client_keeps_exactly_are_not_signed() {
+    let error = signer()
+        .sign_data(
+            "pay",
+            Map::from_iter([(
+                "order".to_owned(),
+                json!({ "id": 9_007_199_254_740_993_u64 }),
+            )]),
+            USER,
+            NOW,
+        )
+        .unwrap_err();
+    assert_eq!(error, SignError::UnsafeNumber("/order/id".into()));
+    assert!(
+        signer()
+            .sign_data(
+                "pay",
+                Map::from_iter([("id".to_owned(), json!(9_007_199_254_740_991_u64))]),
+                USER,
+                NOW
+            )
+            .is_ok()
+    );
+}
+
+#[test]
+fn an_action_for_another_server_is_refused_under_the_same_key() {
+    let flights = Signer::new([("k1", OLD.to_vec())], TTL)
+        .unwrap()
+        .with_audience("flights");
+    let scheduler = Signer::new([("k1", OLD.to_vec())], TTL)
+        .unwrap()
+        .with_audience("scheduler");
+    let card = signed_card(&flights);
+    let call = click(&card, 0, &json!({ "reason": "plans changed" }));
+    assert_eq!(
+        scheduler
+            .check(&call.name, &call.arguments, USER, NOW)
+            .unwrap_err(),
+        Rejection::OtherAudience
+    );
+    assert!(
+        flights
+            .check(&call.name, &call.arguments, USER, NOW)
+            .is_ok()
+    );
+}
+
+#[test]
+fn the_memory_guard_is_bounded_and_forgets_in_order_of_expiry() {
+    let mut guard = MemoryReplayGuard::with_capacity(2);
+    assert!(guard.first_use("a", NOW + 10, NOW));
+    assert!(guard.first_use("b", NOW + 20, NOW));
+    // Full of unexpired nonces: refused rather than forgotten.
+    assert!(!guard.first_use("c", NOW + 30, NOW));
+    assert!(!guard.first_use("a", NOW + 10, NOW + 5));
+    // Once `a` has expired there is room again, and `a` is forgotten (its action is expired
+    // and refused by the signature check anyway).
+    assert!(guard.first_use("c", NOW + 30, NOW + 10));
+    assert_eq!(guard.len(), 2);
+    assert!(!guard.first_use("b", NOW + 20, NOW + 11));
 }
