@@ -25,6 +25,10 @@ pub struct Args {
     /// How long a card's signed actions stay valid, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 900)]
     action_ttl: u64,
+    /// Remember used actions in this Redis (`redis://HOST:PORT`), shared by every replica and
+    /// across restarts, instead of in this process's memory.
+    #[arg(long, value_name = "URL")]
+    replay_store: Option<String>,
 }
 
 /// The environment variable holding a signing key shared by several server processes (by
@@ -53,6 +57,7 @@ pub fn run(args: &Args) -> ExitCode {
         signing_key: std::env::var_os(SIGNING_KEY_ENV)
             .filter(|key| !key.is_empty())
             .map(std::ffi::OsString::into_encoded_bytes),
+        replay_store: args.replay_store.clone(),
     };
     let served = runtime.block_on(mcpapp_examples::serve(
         &args.name,

@@ -413,3 +413,97 @@ async fn scheduler_books_a_slot_once() {
     assert!(text.contains("- Mon 14:00: calls `book_slot`"), "{text}");
     plain.close().await;
 }
+
+/// A Redis of our own on a free loopback port, stopped when dropped.
+struct Redis {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Redis {
+    fn start() -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = std::process::Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("redis-server (.ci/run installs Debian's redis-server)");
+        let start = std::time::Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(start.elapsed().as_secs() < 10, "redis-server did not start");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        Self {
+            child,
+            url: format!("redis://127.0.0.1:{port}"),
+        }
+    }
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test]
+async fn replicas_sharing_a_redis_refuse_an_action_used_on_another_and_after_a_restart() {
+    let redis = Redis::start();
+    let store = ["--replay-store", redis.url.as_str()];
+    let first = connect_with("flights", &store, &SHARED_KEY, &CARD_CLIENT).await;
+    let second = connect_with("flights", &store, &SHARED_KEY, &CARD_CLIENT).await;
+    let card = request_card(&first, "FL-12345-ABC").await;
+    let (tool, arguments) = submit(&card, "schedule change");
+
+    // Used on the first replica...
+    first.call_json(&tool, arguments.clone()).await.unwrap();
+    assert!(
+        bookings(&first)
+            .await
+            .contains("cancelled (schedule change)")
+    );
+    // ...it is a replay on the second, which shares the key and the store.
+    let data = refused(&second, &tool, arguments.clone()).await;
+    assert_eq!(data["reason"], "replayed", "{data}");
+    assert!(!bookings(&second).await.contains("cancelled"));
+
+    // A restarted replica remembers it too.
+    first.close().await;
+    let restarted = connect_with("flights", &store, &SHARED_KEY, &CARD_CLIENT).await;
+    let data = refused(&restarted, &tool, arguments).await;
+    assert_eq!(data["reason"], "replayed", "{data}");
+    assert!(!bookings(&restarted).await.contains("cancelled"));
+
+    // A second card's action is fine once, wherever it is used.
+    let card = request_card(&restarted, "FL-67890-DEF").await;
+    let (tool, arguments) = submit(&card, "weather");
+    second.call_json(&tool, arguments).await.unwrap();
+    second.close().await;
+    restarted.close().await;
+}
+
+#[test]
+fn an_unreachable_replay_store_is_a_clear_error_at_start() {
+    let output = std::process::Command::new(support::MCPAPP)
+        .args([
+            "serve-example",
+            "flights",
+            "--replay-store",
+            "redis://127.0.0.1:1",
+        ])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the replay store redis://127.0.0.1:1"),
+        "{stderr}"
+    );
+}

@@ -21,7 +21,7 @@ use mcpapp_card::Card;
 use mcpapp_card::enums::FontSize;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CardBuilder, ClientUi, InputError, MemoryReplayGuard, Signer, authorize,
+    BuildSigned as _, CardBuilder, ClientUi, InputError, ReplayGuard, Signer, authorize,
     check_card_inputs, typed_inputs,
 };
 use rmcp::model::{ErrorData, Tool};
@@ -46,7 +46,7 @@ struct Booking {
 struct Flights {
     user: String,
     signer: Signer,
-    replay: Mutex<MemoryReplayGuard>,
+    replay: Mutex<Box<dyn ReplayGuard + Send>>,
     bookings: Mutex<BTreeMap<&'static str, Booking>>,
 }
 
@@ -150,7 +150,7 @@ impl Flights {
         authorize(&owns, &self.user, CONFIRM, &action.fixed).map_err(gate)?;
         // Spent only now: a user whose reason was refused can correct it on the same card.
         let mut replay = self.replay.lock().unwrap_or_else(PoisonError::into_inner);
-        action.consume(&mut *replay, now()).map_err(refuse)?;
+        action.consume(&mut **replay, now()).map_err(refuse)?;
         drop(replay);
         let Some(booking) = bookings.get_mut(booking_id.as_str()) else {
             return Err(ErrorData::invalid_params("the booking is gone", None));
@@ -235,7 +235,7 @@ impl Server {
     /// A server acting for `options.user`, with a few bookings of `ada` and one of `bob`,
     /// signing with `options`' key (by default one made for this process: cards from an earlier
     /// run are refused, as they should be).
-    pub fn new(options: &crate::Options) -> Result<Self, mcpapp_server::SignError> {
+    pub fn new(options: &crate::Options) -> Result<Self, String> {
         let booking = |owner, route| Booking {
             owner,
             route,
@@ -243,8 +243,10 @@ impl Server {
         };
         Ok(Self(Arc::new(Flights {
             user: options.user.clone(),
-            signer: options.signer(<Self as Example>::NAME)?,
-            replay: Mutex::new(MemoryReplayGuard::new()),
+            signer: options
+                .signer(<Self as Example>::NAME)
+                .map_err(|e| e.to_string())?,
+            replay: Mutex::new(options.replay_guard(<Self as Example>::NAME)?),
             bookings: Mutex::new(BTreeMap::from([
                 ("FL-12345-ABC", booking("ada", "SFO → JFK")),
                 ("FL-67890-DEF", booking("ada", "JFK → LHR")),

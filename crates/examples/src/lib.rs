@@ -99,6 +99,10 @@ pub struct Options {
     /// The signing key; `None` makes one for this process, so cards of an earlier run or of
     /// another server process are refused. Servers behind a load balancer share one.
     pub signing_key: Option<Vec<u8>>,
+    /// Where used actions are remembered: `None` in this process's memory; `redis://…` in a
+    /// Redis every replica shares (with the `redis` feature), so an action used on one
+    /// process, or before a restart, is refused everywhere.
+    pub replay_store: Option<String>,
 }
 
 impl std::fmt::Debug for Options {
@@ -107,6 +111,7 @@ impl std::fmt::Debug for Options {
             .field("user", &self.user)
             .field("action_ttl_secs", &self.action_ttl_secs)
             .field("signing_key", &self.signing_key.as_ref().map(|_| "<set>"))
+            .field("replay_store", &self.replay_store)
             .finish()
     }
 }
@@ -117,11 +122,33 @@ impl Default for Options {
             user: "ada".to_owned(),
             action_ttl_secs: 15 * 60,
             signing_key: None,
+            replay_store: None,
         }
     }
 }
 
 impl Options {
+    /// The replay guard of the example named `name`: in memory, or in the Redis of
+    /// [`Self::replay_store`] under keys of its own.
+    pub(crate) fn replay_guard(
+        &self,
+        name: &str,
+    ) -> Result<Box<dyn mcpapp_server::ReplayGuard + Send>, String> {
+        match &self.replay_store {
+            None => Ok(Box::new(mcpapp_server::MemoryReplayGuard::new())),
+            #[cfg(feature = "redis")]
+            Some(url) => {
+                mcpapp_server::RedisReplayGuard::open(url, format!("mcpapp:{name}:nonce:"))
+                    .map(|guard| Box::new(guard) as Box<dyn mcpapp_server::ReplayGuard + Send>)
+                    .map_err(|e| format!("the replay store {url}: {e}"))
+            }
+            #[cfg(not(feature = "redis"))]
+            Some(url) => Err(format!(
+                "the replay store {url} needs the `redis` feature of mcpapp-examples"
+            )),
+        }
+    }
+
     /// The signer of the example's card actions, for the server named `audience` (servers
     /// that share a key still refuse each other's actions).
     pub(crate) fn signer(
@@ -151,14 +178,14 @@ pub async fn serve(
         "flights" => {
             let server = flights::Server::new(options).map_err(|e| ExampleError::Setup {
                 name: name.to_owned(),
-                reason: e.to_string(),
+                reason: e,
             })?;
             run(support::Served(server), transport, ready).await
         }
         "scheduler" => {
             let server = scheduler::Server::new(options).map_err(|e| ExampleError::Setup {
                 name: name.to_owned(),
-                reason: e.to_string(),
+                reason: e,
             })?;
             run(support::Served(server), transport, ready).await
         }

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mcpapp_card::Card;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CardBuilder, ClientUi, MemoryReplayGuard, Signer, check_card_inputs,
+    BuildSigned as _, CardBuilder, ClientUi, ReplayGuard, Signer, check_card_inputs,
 };
 use rmcp::model::{ErrorData, Tool};
 use serde_json::{Map, Value, json};
@@ -29,7 +29,7 @@ const SLOTS_PER_CARD: usize = 5;
 struct Scheduler {
     user: String,
     signer: Signer,
-    replay: Mutex<MemoryReplayGuard>,
+    replay: Mutex<Box<dyn ReplayGuard + Send>>,
     slots: Mutex<Vec<(&'static str, Option<String>)>>,
 }
 
@@ -87,7 +87,7 @@ impl Scheduler {
         // A button is spent once its call is well-formed, whatever the calendar says: a second
         // click is a replay, not a question about the slot.
         let mut replay = self.replay.lock().unwrap_or_else(PoisonError::into_inner);
-        action.consume(&mut *replay, now()).map_err(refuse)?;
+        action.consume(&mut **replay, now()).map_err(refuse)?;
         drop(replay);
         let mut slots = self.slots.lock().unwrap_or_else(PoisonError::into_inner);
         let Some((_, booked)) = slots.iter_mut().find(|(s, _)| *s == slot) else {
@@ -125,7 +125,7 @@ impl Scheduler {
 
 impl Server {
     /// A scheduler acting for `options.user`, with a week of free slots.
-    pub fn new(options: &crate::Options) -> Result<Self, mcpapp_server::SignError> {
+    pub fn new(options: &crate::Options) -> Result<Self, String> {
         let slots = [
             "Mon 09:00",
             "Mon 14:00",
@@ -136,8 +136,10 @@ impl Server {
         ];
         Ok(Self(Arc::new(Scheduler {
             user: options.user.clone(),
-            signer: options.signer(<Self as Example>::NAME)?,
-            replay: Mutex::new(MemoryReplayGuard::new()),
+            signer: options
+                .signer(<Self as Example>::NAME)
+                .map_err(|e| e.to_string())?,
+            replay: Mutex::new(options.replay_guard(<Self as Example>::NAME)?),
             slots: Mutex::new(slots.into_iter().map(|s| (s, None)).collect()),
         })))
     }

@@ -47,6 +47,8 @@
 
 pub mod gate;
 pub mod inputs;
+#[cfg(feature = "redis")]
+mod redis_guard;
 pub mod result;
 pub mod signing;
 pub mod view;
@@ -54,6 +56,8 @@ pub mod view;
 pub use gate::{ClientUi, GateError};
 pub use inputs::{Authorize, FieldError, InputError, authorize, check_card_inputs, typed_inputs};
 pub use mcpapp_card::{BuildError, CardBuilder, builder, text_fallback};
+#[cfg(feature = "redis")]
+pub use redis_guard::RedisReplayGuard;
 pub use result::{DEFAULT_CARD_URI, card_result, card_result_at, text_result};
 pub use signing::{BuildSigned, SignedBuildError};
 pub use signing::{
