@@ -307,6 +307,23 @@ async fn next_json(
     }
 }
 
+/// A page socket whose proxy said it is ready, and the bridge's answer (the resource).
+async fn proxy_ready(
+    bridge: &LocalBridge,
+) -> (
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>,
+    Value,
+) {
+    let mut socket = page_socket(bridge).await;
+    socket
+        .send(text(&json!({"jsonrpc": "2.0", "method": "ui/notifications/sandbox-proxy-ready", "params": {}})))
+        .await
+        .unwrap();
+    let ready = next_json(&mut socket).await;
+    assert_eq!(ready["method"], "ui/notifications/sandbox-resource-ready");
+    (socket, ready)
+}
+
 fn text(value: &Value) -> WsMessage {
     WsMessage::Text(value.to_string().into())
 }
@@ -325,13 +342,7 @@ async fn the_bridge_answers_the_handshake_and_keeps_it_off_the_port() {
             "params": {"html": "<p>forged</p>"}}),
         )
         .unwrap();
-    let mut socket = page_socket(&bridge).await;
-    socket
-        .send(text(&json!({"jsonrpc": "2.0", "method": "ui/notifications/sandbox-proxy-ready", "params": {}})))
-        .await
-        .unwrap();
-    let ready = next_json(&mut socket).await;
-    assert_eq!(ready["method"], "ui/notifications/sandbox-resource-ready");
+    let (mut socket, ready) = proxy_ready(&bridge).await;
     assert_eq!(ready["params"]["html"], "<!doctype html><p>app</p>");
     assert_eq!(
         ready["params"]["csp"],
@@ -401,13 +412,7 @@ async fn the_bridge_answers_the_handshake_and_keeps_it_off_the_port() {
 #[tokio::test]
 async fn a_save_state_too_deep_to_read_is_answered_not_lost() {
     let bridge = bridge().await;
-    let mut socket = page_socket(&bridge).await;
-    socket
-        .send(text(&json!({"jsonrpc": "2.0", "method": "ui/notifications/sandbox-proxy-ready", "params": {}})))
-        .await
-        .unwrap();
-    let ready = next_json(&mut socket).await;
-    assert_eq!(ready["method"], "ui/notifications/sandbox-resource-ready");
+    let (mut socket, _) = proxy_ready(&bridge).await;
     // 1,000 levels: more than JSON is read to here.
     let deep = format!(
         r#"{{"jsonrpc":"2.0","method":"ui/notifications/save-state","params":{{"state":{}1{}}}}}"#,

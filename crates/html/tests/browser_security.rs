@@ -46,6 +46,15 @@ async fn open_with(
     (bridge, tab)
 }
 
+/// What the reaching app found, once it is done.
+async fn probe_result(tab: &Tab) -> Value {
+    tab.wait_for("window.__probe", WAIT)
+        .await
+        .unwrap()
+        .value
+        .unwrap()
+}
+
 /// The one value `expression` gives in the app frame.
 async fn in_app(tab: &Tab, expression: &str) -> Result<Value, String> {
     let values = tab.evaluate_in("about:srcdoc", expression).await.unwrap();
@@ -208,12 +217,7 @@ async fn the_app_cannot_reach_an_origin_it_did_not_declare() {
         ..ResourceCsp::default()
     });
     let (_bridge, tab) = open(&browser, declared.clone()).await;
-    let result = tab
-        .wait_for("window.__probe", WAIT)
-        .await
-        .unwrap()
-        .value
-        .unwrap();
+    let result = probe_result(&tab).await;
     assert_eq!(result["fetch"], "blocked", "{result}");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
@@ -228,12 +232,7 @@ async fn the_app_cannot_reach_an_origin_it_did_not_declare() {
     let mut options = BridgeOptions::default();
     options.csp.allow_private_origins = true;
     let (_bridge, tab) = open_with(&browser, declared, options).await;
-    let result = tab
-        .wait_for("window.__probe", WAIT)
-        .await
-        .unwrap()
-        .value
-        .unwrap();
+    let result = probe_result(&tab).await;
     assert_eq!(result["fetch"], "status 200", "{result}");
     assert_eq!(
         result["img"], "blocked",
