@@ -422,7 +422,7 @@ impl DemoApp {
             .stick_to_bottom(true)
             .auto_shrink(false)
             .show(ui, |ui| {
-                ui.set_max_width(760.0);
+                ui.set_max_width(ui.available_width().min(760.0));
                 let Some(thread) = self.conversation.thread(&self.conversation.current) else {
                     return;
                 };

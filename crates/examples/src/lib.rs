@@ -144,7 +144,7 @@ impl Options {
             }
             #[cfg(not(feature = "redis"))]
             Some(url) => Err(format!(
-                "the replay store {url} needs the `redis` feature of mcpapp-examples"
+                "the replay store {url} of {name} needs the `redis` feature of mcpapp-examples"
             )),
         }
     }
