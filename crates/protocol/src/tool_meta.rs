@@ -80,7 +80,10 @@ impl ToolUiMeta {
                 Some(format!(
                     "`_meta.ui.visibility` must be an array of strings, not {}; \
                      neither the model nor apps may call the tool",
-                    json_kind(other)
+                    match other {
+                        Value::Array(_) => "an array with a non-string entry",
+                        other => crate::jsonrpc::json_kind(other),
+                    }
                 )),
             ),
         };
@@ -130,17 +133,5 @@ impl ToolUiMeta {
     #[must_use]
     pub fn is_app_visible(&self) -> bool {
         self.effective_visibility().contains(&Visibility::App)
-    }
-}
-
-/// The JSON type of a value, for messages.
-fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array with a non-string entry",
-        Value::Object(_) => "an object",
     }
 }

@@ -78,7 +78,8 @@ enum IdMember {
     Present(RequestId),
 }
 
-const fn json_kind(value: &Value) -> &'static str {
+/// The JSON type of a value (`string`, `array`, …), for messages.
+pub(crate) const fn json_kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "boolean",

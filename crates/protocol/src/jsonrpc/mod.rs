@@ -7,6 +7,7 @@ mod typed;
 
 pub use error_object::JsonRpcError;
 pub use id::{ProgressToken, RequestId};
+pub(crate) use message::json_kind;
 pub use message::{
     JSONRPC_VERSION, JsonRpcErrorResponse, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse,
     Message,
