@@ -164,11 +164,7 @@ impl DemoApp {
                 }
             });
 
-        if std::mem::take(&mut self.dirty)
-            && let Err(e) = self.conversation.save(self.store.as_ref())
-        {
-            self.note(&format!("the conversation was not saved: {e}"));
-        }
+        self.save_if_changed();
     }
 
     /// The instances of the thread on screen in `mode`.
@@ -193,6 +189,11 @@ impl DemoApp {
             self.update(update);
         }
         self.respond(ctx);
+        self.save_if_changed();
+    }
+
+    /// Saves the conversation when something in it changed since the last save.
+    fn save_if_changed(&mut self) {
         if std::mem::take(&mut self.dirty)
             && let Err(e) = self.conversation.save(self.store.as_ref())
         {
