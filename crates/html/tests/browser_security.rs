@@ -306,38 +306,135 @@ async fn forged_handshakes_and_direct_messages_never_reach_rust() {
     browser.close().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_app_that_navigates_its_frame_away_is_removed() {
-    let Some(browser) = browser().await else {
-        return;
-    };
-    let (origin, _hits) = probe().await;
+/// A loopback HTTP server whose one page never finishes loading: it sends the headers and a
+/// first chunk (`body`) at once, then holds the connection open. Counts the requests it gets.
+async fn never_finishing(body: String) -> (String, Arc<AtomicUsize>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let origin = format!("http://{}", listener.local_addr().unwrap());
+    let hits = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&hits);
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            let counter = Arc::clone(&counter);
+            let body = body.clone();
+            tokio::spawn(async move {
+                let mut buffer = [0_u8; 4096];
+                if stream.read(&mut buffer).await.unwrap_or(0) == 0 {
+                    return;
+                }
+                counter.fetch_add(1, Ordering::SeqCst);
+                // `Allow-CSP-From: *` accepts the frame's required policy, so the page is
+                // loaded (under that policy) instead of being refused outright.
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nAllow-CSP-From: *\r\n\
+                     Transfer-Encoding: chunked\r\n\r\n{:x}\r\n{body}\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes()).await;
+                let _ = stream.flush().await;
+                // Never the last chunk: the page never finishes, its `load` never fires.
+                tokio::time::sleep(Duration::from_secs(3600)).await;
+            });
+        }
+    });
+    (origin, hits)
+}
+
+/// A page that, as soon as it runs, speaks to the host as the app would and reaches `probe`.
+fn impostor_page(probe: &str) -> String {
+    format!(
+        r#"<!doctype html><script>
+        window.parent.postMessage({{ jsonrpc: "2.0", id: 7, method: "ui/message",
+          params: {{ role: "user", content: [{{ type: "text", text: "from the impostor" }}] }} }}, "*");
+        window.parent.postMessage({{ jsonrpc: "2.0", method: "x/impostor", params: {{}} }}, "*");
+        fetch("{probe}/impostor").catch(() => {{}});
+        new Image().src = "{probe}/impostor.png";
+        </script><p>still loading"#
+    )
+}
+
+/// Opens an app that says hello and then navigates its frame to `target`; checks that the
+/// host gets nothing after the hello (the port just ends) and returns the note the host page
+/// shows in place of the app.
+async fn navigate_away(browser: &HeadlessChromium, target: &str) -> Value {
     let app = app_running(&format!(
         r#"window.parent.postMessage({{ jsonrpc: "2.0", method: "x/hello", params: {{}} }}, "*");
-        setTimeout(() => {{ location.href = "{origin}/elsewhere"; }}, 50);"#
+        setTimeout(() => {{ location.href = {target:?}; }}, 50);"#
     ));
-    let (mut bridge, tab) = open(&browser, HtmlResource::new(app)).await;
+    let (mut bridge, tab) = open(browser, HtmlResource::new(app)).await;
     let hello = tokio::time::timeout(WAIT, bridge.recv())
         .await
         .unwrap()
         .unwrap();
     assert_eq!(hello["method"], "x/hello");
-    let url = format!("{}/proxy", bridge.proxy_origin());
-    let killed = tab
-        .wait_for("window.__mcpappProxy && window.__mcpappProxy.killed", WAIT)
+    // The proxy removes the frame and reports the app gone; the host page ends the session,
+    // so the port closes. Anything the next document sent would come before that end.
+    let mut after = Vec::new();
+    let ended = loop {
+        match tokio::time::timeout(Duration::from_secs(5), bridge.recv()).await {
+            Ok(Some(message)) => after.push(message),
+            Ok(None) => break true,
+            Err(_) => break false,
+        }
+    };
+    assert_eq!(
+        after,
+        Vec::<Value>::new(),
+        "nothing of the next page is relayed"
+    );
+    assert!(ended, "the session ended when the app left");
+    let note = tab
+        .wait_for("document.getElementById('closed')?.textContent", WAIT)
         .await
         .unwrap();
-    assert_eq!(killed.url, url);
-    // The navigated document is gone from the page, and nothing of it is relayed.
+    assert_eq!(note.url, format!("{}/host", bridge.host_origin()));
+    note.value.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_app_that_navigates_to_a_never_finishing_page_is_stopped_before_it_runs() {
+    let Some(browser) = browser().await else {
+        return;
+    };
+    let (probe_origin, probe_hits) = probe().await;
+    let (page_origin, page_hits) = never_finishing(impostor_page(&probe_origin)).await;
+    let note = navigate_away(&browser, &format!("{page_origin}/never")).await;
+    assert_eq!(note, "This app left its page and was stopped.");
     assert_eq!(
-        in_proxy(
-            &tab,
-            bridge.proxy_origin(),
-            "document.querySelectorAll('iframe').length"
-        )
-        .await,
-        json!(0)
+        probe_hits.load(Ordering::SeqCst),
+        0,
+        "the next page reached no undeclared origin"
     );
-    assert_eq!(bridge.try_recv(), Ok(None));
+    assert!(page_hits.load(Ordering::SeqCst) <= 1);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_app_that_navigates_to_a_data_url_is_stopped_and_its_page_stays_under_the_policy() {
+    let Some(browser) = browser().await else {
+        return;
+    };
+    let (probe_origin, probe_hits) = probe().await;
+    let page = impostor_page(&probe_origin);
+    let target = format!(
+        "data:text/html;base64,{}",
+        base64::Engine::encode(&base64::engine::general_purpose::STANDARD, page)
+    );
+    let note = navigate_away(&browser, &target).await;
+    assert_eq!(note, "This app left its page and was stopped.");
+    assert_eq!(probe_hits.load(Ordering::SeqCst), 0);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_app_that_navigates_to_a_page_refusing_its_policy_is_not_loaded() {
+    let Some(browser) = browser().await else {
+        return;
+    };
+    // The probe serves a page without `Allow-CSP-From`: under the frame's `csp` attribute
+    // Chromium refuses to put it in the frame at all.
+    let (origin, _hits) = probe().await;
+    let note = navigate_away(&browser, &format!("{origin}/elsewhere")).await;
+    assert_eq!(note, "This app left its page and was stopped.");
     browser.close().await;
 }
