@@ -121,6 +121,10 @@ pub enum Rejection {
     /// An input sets a reserved `mcp_` key.
     #[error("an input uses the reserved name `{0}`")]
     ReservedInput(String),
+    /// An argument is neither the action's signed data nor an input of the card it was
+    /// signed in.
+    #[error("the argument `{0}` is no input of the card the action was signed in")]
+    UnexpectedInput(String),
 }
 
 impl Rejection {
@@ -136,6 +140,7 @@ impl Rejection {
             Self::OtherAudience => "other-audience",
             Self::UnknownKey => "unknown-key",
             Self::ReservedInput(_) => "reserved-input",
+            Self::UnexpectedInput(_) => "unexpected-input",
         }
     }
 
@@ -261,6 +266,11 @@ struct Claims {
     sub: String,
     nonce: String,
     keys: Vec<String>,
+    /// The ids of the inputs whose values may come with the action (the signed card's); any
+    /// other argument is refused. `None` (actions signed by [`Signer::sign_data`]): not
+    /// restricted here, the handler checks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    inputs: Option<Vec<String>>,
 }
 
 /// Signs and verifies card actions with HMAC-SHA256.
@@ -384,6 +394,16 @@ impl Signer {
             .get("verb")
             .and_then(Value::as_str)
             .map(str::to_owned);
+        // An action that submits no inputs allows none; any other, those of its card.
+        let submits_none = action
+            .get("associatedInputs")
+            .and_then(Value::as_str)
+            .is_some_and(|a| a.eq_ignore_ascii_case("none"));
+        let allowed: Vec<String> = if submits_none {
+            Vec::new()
+        } else {
+            input_ids.to_vec()
+        };
         let data = action
             .entry("data")
             .or_insert_with(|| Value::Object(Map::new()));
@@ -408,18 +428,46 @@ impl Signer {
         if let Some(key) = fixed.keys().find(|k| input_ids.contains(k)) {
             return Err(SignError::InputCollision(key.clone()));
         }
-        let token = self.sign_data(&tool, fixed, subject, now)?;
+        let token = self.sign_claims(&tool, fixed, Some(allowed), subject, now)?;
         data.insert(SIGNATURE_KEY.to_owned(), Value::String(token));
         Ok(())
     }
 
     /// The signature token for calling `tool` with the fixed data `fixed` (without
     /// `mcp_tool_name`), issued to `subject` at `now`; for actions built without
-    /// [`Self::sign_card`]. Put it in the data under [`SIGNATURE_KEY`].
+    /// [`Self::sign_card`]. Put it in the data under [`SIGNATURE_KEY`]. Other arguments are
+    /// not restricted by the signature: the handler checks them (or use
+    /// [`Self::sign_data_for_inputs`]).
     pub fn sign_data(
         &self,
         tool: &str,
         fixed: Map<String, Value>,
+        subject: &str,
+        now: u64,
+    ) -> Result<String, SignError> {
+        self.sign_claims(tool, fixed, None, subject, now)
+    }
+
+    /// [`Self::sign_data`] for an action whose other arguments may only be the inputs
+    /// `inputs` (their ids): [`Self::verify`] refuses any other with
+    /// [`Rejection::UnexpectedInput`].
+    pub fn sign_data_for_inputs(
+        &self,
+        tool: &str,
+        fixed: Map<String, Value>,
+        inputs: &[&str],
+        subject: &str,
+        now: u64,
+    ) -> Result<String, SignError> {
+        let inputs = inputs.iter().map(|id| (*id).to_owned()).collect();
+        self.sign_claims(tool, fixed, Some(inputs), subject, now)
+    }
+
+    fn sign_claims(
+        &self,
+        tool: &str,
+        fixed: Map<String, Value>,
+        inputs: Option<Vec<String>>,
         subject: &str,
         now: u64,
     ) -> Result<String, SignError> {
@@ -440,6 +488,11 @@ impl Signer {
             sub: subject.to_owned(),
             nonce: URL_SAFE_NO_PAD.encode(nonce_bytes),
             keys: fixed.keys().cloned().collect(),
+            inputs: inputs.map(|mut ids| {
+                ids.sort();
+                ids.dedup();
+                ids
+            }),
         };
         let mac = mac(secret, &claims, fixed).ok_or_else(|| SignError::WeakKey(kid.clone()))?;
         let claims_json = serde_json::to_vec(&claims)
@@ -528,6 +581,11 @@ impl Signer {
         if let Some(key) = args.keys().find(|k| k.starts_with(RESERVED_PREFIX)) {
             return Err(Rejection::ReservedInput(key.clone()));
         }
+        if let Some(allowed) = &claims.inputs
+            && let Some(key) = args.keys().find(|k| allowed.binary_search(k).is_err())
+        {
+            return Err(Rejection::UnexpectedInput(key.clone()));
+        }
         Ok(VerifiedAction {
             fixed,
             inputs: args,
@@ -539,7 +597,7 @@ impl Signer {
 
 /// The MAC state over the canonical signed payload, ready to finalize or verify.
 fn mac(secret: &[u8], claims: &Claims, fixed: Map<String, Value>) -> Option<HmacSha256> {
-    let payload = json!({
+    let mut payload = json!({
         "aud": claims.aud,
         "data": Value::Object(fixed),
         "exp": claims.exp,
@@ -548,6 +606,11 @@ fn mac(secret: &[u8], claims: &Claims, fixed: Map<String, Value>) -> Option<Hmac
         "sub": claims.sub,
         "tool": claims.tool,
     });
+    // The allowed inputs are signed too, so they cannot be widened; absent, the payload is
+    // what it always was.
+    if let (Some(inputs), Some(object)) = (&claims.inputs, payload.as_object_mut()) {
+        object.insert("inputs".to_owned(), json!(inputs));
+    }
     let mut mac = HmacSha256::new_from_slice(secret).ok()?;
     mac.update(canonical_json(&payload).as_bytes());
     Some(mac)

@@ -527,3 +527,79 @@ fn the_memory_guard_is_bounded_and_forgets_in_order_of_expiry() {
     assert_eq!(guard.len(), 2);
     assert!(!guard.first_use("b", NOW + 20, NOW + 11));
 }
+
+#[test]
+fn an_argument_no_input_of_the_signed_card_allows_is_refused() {
+    let signer = signer();
+    let card = signed_card(&signer);
+    // `reason` is an input of the card; `refund_to` is not, and nothing in the handler has
+    // to know that for the signature check to refuse it.
+    let call = click(
+        &card,
+        0,
+        &json!({ "reason": "plans changed", "refund_to": "attacker-account" }),
+    );
+    let err = verify(&signer, &call, &mut MemoryReplayGuard::new()).unwrap_err();
+    assert_eq!(err, Rejection::UnexpectedInput("refund_to".into()));
+    assert_eq!(err.reason(), "unexpected-input");
+    // Refused before its nonce was spent: the honest submit still goes through.
+    let honest = click(&card, 0, &json!({ "reason": "plans changed" }));
+    verify(&signer, &honest, &mut MemoryReplayGuard::new()).unwrap();
+}
+
+#[test]
+fn an_action_that_submits_no_inputs_allows_none() {
+    let signer = signer();
+    let mut card = card();
+    let Action::Submit(keep) = &mut card.actions[1] else {
+        panic!("not a submit")
+    };
+    keep.associated_inputs = Some(mcpapp_card::enums::AssociatedInputs::None);
+    signer.sign_card(&mut card, USER, NOW).unwrap();
+    let call = click(&card, 1, &json!({ "reason": "x" }));
+    assert_eq!(
+        verify(&signer, &call, &mut MemoryReplayGuard::new()).unwrap_err(),
+        Rejection::UnexpectedInput("reason".into())
+    );
+    verify(
+        &signer,
+        &click(&card, 1, &json!({})),
+        &mut MemoryReplayGuard::new(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn the_allowed_inputs_are_signed_and_cannot_be_widened() {
+    let signer = signer();
+    let token = signer
+        .sign_data_for_inputs("pay", Map::new(), &["amount"], USER, NOW)
+        .unwrap();
+    let mut arguments = Map::new();
+    arguments.insert(mcpapp_server::SIGNATURE_KEY.into(), json!(token.clone()));
+    arguments.insert("amount".into(), json!("10"));
+    let guard = &mut MemoryReplayGuard::new();
+    signer.check("pay", &arguments, USER, NOW + 1).unwrap();
+    arguments.insert("to".into(), json!("x"));
+    assert_eq!(
+        signer.check("pay", &arguments, USER, NOW + 1).unwrap_err(),
+        Rejection::UnexpectedInput("to".into())
+    );
+    // Rewriting the claims to allow `to` breaks the MAC.
+    let (claims, mac) = token.split_once('.').unwrap();
+    use base64::Engine as _;
+    let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let mut decoded: Value = serde_json::from_slice(&engine.decode(claims).unwrap()).unwrap();
+    decoded["inputs"] = json!(["amount", "to"]);
+    let forged = format!(
+        "{}.{mac}",
+        engine.encode(serde_json::to_vec(&decoded).unwrap())
+    );
+    arguments.insert(mcpapp_server::SIGNATURE_KEY.into(), json!(forged));
+    assert_eq!(
+        signer
+            .verify("pay", &arguments, USER, NOW + 1, guard)
+            .unwrap_err(),
+        Rejection::BadSignature
+    );
+}
