@@ -10,7 +10,6 @@ use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HtmlPresenter, Pre
 use mcpapp_host::mcp::{ClientOptions, ServerSpec};
 use mcpapp_host::store::{MemoryStore, SqliteStore, StateStore};
 use mcpapp_host::{HostEvent, InstanceId, ViewKind};
-use mcpapp_html::Presenter as _;
 use mcpapp_protocol::{CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
 use serde_json::{Map, Value};
 
@@ -346,8 +345,7 @@ fn open_link(out: &mut Report, url: &str) {
         .build()
         .map_err(|e| e.to_string())
         .and_then(|rt| {
-            rt.block_on(mcpapp_html::SystemBrowser.present(url))
-                .map(drop)
+            rt.block_on(mcpapp_html::presenter::open_in_browser(url))
                 .map_err(|e| e.to_string())
         });
     match opened {

@@ -1,7 +1,5 @@
 //! The crate's one error type.
 
-use std::path::PathBuf;
-
 /// Everything that can go wrong when reading an HTML resource, running the bridge or showing
 /// its page.
 #[derive(Debug, thiserror::Error)]
@@ -70,12 +68,6 @@ pub enum HtmlError {
         "Chromium refuses to run as root without --no-sandbox, which mcpapp passes only to its headless test browser; run as a normal user or use the system browser"
     )]
     RootDesktopChromium,
-    /// Chromium started but did not tell its devtools port in time.
-    #[error("Chromium did not write {} in time", path.display())]
-    DevToolsPortTimeout {
-        /// The `devtoolsActivePort` file waited for.
-        path: PathBuf,
-    },
     /// The devtools protocol connection failed or answered with an error.
     #[error("DevTools protocol: {0}")]
     Cdp(String),

@@ -333,7 +333,7 @@ async fn never_finishing(body: String) -> (String, Arc<AtomicUsize>) {
                 let _ = stream.write_all(head.as_bytes()).await;
                 let _ = stream.flush().await;
                 // Never the last chunk: the page never finishes, its `load` never fires.
-                tokio::time::sleep(Duration::from_secs(3600)).await;
+                tokio::time::sleep(Duration::from_hours(1)).await;
             });
         }
     });

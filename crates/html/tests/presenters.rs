@@ -169,3 +169,92 @@ async fn the_desktop_window_never_runs_chromium_without_its_sandbox() {
     let refused = app.present("http://127.0.0.1:9/host?token=x").await;
     assert!(matches!(refused, Err(HtmlError::RootDesktopChromium)));
 }
+
+/// The command lines of every process of this machine that we may read.
+fn command_lines() -> Vec<(u32, String)> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            let raw = std::fs::read(entry.path().join("cmdline")).ok()?;
+            Some((pid, String::from_utf8_lossy(&raw).replace('\0', " ")))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn headless_chromium_opens_no_devtools_port_and_no_token_reaches_a_command_line() {
+    let Some(browser) = browser().await else {
+        return;
+    };
+    let pid = browser.pid().unwrap();
+    let lines = command_lines();
+    let own = &lines.iter().find(|(p, _)| *p == pid).unwrap().1;
+    assert!(own.contains("--remote-debugging-pipe"), "{own}");
+    assert!(
+        lines
+            .iter()
+            .all(|(_, line)| !line.contains("--remote-debugging-port")),
+        "no browser listens for devtools clients"
+    );
+    let bridge = LocalBridge::start(HtmlResource::new(TEST_APP), BridgeOptions::default())
+        .await
+        .unwrap();
+    let url = bridge.url();
+    let token = url.split("token=").nth(1).unwrap().to_owned();
+    let tab = browser.open(&url).await.unwrap();
+    tab.wait_for("document.getElementById('proxy')", WAIT)
+        .await
+        .unwrap();
+    assert!(
+        command_lines()
+            .iter()
+            .all(|(_, line)| !line.contains(&token)),
+        "the session token is on no command line"
+    );
+    browser.close().await;
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_system_browser_gets_a_private_page_not_the_token() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("argv");
+    let program = dir.path().join("browser");
+    std::fs::write(
+        &program,
+        format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}'\n",
+            record.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+
+    let url = "http://127.0.0.1:9/host?token=feedfacefeedface";
+    let presentation = mcpapp_html::SystemBrowser::with_program(&program)
+        .present(url)
+        .await
+        .unwrap();
+    assert!(presentation.is_detached());
+    let argv = std::fs::read_to_string(&record).unwrap();
+    let arguments: Vec<&str> = argv.lines().collect();
+    assert_eq!(arguments.len(), 1, "{argv}");
+    assert!(arguments[0].starts_with("file:///"), "{argv}");
+    assert!(
+        !argv.contains("feedface"),
+        "the token is not on the command line"
+    );
+    let page = url::Url::parse(arguments[0]).unwrap().to_file_path().unwrap();
+    let mode = std::fs::metadata(&page).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "only this user can read the page");
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("url=http://127.0.0.1:9/host?token=feedfacefeedface")
+    );
+    drop(presentation);
+    assert!(!page.exists(), "the page goes with the presentation");
+}

@@ -1,5 +1,8 @@
-//! A small Chrome devtools Protocol client over one WebSocket, enough for tests: commands with
-//! replies, flattened sessions, and the execution contexts of every frame.
+//! A small Chrome devtools Protocol client over the browser's devtools pipe
+//! (`--remote-debugging-pipe`: JSON messages ended by a NUL byte, commands on the child's fd 3,
+//! replies and events on its fd 4), enough for tests: commands with replies, flattened
+//! sessions, and the execution contexts of every frame. A pipe, not a port: nobody else on the
+//! machine can connect to the browser and drive it.
 //!
 //! Chromium runs `sandbox="allow-scripts"` srcdoc frames in a process of their own, so the app
 //! frame is a separate target. Every attached session therefore gets `Runtime.enable` and
@@ -11,15 +14,20 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::{Value, json};
+use tokio::io::{
+    AsyncBufReadExt as _, AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _,
+};
 use tokio::sync::{mpsc, oneshot};
-use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 use crate::HtmlError;
 
 /// How long one command may take.
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The longest message read from the browser (a full-page screenshot, base64, is the largest
+/// real one); a longer one ends the connection rather than growing without bound.
+const MAX_MESSAGE: u64 = 256 * 1024 * 1024;
 
 type Reply = Result<Value, String>;
 
@@ -107,32 +115,41 @@ pub(crate) fn auto_attach() -> Value {
 }
 
 impl Cdp {
-    /// Connects to a browser's devtools WebSocket URL.
-    pub(crate) async fn connect(url: &str) -> Result<Self, HtmlError> {
-        let (socket, _) = tokio_tungstenite::connect_async(url)
-            .await
-            .map_err(|e| HtmlError::Cdp(format!("connecting to {url}: {e}")))?;
-        let (mut sink, mut stream) = socket.split();
+    /// A client over the two ends of the browser's devtools pipe.
+    pub(crate) fn over_pipe<R, W>(reader: R, mut writer: W) -> Self
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+        W: AsyncWrite + Unpin + Send + 'static,
+    {
         let (out, mut out_rx) = mpsc::unbounded_channel::<String>();
         let state = Arc::new(Mutex::new(State::default()));
         let next_id = Arc::new(AtomicU64::new(1));
         let writer = tokio::spawn(async move {
             while let Some(text) = out_rx.recv().await {
-                if sink.send(WsMessage::Text(text.into())).await.is_err() {
+                let mut framed = text.into_bytes();
+                framed.push(0);
+                if writer.write_all(&framed).await.is_err() || writer.flush().await.is_err() {
                     break;
                 }
             }
-            let _ = sink.close().await;
         });
         let reader_state = Arc::clone(&state);
         let reader_out = out.clone();
         let reader_ids = Arc::clone(&next_id);
         let reader = tokio::spawn(async move {
-            while let Some(Ok(message)) = stream.next().await {
-                let WsMessage::Text(text) = message else {
-                    continue;
-                };
-                let Ok(value) = serde_json::from_str::<Value>(text.as_str()) else {
+            let mut reader = tokio::io::BufReader::new(reader);
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                let read = (&mut reader)
+                    .take(MAX_MESSAGE + 1)
+                    .read_until(0, &mut buffer)
+                    .await;
+                // End of the pipe, a failed read, or a message cut off by the bound.
+                if !matches!(read, Ok(n) if n > 0) || buffer.pop() != Some(0) {
+                    break;
+                }
+                let Ok(value) = serde_json::from_slice::<Value>(&buffer) else {
                     continue;
                 };
                 handle(&reader_state, &reader_out, &reader_ids, &value);
@@ -143,12 +160,12 @@ impl Cdp {
                 let _ = waiter.send(Err("the DevTools connection closed".to_owned()));
             }
         });
-        Ok(Self {
+        Self {
             out,
             state,
             next_id,
             tasks: vec![writer, reader],
-        })
+        }
     }
 
     /// Sends a command (to a session, or to the browser when `session` is `None`) and waits for

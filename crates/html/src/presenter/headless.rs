@@ -11,10 +11,11 @@ use serde_json::{Value, json};
 use tempfile::TempDir;
 
 use super::cdp::{Cdp, auto_attach};
+use super::pipe;
 use super::{find_chromium, running_as_root};
 use crate::HtmlError;
 
-/// How long Chromium may take to start and tell its devtools port.
+/// How long Chromium may take to start and answer on its devtools pipe.
 const LAUNCH_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How long an expression may take in one frame before that frame is left out.
@@ -22,6 +23,10 @@ const EVALUATE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A headless Chromium driven over the devtools protocol, with a fresh profile that is removed
 /// when it goes. Launch once, open many tabs.
+///
+/// It is driven over `--remote-debugging-pipe`, never a devtools port: a port would let any
+/// local user drive the browser (and every app in it) without a password. Page addresses,
+/// with their session tokens, go over the pipe too, never on the command line. Unix only.
 ///
 /// `--no-sandbox` is passed only when the process runs as root (Chromium refuses to start as
 /// root otherwise); this presenter is for tests and CI, never for showing apps to a person.
@@ -93,7 +98,7 @@ impl HeadlessChromium {
         let mut command = tokio::process::Command::new(binary);
         command
             .arg("--headless")
-            .arg("--remote-debugging-port=0")
+            .arg("--remote-debugging-pipe")
             .arg(format!("--user-data-dir={}", profile.path().display()))
             .args([
                 "--disable-gpu",
@@ -114,36 +119,39 @@ impl HeadlessChromium {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .kill_on_drop(true);
-        let mut child = command
-            .spawn()
-            .map_err(|e| HtmlError::io(format!("starting {}", binary.display()), e))?;
-        let port_file = profile.path().join("DevToolsActivePort");
-        let started = Instant::now();
-        let (port, path) = loop {
-            if let Ok(text) = tokio::fs::read_to_string(&port_file).await {
-                let mut lines = text.lines();
-                if let (Some(Ok(port)), Some(path)) =
-                    (lines.next().map(|p| p.trim().parse::<u16>()), lines.next())
-                {
-                    break (port, path.trim().to_owned());
-                }
+        let (mut child, cdp) = pipe::spawn(command, binary)?;
+        // The first answer says the browser is up; an exit or silence says it is not.
+        let version = tokio::time::timeout(
+            LAUNCH_TIMEOUT,
+            cdp.call(None, "Browser.getVersion", json!({})),
+        )
+        .await;
+        match version {
+            Ok(Ok(_)) => {}
+            Ok(Err(error)) => {
+                let status = child.try_wait().ok().flatten();
+                return Err(match status {
+                    Some(status) => HtmlError::Cdp(format!("Chromium exited at start ({status})")),
+                    None => error,
+                });
             }
-            if let Ok(Some(status)) = child.try_wait() {
-                return Err(HtmlError::Cdp(format!(
-                    "Chromium exited at start ({status})"
-                )));
+            Err(_) => {
+                return Err(HtmlError::Timeout(
+                    "Chromium's first answer on its devtools pipe".to_owned(),
+                ));
             }
-            if started.elapsed() > LAUNCH_TIMEOUT {
-                return Err(HtmlError::DevToolsPortTimeout { path: port_file });
-            }
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        };
-        let cdp = Cdp::connect(&format!("ws://127.0.0.1:{port}{path}")).await?;
+        }
         Ok(Self {
             cdp: Arc::new(cdp),
             child,
             _profile: profile,
         })
+    }
+
+    /// The browser's process id (while it runs).
+    #[must_use]
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
     }
 
     /// Opens `url` in a new tab. The tab's frames (out-of-process ones included) are attached

@@ -3,7 +3,9 @@
 //! every security check lives in the bridge and its pages.
 
 mod cdp;
+mod handover;
 mod headless;
+mod pipe;
 
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
@@ -11,6 +13,7 @@ use std::process::Stdio;
 
 use tempfile::TempDir;
 
+pub use handover::Handover;
 pub use headless::{FrameValue, HeadlessChromium, Tab};
 
 use crate::HtmlError;
@@ -33,15 +36,20 @@ pub struct Presentation {
     kind: Kind,
 }
 
+/// A browser process of ours, with what it needs while it runs.
+#[derive(Debug)]
+struct OwnWindow {
+    child: tokio::process::Child,
+    _profile: TempDir,
+    _handover: Handover,
+}
+
 #[derive(Debug)]
 enum Kind {
     /// A browser process of our own (killed on drop) with its profile.
-    Process {
-        child: tokio::process::Child,
-        _profile: TempDir,
-    },
-    /// Handed to another program.
-    Detached,
+    Process(Box<OwnWindow>),
+    /// Handed to another program (which reads the handover page while it lives).
+    Detached { _handover: Handover },
     /// A headless tab.
     Tab(Tab),
 }
@@ -60,15 +68,15 @@ impl Presentation {
     /// browser): closing it is up to the user.
     #[must_use]
     pub fn is_detached(&self) -> bool {
-        matches!(self.kind, Kind::Detached)
+        matches!(self.kind, Kind::Detached { .. })
     }
 
     /// Whether a window of our own is still open (`false` once the user closed it or for a
     /// detached page).
     pub fn is_open(&mut self) -> bool {
         match &mut self.kind {
-            Kind::Process { child, .. } => matches!(child.try_wait(), Ok(None)),
-            Kind::Detached => false,
+            Kind::Process(window) => matches!(window.child.try_wait(), Ok(None)),
+            Kind::Detached { .. } => false,
             Kind::Tab(_) => true,
         }
     }
@@ -76,10 +84,10 @@ impl Presentation {
     /// Closes the window or tab (where controlled) and waits for it.
     pub async fn close(self) {
         match self.kind {
-            Kind::Process { mut child, .. } => {
-                let _ = child.kill().await;
+            Kind::Process(mut window) => {
+                let _ = window.child.kill().await;
             }
-            Kind::Detached => {}
+            Kind::Detached { .. } => {}
             Kind::Tab(tab) => {
                 let _ = tab.close().await;
             }
@@ -121,8 +129,11 @@ impl Presenter for ChromiumApp {
                 .prefix("mcpapp-window-")
                 .tempdir()
                 .map_err(|e| HtmlError::io("creating a Chromium profile directory", e))?;
+            // The address holds the session token; the command line gets a private page that
+            // forwards to it instead.
+            let handover = Handover::write(url)?;
             let child = tokio::process::Command::new(&self.binary)
-                .arg(format!("--app={url}"))
+                .arg(format!("--app={}", handover.file_url()))
                 .arg(format!("--user-data-dir={}", profile.path().display()))
                 .args([
                     "--no-first-run",
@@ -137,51 +148,79 @@ impl Presenter for ChromiumApp {
                 .spawn()
                 .map_err(|e| HtmlError::io(format!("starting {}", self.binary.display()), e))?;
             Ok(Presentation {
-                kind: Kind::Process {
+                kind: Kind::Process(Box::new(OwnWindow {
                     child,
                     _profile: profile,
+                    _handover: handover,
+                })),
+            })
+        })
+    }
+}
+
+/// The user's default browser, opened through the operating system (`$BROWSER` when set, else
+/// `xdg-open` on Linux and BSD, `open` on macOS, the shell API on Windows; never a command
+/// shell). The page opens as a tab the user closes; the bridge then sees the view gone. The
+/// browser gets a private forwarding page ([`Handover`]), never the address with its token.
+#[derive(Debug, Clone, Default)]
+pub struct SystemBrowser {
+    program: Option<PathBuf>,
+}
+
+impl SystemBrowser {
+    /// Opens pages with `program` (given the page's address as its one argument) instead of
+    /// the system's browser: for a kiosk, a sandboxed browser of the embedder's, or a test.
+    #[must_use]
+    pub fn with_program(program: impl Into<PathBuf>) -> Self {
+        Self {
+            program: Some(program.into()),
+        }
+    }
+}
+
+impl Presenter for SystemBrowser {
+    fn present<'a>(&'a self, url: &'a str) -> PresentFuture<'a> {
+        Box::pin(async move {
+            let handover = Handover::write(url)?;
+            let address = handover.file_url().to_owned();
+            match &self.program {
+                Some(program) => {
+                    let status = tokio::process::Command::new(program)
+                        .arg(&address)
+                        .stdin(Stdio::null())
+                        .stdout(Stdio::null())
+                        .stderr(Stdio::null())
+                        .status()
+                        .await
+                        .map_err(|e| HtmlError::io(format!("starting {}", program.display()), e))?;
+                    if !status.success() {
+                        return Err(HtmlError::io(
+                            format!("opening the page with {}", program.display()),
+                            std::io::Error::other(format!("it exited with {status}")),
+                        ));
+                    }
+                }
+                None => open_in_browser(&address).await?,
+            }
+            Ok(Presentation {
+                kind: Kind::Detached {
+                    _handover: handover,
                 },
             })
         })
     }
 }
 
-/// The user's default browser (`xdg-open` on Linux and BSD, `open` on macOS, `start` on
-/// Windows). The page opens as a tab the user closes; the bridge then sees the view gone.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SystemBrowser;
-
-impl Presenter for SystemBrowser {
-    fn present<'a>(&'a self, url: &'a str) -> PresentFuture<'a> {
-        Box::pin(async move {
-            let mut command = if cfg!(target_os = "macos") {
-                tokio::process::Command::new("open")
-            } else if cfg!(windows) {
-                let mut c = tokio::process::Command::new("cmd");
-                c.args(["/C", "start", ""]);
-                c
-            } else {
-                tokio::process::Command::new("xdg-open")
-            };
-            let status = command
-                .arg(url)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .await
-                .map_err(|e| HtmlError::io("opening the system browser", e))?;
-            if !status.success() {
-                return Err(HtmlError::io(
-                    "opening the system browser",
-                    std::io::Error::other(format!("the opener exited with {status}")),
-                ));
-            }
-            Ok(Presentation {
-                kind: Kind::Detached,
-            })
-        })
-    }
+/// Opens `url` in the user's browser through the operating system's own opener (see
+/// [`SystemBrowser`]), with the URL as one argument and no command shell, so nothing in it is
+/// ever interpreted. For links an app asks to open (`ui/open-link`), after the host checked
+/// them.
+pub async fn open_in_browser(url: &str) -> Result<(), HtmlError> {
+    let target = url.to_owned();
+    tokio::task::spawn_blocking(move || opener::open_browser(&target))
+        .await
+        .map_err(|e| HtmlError::io("opening the browser", std::io::Error::other(e.to_string())))?
+        .map_err(|e| HtmlError::io("opening the browser", std::io::Error::other(e.to_string())))
 }
 
 impl Presenter for HeadlessChromium {
@@ -201,7 +240,7 @@ impl Presenter for HeadlessChromium {
 pub fn desktop_presenter() -> Box<dyn Presenter> {
     match ChromiumApp::find() {
         Some(app) if !running_as_root() => Box::new(app),
-        _ => Box::new(SystemBrowser),
+        _ => Box::new(SystemBrowser::default()),
     }
 }
 
