@@ -149,7 +149,7 @@ impl Parser {
         .and_then(|card| de.end().map(|()| card));
         let mut parsed = match read {
             Ok(card) => finish(cx, card),
-            Err(e) => Parsed::failed(cx.aborted.take().unwrap_or_else(|| json_error(&e))),
+            Err(e) => Parsed::failed(cx.aborted.take().unwrap_or_else(|| json_error(text, &e))),
         };
         locate::locate(text, &mut parsed.diagnostics);
         sort_by_position(&mut parsed.diagnostics);
@@ -186,7 +186,7 @@ impl Parser {
             return Err(self.parse(bytes).diagnostics);
         }
         let text = std::str::from_utf8(bytes).map_err(|_| self.parse(bytes).diagnostics)?;
-        serde_json::from_str(text).map_err(|e| vec![json_error(&e)])
+        serde_json::from_str(text).map_err(|e| vec![json_error(text, &e)])
     }
 }
 
@@ -244,13 +244,14 @@ pub fn check(card: &Card) -> Vec<Diagnostic> {
     }
 }
 
-fn json_error(e: &serde_json::Error) -> Diagnostic {
-    let text = e.to_string();
+/// The finding for a JSON error in `text`, at the position `serde_json` gives.
+fn json_error(text: &str, e: &serde_json::Error) -> Diagnostic {
+    let error = e.to_string();
     // serde_json appends " at line L column C"; we carry those as fields.
-    let message = text
+    let message = error
         .rfind(" at line ")
-        .and_then(|i| text.get(..i))
-        .unwrap_or(&text)
+        .and_then(|i| error.get(..i))
+        .unwrap_or(&error)
         .to_owned();
     let code = if message.contains("recursion limit exceeded") {
         Code::TooDeep
@@ -265,9 +266,26 @@ fn json_error(e: &serde_json::Error) -> Diagnostic {
     let mut d = Diagnostic::new(code, "", message);
     if e.line() > 0 {
         d.line = Some(e.line());
-        d.column = Some(e.column().max(1));
+        d.column = Some(char_column(text, e.line(), e.column()));
     }
     d
+}
+
+/// The 1-based character column of a `serde_json` column on `line` (1-based) of `text`:
+/// `serde_json` counts bytes, findings count characters (as `locate` does).
+fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+    let line = text
+        .split('\n')
+        .nth(line.saturating_sub(1))
+        .unwrap_or_default()
+        .as_bytes();
+    // The characters that start within the first `byte_column` bytes.
+    line.get(..byte_column)
+        .unwrap_or(line)
+        .iter()
+        .filter(|b| **b & 0xC0 != 0x80)
+        .count()
+        .max(1)
 }
 
 /// The rules that need the whole card: ids are unique (across ShowCard cards too), and an
