@@ -9,7 +9,7 @@ use std::time::Duration;
 use mcpapp_host::mcp::{ClientOptions, McpConnection, McpError, ServerSpec};
 use mcpapp_host::{
     AgentCall, AppHost, AppSpec, CardSession, ChannelPort, DuplicatePolicy, HostEvent, InstanceId,
-    Runtime, ViewEnd, ViewGone, ViewKind, ViewPort,
+    Runtime, SendError, ViewEnd, ViewGone, ViewKind, ViewPort,
 };
 use mcpapp_html::{
     BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Presentation, Presenter,
@@ -101,6 +101,16 @@ impl ViewPort for RepaintPort {
         self.port.send(message)?;
         self.repaint.now();
         Ok(())
+    }
+
+    fn try_send(&self, message: Value) -> Result<(), SendError> {
+        self.port.try_send(message)?;
+        self.repaint.now();
+        Ok(())
+    }
+
+    fn room(&self) -> usize {
+        self.port.room()
     }
 
     fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {

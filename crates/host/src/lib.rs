@@ -102,9 +102,9 @@ pub mod store;
 
 pub use card_session::{CardSession, SAVE_DEBOUNCE, SessionError, card_in_result};
 pub use host::{
-    AppHost, AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId, Output,
-    ServerCall, ViewKind,
+    AppHost, AppLimits, AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId,
+    Output, Rate, SaveDone, SaveJob, ServerCall, ViewKind,
 };
-pub use port::{ChannelPort, ViewEnd, ViewGone, ViewPort};
+pub use port::{ChannelPort, HostSender, PORT_CAPACITY, SendError, ViewEnd, ViewGone, ViewPort};
 pub use printable::{printable, printable_lines};
-pub use runtime::{AgentCall, Direction, Runtime, RuntimeError, Traced};
+pub use runtime::{AgentCall, Direction, OUTBOX_LIMIT, Runtime, RuntimeError, Traced};

@@ -3,8 +3,15 @@
 //!
 //! The runtime is the one place where the sans-IO host meets I/O: view messages are read from
 //! every attached [`ViewPort`], the host's calls on servers run as tasks whose answers come
-//! back in order of arrival, and the clock is fed for teardown timeouts. Everything the host
-//! decides still happens in [`AppHost`]; the runtime only carries messages.
+//! back in order of arrival, state saves are written on a thread of their own, and the clock
+//! is fed for teardown timeouts and rate limits. Everything the host decides still happens in
+//! [`AppHost`]; the runtime only carries messages.
+//!
+//! No app can crowd out another: views are read in turn (the one read first rotates), a view
+//! is read only while its port has room for the answers (so one that does not read is not
+//! read either, and its sender waits), and what the host must still tell a view whose port is
+//! full waits in a bounded outbox; a view that leaves [`OUTBOX_LIMIT`] messages unread is
+//! closed.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::future::Future;
@@ -13,16 +20,34 @@ use std::sync::Arc;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
-use mcpapp_protocol::{CallToolResult, DisplayMode, JsonRpcError};
+use mcpapp_protocol::{CallToolResult, DisplayMode, JsonRpcError, LoggingLevel};
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
-use crate::host::{AppHost, AppSpec, HostEvent, InstanceId, Output, ServerCall, ViewKind, wire};
+use crate::host::{
+    AppHost, AppSpec, HostEvent, InstanceId, Output, SaveDone, SaveJob, ServerCall, ViewKind, wire,
+};
 use crate::mcp::{McpConnection, McpEventKind};
-use crate::port::ViewPort;
+use crate::port::{PORT_CAPACITY, SendError, ViewPort};
 
-/// How often the clock is fed while nothing else happens (teardown timeouts are checked then).
+/// How often the clock is fed while nothing else happens (teardown timeouts and rate limits
+/// are checked then, and views held back by a full port are looked at again).
 const TICK: Duration = Duration::from_millis(100);
+
+/// How much room a view's port must have for the view to be read: one message read gives
+/// rise to a few answers at most (a reply, a notice), which must fit.
+const READ_HEADROOM: usize = 4;
+
+/// The most host→view messages kept for a view whose port is full. Only the host's own
+/// messages get here (tool input and results, context changes: the view's own requests are
+/// not read while its port is full), so a view that leaves this many unread has stopped
+/// reading, and is closed rather than buffered without end.
+pub const OUTBOX_LIMIT: usize = 1024;
+
+/// How many answers (servers', the agent's tool results, saves) wait for the runtime at most;
+/// the tasks that bring them wait beyond. Calls per view are capped by
+/// [`AppLimits`](crate::AppLimits), so this is rarely reached.
+const ARRIVALS_CAPACITY: usize = 256;
 
 /// Which way a traced message went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,15 +126,26 @@ enum Arrival {
     },
     /// A server listed its tools again (it said its list changed).
     ToolsChanged { server: String },
+    /// A state save was written (or failed).
+    Saved(SaveDone),
+}
+
+/// An attached view: its port, and what the host told it that its full port did not take yet.
+struct Attached {
+    port: Box<dyn ViewPort>,
+    outbox: VecDeque<Value>,
 }
 
 /// An [`AppHost`] with its servers and views. See the module docs.
 pub struct Runtime {
     host: AppHost,
     servers: BTreeMap<String, Arc<McpConnection>>,
-    views: BTreeMap<InstanceId, Box<dyn ViewPort>>,
-    arrivals_tx: mpsc::UnboundedSender<Arrival>,
-    arrivals: mpsc::UnboundedReceiver<Arrival>,
+    views: BTreeMap<InstanceId, Attached>,
+    /// The view read last: the next round of reading starts after it.
+    last_read: Option<InstanceId>,
+    arrivals_tx: mpsc::Sender<Arrival>,
+    arrivals: mpsc::Receiver<Arrival>,
+    saver: Saver,
     events: VecDeque<HostEvent>,
     /// Results of the agent's tool calls that opened apps, not yet taken.
     results: Vec<(String, CallToolResult)>,
@@ -121,14 +157,22 @@ pub struct Runtime {
 
 impl Runtime {
     /// A runtime around `host`, with no servers and no views yet.
-    pub fn new(host: AppHost) -> Self {
-        let (arrivals_tx, arrivals) = mpsc::unbounded_channel();
+    ///
+    /// The host's state saves are written from now on by a thread of the runtime's
+    /// ([`AppHost::defer_saves`]): never on the async thread, in order per app, and each
+    /// answered after its write. Dropping the runtime writes what is still queued and waits
+    /// for it.
+    pub fn new(mut host: AppHost) -> Self {
+        host.defer_saves();
+        let (arrivals_tx, arrivals) = mpsc::channel(ARRIVALS_CAPACITY);
         Self {
             host,
             servers: BTreeMap::new(),
             views: BTreeMap::new(),
+            last_read: None,
             arrivals_tx,
             arrivals,
+            saver: Saver::default(),
             events: VecDeque::new(),
             results: Vec::new(),
             trace: None,
@@ -187,7 +231,12 @@ impl Runtime {
                     Err(RecvError::Closed) => return,
                 };
                 let server = server.clone();
-                if changed && arrivals.send(Arrival::ToolsChanged { server }).is_err() {
+                if changed
+                    && arrivals
+                        .send(Arrival::ToolsChanged { server })
+                        .await
+                        .is_err()
+                {
                     return;
                 }
             }
@@ -203,13 +252,17 @@ impl Runtime {
 
     /// Connects the view of `instance` (after [`HostEvent::OpenApp`]).
     pub fn attach(&mut self, instance: InstanceId, port: Box<dyn ViewPort>) {
-        self.views.insert(instance, port);
+        let attached = Attached {
+            port,
+            outbox: VecDeque::new(),
+        };
+        self.views.insert(instance, attached);
     }
 
     /// Disconnects the view of `instance` (after [`HostEvent::CloseApp`]); its port is returned
     /// so the embedder can take the view down.
     pub fn detach(&mut self, instance: InstanceId) -> Option<Box<dyn ViewPort>> {
-        self.views.remove(&instance)
+        self.views.remove(&instance).map(|attached| attached.port)
     }
 
     /// The agent calls `tool` of `server` with `arguments`. A tool with a `ui://` view opens
@@ -272,10 +325,12 @@ impl Runtime {
         tokio::spawn(async move {
             let result = call(&connection, &name, arguments).await;
             // The runtime may be gone; then nobody waits for the result.
-            let _ = arrivals.send(Arrival::ToolResult {
-                tool_call_id,
-                result,
-            });
+            let _ = arrivals
+                .send(Arrival::ToolResult {
+                    tool_call_id,
+                    result,
+                })
+                .await;
         });
         Ok(AgentCall::App(instance))
     }
@@ -311,24 +366,31 @@ impl Runtime {
     }
 
     /// Carries whatever is waiting now (without waiting for more) and returns the events.
+    /// Views are read in turn, one message each per round, starting after the view read last;
+    /// at most [`PORT_CAPACITY`] rounds, so that a view that keeps sending cannot keep the
+    /// caller here.
     pub fn poll_events(&mut self) -> Vec<HostEvent> {
-        loop {
+        for _ in 0..PORT_CAPACITY {
             let mut moved = false;
-            let ids: Vec<InstanceId> = self.views.keys().copied().collect();
-            for instance in ids {
-                let received = self.views.get_mut(&instance).map(|port| port.try_recv());
+            self.route();
+            for instance in self.read_order() {
+                let received = self
+                    .views
+                    .get_mut(&instance)
+                    .map(|view| view.port.try_recv());
                 match received {
                     Some(Ok(Some(message))) => {
                         self.view_said(instance, message);
                         moved = true;
                     }
                     Some(Err(_)) => {
-                        self.views.remove(&instance);
-                        self.host.view_gone(instance);
+                        self.view_went(instance);
                         moved = true;
                     }
                     Some(Ok(None)) | None => {}
                 }
+                // Answers go out before the next view is read, so its room is up to date.
+                self.route();
             }
             while let Ok(arrival) = self.arrivals.try_recv() {
                 self.arrived(arrival);
@@ -337,24 +399,44 @@ impl Runtime {
             self.host.tick(Instant::now());
             self.route();
             if !moved {
-                return self.events.drain(..).collect();
+                break;
             }
         }
+        self.events.drain(..).collect()
     }
 
     async fn wait(&mut self) {
+        let order = self.read_order();
         tokio::select! {
-            (instance, message) = next_message(&mut self.views) => {
+            (instance, message) = next_message(&mut self.views, &order) => {
                 if let Some(message) = message {
                     self.view_said(instance, message);
                 } else {
-                    self.views.remove(&instance);
-                    self.host.view_gone(instance);
+                    self.view_went(instance);
                 }
             }
             Some(arrival) = self.arrivals.recv() => self.arrived(arrival),
             () = tokio::time::sleep_until(self.next_tick.into()) => self.tick_if_due(),
         }
+    }
+
+    /// The views that may be read now, in the order of this round: starting after the one
+    /// read last (so that no view is always first), and only those whose port has room for
+    /// the answers, whose outbox is empty, and whose saves the host can still answer.
+    fn read_order(&self) -> Vec<InstanceId> {
+        let mut order: Vec<InstanceId> = self
+            .views
+            .iter()
+            .filter(|(id, view)| {
+                view.outbox.is_empty()
+                    && view.port.room() >= READ_HEADROOM
+                    && self.host.saves_unanswered(**id) < PORT_CAPACITY
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        let before = order.partition_point(|id| Some(*id) <= self.last_read);
+        order.rotate_left(before);
+        order
     }
 
     /// Feeds the host's clock when its tick is due (teardown deadlines are checked then).
@@ -367,6 +449,7 @@ impl Runtime {
     }
 
     fn view_said(&mut self, instance: InstanceId, message: Value) {
+        self.last_read = Some(instance);
         if let Some(trace) = &mut self.trace {
             trace.push(Traced {
                 instance,
@@ -375,7 +458,27 @@ impl Runtime {
                 at: Instant::now(),
             });
         }
+        // The clock is brought up to now for the app's rate limits.
+        self.host.tick(Instant::now());
         self.host.view_message(instance, message);
+    }
+
+    /// A view's port is gone (or was given up on): the host closes the app, and the port's
+    /// reason, if it knows one, is logged with it.
+    fn view_went(&mut self, instance: InstanceId) {
+        let reason = self
+            .views
+            .remove(&instance)
+            .and_then(|view| view.port.gone_reason());
+        if let Some(reason) = reason {
+            tracing::warn!(?instance, reason, "an app's view was closed");
+            self.events.push_back(HostEvent::Log {
+                instance: Some(instance),
+                level: LoggingLevel::Warning,
+                message: format!("the app's view was closed: {reason}"),
+            });
+        }
+        self.host.view_gone(instance);
     }
 
     fn arrived(&mut self, arrival: Arrival) {
@@ -398,40 +501,109 @@ impl Runtime {
                     self.host.set_server_tools(&server, tools);
                 }
             }
+            Arrival::Saved(done) => self.host.save_done(done),
         }
     }
 
-    /// Delivers the host's outputs: to views, to servers (as tasks), to the event queue.
+    /// Delivers what waits in outboxes, then the host's outputs (to views, to servers as
+    /// tasks, to the event queue) and its state saves (to the writer thread), until it has
+    /// none left.
     fn route(&mut self) {
-        for output in self.host.drain() {
-            match output {
-                Output::ToView { instance, message } => {
-                    if let Some(trace) = &mut self.trace {
-                        trace.push(Traced {
-                            instance,
-                            direction: Direction::ToView,
-                            message: message.clone(),
-                            at: Instant::now(),
-                        });
-                    }
-                    let gone = self
-                        .views
-                        .get(&instance)
-                        .is_some_and(|port| port.send(message).is_err());
-                    if gone {
-                        self.views.remove(&instance);
-                        self.host.view_gone(instance);
-                    }
+        loop {
+            self.flush_outboxes();
+            let outputs = self.host.drain();
+            let saves = self.host.take_saves();
+            if outputs.is_empty() && saves.is_empty() {
+                break;
+            }
+            for job in saves {
+                if let Err(job) = self.saver.write(job, &self.arrivals_tx) {
+                    // No writer thread: written here rather than lost.
+                    self.host.save_done(job.run());
                 }
-                Output::ToServer {
-                    instance,
-                    server,
-                    request,
-                    call,
-                } => self.call_server(instance, &server, request, call),
-                Output::Event(event) => self.events.push_back(event),
+            }
+            for output in outputs {
+                match output {
+                    Output::ToView { instance, message } => self.deliver(instance, message),
+                    Output::ToServer {
+                        instance,
+                        server,
+                        request,
+                        call,
+                    } => self.call_server(instance, &server, request, call),
+                    Output::Event(event) => self.events.push_back(event),
+                }
             }
         }
+    }
+
+    /// Gives a message to a view's port, or to its outbox behind the ones its port did not
+    /// take yet; a view whose outbox overflows has stopped reading, and is closed.
+    fn deliver(&mut self, instance: InstanceId, message: Value) {
+        if let Some(trace) = &mut self.trace {
+            trace.push(Traced {
+                instance,
+                direction: Direction::ToView,
+                message: message.clone(),
+                at: Instant::now(),
+            });
+        }
+        let Some(view) = self.views.get_mut(&instance) else {
+            return;
+        };
+        let sent = if view.outbox.is_empty() {
+            view.port.try_send(message)
+        } else {
+            Err(SendError::Full(message))
+        };
+        match sent {
+            Ok(()) => {}
+            Err(SendError::Full(message)) => {
+                view.outbox.push_back(message);
+                if view.outbox.len() > OUTBOX_LIMIT {
+                    self.give_up_on(instance);
+                }
+            }
+            Err(SendError::Gone) => self.view_went(instance),
+        }
+    }
+
+    /// Moves what waits in outboxes into the ports that have room again.
+    fn flush_outboxes(&mut self) {
+        let mut gone = Vec::new();
+        for (id, view) in &mut self.views {
+            while let Some(message) = view.outbox.pop_front() {
+                match view.port.try_send(message) {
+                    Ok(()) => {}
+                    Err(SendError::Full(message)) => {
+                        view.outbox.push_front(message);
+                        break;
+                    }
+                    Err(SendError::Gone) => {
+                        gone.push(*id);
+                        break;
+                    }
+                }
+            }
+        }
+        for id in gone {
+            self.view_went(id);
+        }
+    }
+
+    /// Closes a view that does not read what the host tells it.
+    fn give_up_on(&mut self, instance: InstanceId) {
+        self.views.remove(&instance);
+        let message = format!(
+            "the app's view was closed: it left more than {OUTBOX_LIMIT} messages from the host unread"
+        );
+        tracing::warn!(?instance, "{message}");
+        self.events.push_back(HostEvent::Log {
+            instance: Some(instance),
+            level: LoggingLevel::Warning,
+            message,
+        });
+        self.host.view_gone(instance);
     }
 
     fn call_server(
@@ -459,12 +631,85 @@ impl Runtime {
                     .map(|result| wire::result(&result)),
             }
             .map_err(|e| e.to_jsonrpc_error());
-            let _ = arrivals.send(Arrival::Reply {
-                instance,
-                request,
-                reply,
-            });
+            let _ = arrivals
+                .send(Arrival::Reply {
+                    instance,
+                    request,
+                    reply,
+                })
+                .await;
         });
+    }
+}
+
+impl Drop for Runtime {
+    /// The saves the host still queues are written after those the writer has (it writes in
+    /// order), and the runtime waits for them: what the user did last is on disk when the
+    /// runtime is gone.
+    fn drop(&mut self) {
+        // Nobody reads the outcomes any more; a writer waiting to report one goes on.
+        self.arrivals.close();
+        for job in self.host.take_waiting_saves() {
+            if let Err(job) = self.saver.write(job, &self.arrivals_tx) {
+                let _ = job.run();
+            }
+        }
+        self.saver.finish();
+    }
+}
+
+/// The thread that writes state saves, in the order it gets them (started with the first).
+#[derive(Default)]
+struct Saver {
+    jobs: Option<std::sync::mpsc::Sender<SaveJob>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Saver {
+    /// Queues a write; its outcome comes back as an arrival. The job is handed back when no
+    /// writer thread can be had.
+    fn write(
+        &mut self,
+        job: SaveJob,
+        arrivals: &mpsc::Sender<Arrival>,
+    ) -> Result<(), Box<SaveJob>> {
+        if self.jobs.is_none() {
+            let (jobs, queue) = std::sync::mpsc::channel::<SaveJob>();
+            let arrivals = arrivals.clone();
+            let spawned = std::thread::Builder::new()
+                .name("mcpapp-state-saves".to_owned())
+                .spawn(move || {
+                    for job in queue {
+                        // A runtime that is gone no longer wants the outcome; the rest of the
+                        // queue is still written.
+                        let _ = arrivals.blocking_send(Arrival::Saved(job.run()));
+                    }
+                });
+            match spawned {
+                Ok(thread) => {
+                    self.jobs = Some(jobs);
+                    self.thread = Some(thread);
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "no thread for state saves; writing on the runtime's");
+                    return Err(Box::new(job));
+                }
+            }
+        }
+        match &self.jobs {
+            Some(jobs) => jobs.send(job).map_err(|e| Box::new(e.0)),
+            None => Err(Box::new(job)),
+        }
+    }
+
+    /// Ends the queue and waits until everything in it is written.
+    fn finish(&mut self) {
+        self.jobs = None;
+        if let Some(thread) = self.thread.take()
+            && thread.join().is_err()
+        {
+            tracing::warn!("the state save thread panicked");
+        }
     }
 }
 
@@ -529,14 +774,24 @@ async fn view_kind(connection: &McpConnection, uri: &str) -> Result<ViewKind, Ru
 /// A view's `recv` in flight.
 type Receiving<'a> = Pin<Box<dyn Future<Output = Option<Value>> + Send + 'a>>;
 
-/// The next message of any view (`None`: that view is gone); pending forever without views.
+/// The next message of the views in `order` (`None`: that view is gone), looked at in that
+/// order; pending forever when there is none to read.
 async fn next_message(
-    views: &mut BTreeMap<InstanceId, Box<dyn ViewPort>>,
+    views: &mut BTreeMap<InstanceId, Attached>,
+    order: &[InstanceId],
 ) -> (InstanceId, Option<Value>) {
     let mut pending: Vec<(InstanceId, Receiving<'_>)> = views
         .iter_mut()
-        .map(|(id, port)| (*id, port.recv()))
+        .filter(|(id, _)| order.contains(id))
+        .map(|(id, view)| (*id, view.port.recv()))
         .collect();
+    // `order` is the map's order rotated: the same rotation here.
+    let first = order.first().copied();
+    let start = pending
+        .iter()
+        .position(|(id, _)| Some(*id) == first)
+        .unwrap_or_default();
+    pending.rotate_left(start);
     std::future::poll_fn(move |cx| {
         for (instance, future) in &mut pending {
             if let Poll::Ready(message) = future.as_mut().poll(cx) {

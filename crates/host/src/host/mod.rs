@@ -7,7 +7,9 @@
 //! GUI). That makes the exact message sequences testable, and lets any runtime drive it.
 
 mod event;
+mod limits;
 mod options;
+mod saves;
 mod settings;
 mod spec;
 mod threads;
@@ -15,7 +17,9 @@ mod view;
 pub(crate) mod wire;
 
 pub use event::{CloseReason, HostEvent, Output, ServerCall};
+pub use limits::{AppLimits, Rate};
 pub use options::{DuplicatePolicy, HostOptions};
+pub use saves::{SaveDone, SaveJob};
 pub use spec::{AppSpec, InstanceId, ViewKind};
 
 use std::collections::{BTreeMap, VecDeque};
@@ -26,13 +30,15 @@ use mcpapp_protocol::messages::{
     ResourceTeardown, ToolCancelled, ToolInput, ToolInputPartial, ToolResult,
 };
 use mcpapp_protocol::{
-    DisplayMode, JsonRpcError, LoggingLevel, RequestId, ResourceTeardownParams, Tool,
-    ToolCancelledParams, ToolInputParams,
+    DisplayMode, JsonRpcError, LoggingLevel, Notification as _, RequestId, ResourceTeardownParams,
+    Tool, ToolCancelledParams, ToolInputParams,
 };
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::store::{StateKey, StateStore};
+use limits::Budget;
+use saves::Saves;
 
 /// Where an instance is in its life.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,6 +74,8 @@ struct Instance {
     outcome: Option<Value>,
     recreated: bool,
     opened_at: u64,
+    /// Where it stands against its limits (rates, calls in flight).
+    budget: Budget,
 }
 
 /// The app host. See the module docs.
@@ -82,6 +90,7 @@ pub struct AppHost {
     next_instance: u64,
     next_request: i64,
     now: Instant,
+    saves: Saves,
 }
 
 impl AppHost {
@@ -98,6 +107,7 @@ impl AppHost {
             next_instance: 1,
             next_request: 1,
             now: Instant::now(),
+            saves: Saves::default(),
         }
     }
 
@@ -173,6 +183,7 @@ impl AppHost {
             outcome: None,
             recreated: false,
             opened_at: id.0,
+            budget: Budget::new(&self.options.limits, self.now),
         };
         if window && !existing.is_empty() {
             match self.options.duplicate_policy {
@@ -273,6 +284,11 @@ impl AppHost {
         for id in self.by_tool_call(tool_call_id) {
             if let Some(i) = self.instances.get_mut(&id) {
                 i.input = Some(arguments.clone());
+                // Held for a view not ready yet, only the newest partial input matters: the
+                // older ones go, so that a long stream does not pile up.
+                i.held.retain(|m| {
+                    m.get("method").and_then(Value::as_str) != Some(ToolInputPartial::METHOD)
+                });
             }
             self.send_view(id, wire::notify::<ToolInputPartial>(&tool_input(arguments)));
         }
@@ -348,15 +364,18 @@ impl AppHost {
         for (id, reason) in late {
             self.finish_close(id, reason);
         }
+        self.release_held_sizes();
     }
 
-    /// A server's answer to a [`ServerCall`] a view asked for.
+    /// A server's answer to a [`ServerCall`] a view asked for. Every call handed out must be
+    /// answered here (an error if it failed): the app's next waiting call goes out then.
     pub fn server_reply(
         &mut self,
         instance: InstanceId,
         request: &Value,
         reply: Result<Value, JsonRpcError>,
     ) {
+        self.call_finished(instance);
         // The view's own request id, passed through the embedder unchanged.
         let Ok(id) = RequestId::deserialize(request) else {
             self.log(
@@ -366,7 +385,17 @@ impl AppHost {
             );
             return;
         };
-        self.send_view(instance, wire::reply(id, reply));
+        // An answer to the view's own request goes out whatever its phase: holding it until
+        // `initialized` would let a view that never initializes pile up answers.
+        let listening = self.instances.get(&instance).is_some_and(|i| {
+            matches!(
+                i.phase,
+                Phase::Starting | Phase::Ready | Phase::TearingDown { .. }
+            )
+        });
+        if listening {
+            self.send_view_now(instance, wire::reply(id, reply));
+        }
     }
 
     fn begin_teardown(&mut self, instance: InstanceId, reason: CloseReason) {
@@ -401,6 +430,7 @@ impl AppHost {
         };
         i.phase = Phase::Closed;
         i.held.clear();
+        i.budget.waiting.clear();
         let keep_in_history =
             reason == CloseReason::AppDone && i.spec.display_mode == DisplayMode::Inline;
         self.event(HostEvent::CloseApp {

@@ -4,6 +4,8 @@ use std::time::Duration;
 
 use mcpapp_protocol::DisplayMode;
 
+use super::AppLimits;
+
 /// What to do when the same tool is called again while an instance of it is open in a window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum DuplicatePolicy {
@@ -38,6 +40,8 @@ pub struct HostOptions {
     pub duplicate_policy: DuplicatePolicy,
     /// How long a view has to answer `ui/resource-teardown` before it is closed anyway.
     pub teardown_timeout: Duration,
+    /// What one app may ask of the host: rates and calls in flight.
+    pub limits: AppLimits,
 }
 
 impl Default for HostOptions {
@@ -55,6 +59,7 @@ impl Default for HostOptions {
             ],
             duplicate_policy: DuplicatePolicy::default(),
             teardown_timeout: Duration::from_secs(2),
+            limits: AppLimits::default(),
         }
     }
 }

@@ -9,6 +9,7 @@ use mcpapp_protocol::{
 };
 use serde_json::Value;
 
+use super::limits::Budget;
 use super::{
     AppHost, AppSpec, CloseReason, HostEvent, Instance, InstanceId, Phase, state_key, tool_input,
     wire,
@@ -63,6 +64,7 @@ impl AppHost {
             if let Some(i) = self.instances.get_mut(&id) {
                 i.phase = Phase::Suspended;
                 i.held.clear();
+                i.budget.waiting.clear();
             }
             self.event(HostEvent::CloseApp {
                 instance: id,
@@ -100,7 +102,12 @@ impl AppHost {
         let key = state_key(i);
         let spec = i.spec.clone();
         i.held = replay;
-        match self.store.load(&key) {
+        // A save still on its way to the store is newer than what the store has.
+        let loaded = match self.unwritten_state(&key) {
+            Some(state) => Ok(Some(state.clone())),
+            None => self.store.load(&key),
+        };
+        match loaded {
             Ok(Some(state)) => {
                 if let Some(i) = self.instances.get_mut(&id) {
                     i.held
@@ -146,6 +153,7 @@ impl AppHost {
                 outcome: result.map(|r| wire::notify_as_is::<ToolResult>(r.clone())),
                 recreated: true,
                 opened_at: id.0,
+                budget: Budget::new(&self.options.limits, self.now),
             },
         );
         if thread == self.thread {

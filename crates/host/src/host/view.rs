@@ -20,9 +20,8 @@ use mcpapp_protocol::{Notification as _, Request as _};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use super::{
-    AppHost, CloseReason, HostEvent, InstanceId, Output, Phase, ServerCall, state_key, wire,
-};
+use super::limits::Admit;
+use super::{AppHost, CloseReason, HostEvent, InstanceId, Output, Phase, ServerCall, wire};
 
 /// How deep an app's saved state may nest. Deeper states are refused with an answer, before
 /// anything walks them recursively.
@@ -64,7 +63,9 @@ fn params<T: DeserializeOwned>(request: &JsonRpcRequest) -> Result<T, JsonRpcErr
 
 impl AppHost {
     /// A message from a view. Malformed messages are dropped (and logged); unknown requests
-    /// get `-32601`; nothing a view sends can make the host fail.
+    /// get `-32601`; nothing a view sends can make the host fail. Requests and notifications
+    /// are charged to the app's [`AppLimits`](super::AppLimits): a request over its rate is
+    /// answered with an error naming the limit, a notification over its rate is dropped.
     pub fn view_message(&mut self, instance: InstanceId, message: Value) {
         let Some(phase) = self.instances.get(&instance).map(|i| i.phase.clone()) else {
             return;
@@ -75,21 +76,36 @@ impl AppHost {
         let message = match Message::from_value(message) {
             Ok(m) => m,
             Err(e) => {
-                self.log(
-                    Some(instance),
-                    LoggingLevel::Warning,
-                    format!("dropped a malformed message: {e}"),
-                );
+                // Charged as a notification, so that a flood of junk is not a flood of logs.
+                if self.admit_notification(instance, "") == Admit::Yes {
+                    self.log(
+                        Some(instance),
+                        LoggingLevel::Warning,
+                        format!("dropped a malformed message: {e}"),
+                    );
+                }
                 return;
             }
         };
         match message {
-            Message::Request(r) => match self.request(instance, &r) {
-                Ok(Some(result)) => self.reply(instance, r.id, Ok(result)),
-                Ok(None) => {}
-                Err(error) => self.reply(instance, r.id, Err(error)),
-            },
-            Message::Notification(n) => self.notification(instance, &n),
+            Message::Request(r) => {
+                let answer = self
+                    .admit_request(instance, &r.method)
+                    .and_then(|()| self.request(instance, &r));
+                match answer {
+                    Ok(Some(result)) => self.reply(instance, r.id, Ok(result)),
+                    Ok(None) => {}
+                    Err(error) => self.reply(instance, r.id, Err(error)),
+                }
+            }
+            Message::Notification(n) => {
+                // `size-changed` is charged where it is handled: held, not dropped, when over.
+                if n.method == SizeChanged::METHOD
+                    || self.admit_notification(instance, &n.method) == Admit::Yes
+                {
+                    self.notification(instance, &n);
+                }
+            }
             Message::Response(r) => self.response(instance, &r.id),
             Message::Error(e) => {
                 if let Some(id) = &e.id {
@@ -127,13 +143,9 @@ impl AppHost {
             ReadResource::METHOD => {
                 let read: ReadResourceParams = params(request)?;
                 let server = self.server_of(instance);
-                self.outputs.push_back(Output::ToServer {
-                    instance,
-                    server,
-                    request: request.id.to_value(),
-                    call: ServerCall::ReadResource { uri: read.uri },
-                });
-                Ok(None)
+                let call = ServerCall::ReadResource { uri: read.uri };
+                self.call_server(instance, server, request.id.to_value(), call)
+                    .map(|()| None)
             }
             UiMessage::METHOD => {
                 let message: UiMessageParams = params(request)?;
@@ -189,11 +201,7 @@ impl AppHost {
             SizeChanged::METHOD => {
                 // Clamped before anyone sees them: an app's sizes are its own claims.
                 let size: SizeChangedParams = notification.params_as().unwrap_or_default();
-                self.event(HostEvent::SizeChanged {
-                    instance,
-                    width: clamp_size(size.width),
-                    height: clamp_size(size.height),
-                });
+                self.size_changed(instance, clamp_size(size.width), clamp_size(size.height));
             }
             LoggingMessage::METHOD => match notification.params_as::<LoggingMessageParams>() {
                 Ok(line) => {
@@ -223,7 +231,7 @@ impl AppHost {
                         )),
                     },
                 ),
-                Ok(save) => self.save_state(instance, &save.state),
+                Ok(save) => self.save_state(instance, save.state),
                 Err(e) => self.saved(
                     instance,
                     &SaveStateResponseParams {
@@ -371,40 +379,17 @@ impl AppHost {
                 call.name
             ))),
             Some(_) => {
-                self.outputs.push_back(Output::ToServer {
-                    instance,
-                    server,
-                    request: id.to_value(),
-                    call: ServerCall::CallTool {
-                        name: call.name,
-                        arguments: call.arguments.unwrap_or_default(),
-                    },
-                });
-                Ok(())
+                let call = ServerCall::CallTool {
+                    name: call.name,
+                    arguments: call.arguments.unwrap_or_default(),
+                };
+                self.call_server(instance, server, id.to_value(), call)
             }
         }
     }
 
-    /// `save-state`: stored, then acknowledged with `save-state-response`.
-    fn save_state(&mut self, instance: InstanceId, state: &Value) {
-        let Some(i) = self.instances.get(&instance) else {
-            return;
-        };
-        let key = state_key(i);
-        let response = match self.store.save(&key, state) {
-            Ok(()) => SaveStateResponseParams {
-                success: true,
-                message: None,
-            },
-            Err(e) => SaveStateResponseParams {
-                success: false,
-                message: Some(e.to_string()),
-            },
-        };
-        self.saved(instance, &response);
-    }
-
-    fn saved(&mut self, instance: InstanceId, response: &SaveStateResponseParams) {
+    /// Answers a `save-state`.
+    pub(super) fn saved(&mut self, instance: InstanceId, response: &SaveStateResponseParams) {
         self.send_view(instance, wire::notify::<SaveStateResponse>(response));
     }
 }

@@ -22,12 +22,12 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use mcpapp_host::{ViewGone, ViewPort};
+use mcpapp_host::{PORT_CAPACITY, SendError, ViewGone, ViewPort};
 use mcpapp_protocol::messages::SandboxResourceReady;
 use mcpapp_protocol::{Notification, is_sandbox_method};
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 
 use crate::csp::{
     CspOptions, allow_attribute, build_policy_with, sanitize_csp_with, sanitize_permissions,
@@ -39,17 +39,31 @@ use crate::{HtmlError, HtmlResource};
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct BridgeOptions {
-    /// The largest WebSocket message accepted from the page, in bytes (default 16 MiB).
+    /// The largest WebSocket message (and frame) accepted from the page, in bytes; default
+    /// [`Self::DEFAULT_MAX_MESSAGE_BYTES`]. A larger one is refused from its header, before it is read: the
+    /// app's session is closed (close code 1009) and the reason reaches the host's log.
     pub max_message_bytes: usize,
     /// What the app's CSP domains may name (by default no loopback or private-network
     /// origin).
     pub csp: CspOptions,
 }
 
+impl BridgeOptions {
+    /// The default largest message from the page: 4 MiB.
+    ///
+    /// The largest legitimate messages an app sends are a `save-state` (the state store keeps
+    /// at most 1 MiB, [`StoreLimits`](mcpapp_host::store::StoreLimits)) and the arguments of a
+    /// `tools/call` built from the user's input. Four times the store's limit lets a state a
+    /// little over it still arrive and be refused with the store's clear answer rather than a
+    /// closed app; it is the card reader's limit for a whole card too. Tool results go the
+    /// other way and are not limited here.
+    pub const DEFAULT_MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
+}
+
 impl Default for BridgeOptions {
     fn default() -> Self {
         Self {
-            max_message_bytes: 16 * 1024 * 1024,
+            max_message_bytes: Self::DEFAULT_MAX_MESSAGE_BYTES,
             csp: CspOptions::default(),
         }
     }
@@ -72,16 +86,24 @@ pub struct BridgeStats {
     pub internal_dropped: u32,
     /// Messages from the page that were not JSON.
     pub malformed: u32,
+    /// Text messages read from the page's socket.
+    pub from_page: u64,
+    /// Host messages dropped by [`ViewPort::send`] because the page had not read the ones
+    /// before (the runtime uses [`ViewPort::try_send`] and drops nothing).
+    pub to_page_dropped: u64,
     /// Whether the session has ended (the page closed, the socket dropped).
     pub ended: bool,
+    /// Why the session ended, when it failed on the bridge's side (a message over
+    /// [`BridgeOptions::max_message_bytes`], a broken connection).
+    pub end_reason: Option<String>,
 }
 
 /// Where the one session is.
 enum Phase {
     /// No page has connected yet; the channels wait for it.
     Waiting {
-        to_page: mpsc::UnboundedReceiver<Value>,
-        from_page: mpsc::UnboundedSender<Value>,
+        to_page: mpsc::Receiver<Value>,
+        from_page: mpsc::Sender<FromPage>,
     },
     /// A page is connected.
     Live,
@@ -98,6 +120,9 @@ pub(crate) struct Shared {
     proxy_origin: String,
     resource_ready: Value,
     max_message_bytes: usize,
+    /// The bytes of the page's messages on their way to the host at most (two of the
+    /// largest), so that a port full of large messages stays a bounded amount of memory.
+    budget: Arc<Semaphore>,
     phase: Mutex<Phase>,
     stats: Mutex<BridgeStats>,
     shutdown: watch::Receiver<bool>,
@@ -120,8 +145,8 @@ impl Shared {
 /// the instance's view port. Dropping it stops both listeners and ends the session.
 pub struct LocalBridge {
     shared: Arc<Shared>,
-    to_page: mpsc::UnboundedSender<Value>,
-    from_page: mpsc::UnboundedReceiver<Value>,
+    to_page: mpsc::Sender<Value>,
+    from_page: mpsc::Receiver<FromPage>,
     _shutdown: watch::Sender<bool>,
     url: String,
 }
@@ -159,8 +184,9 @@ impl LocalBridge {
         let host_authority = format!("127.0.0.1:{host_port}");
         let proxy_authority = format!("127.0.0.1:{proxy_port}");
         let url = format!("http://{host_authority}/host?token={}", token.as_str());
-        let (to_page_tx, to_page_rx) = mpsc::unbounded_channel();
-        let (from_page_tx, from_page_rx) = mpsc::unbounded_channel();
+        let (to_page_tx, to_page_rx) = mpsc::channel(PORT_CAPACITY);
+        let (from_page_tx, from_page_rx) = mpsc::channel(PORT_CAPACITY);
+        let max_message_bytes = options.max_message_bytes.clamp(1, MAX_BUDGET_BYTES / 2);
         let (shutdown_tx, shutdown_rx) = watch::channel(false);
         let shared = Arc::new(Shared {
             token,
@@ -169,7 +195,8 @@ impl LocalBridge {
             host_authority,
             proxy_authority,
             resource_ready: resource_ready(&resource, options.csp),
-            max_message_bytes: options.max_message_bytes,
+            max_message_bytes,
+            budget: Arc::new(Semaphore::new(2 * max_message_bytes)),
             phase: Mutex::new(Phase::Waiting {
                 to_page: to_page_rx,
                 from_page: from_page_tx,
@@ -268,6 +295,18 @@ impl BridgeMonitor {
 
 impl ViewPort for LocalBridge {
     fn send(&self, message: Value) -> Result<(), ViewGone> {
+        match self.try_send(message) {
+            Ok(()) => Ok(()),
+            Err(SendError::Full(_)) => {
+                self.shared.stats().to_page_dropped += 1;
+                tracing::warn!("dropped a message for a page whose port is full");
+                Ok(())
+            }
+            Err(SendError::Gone) => Err(ViewGone),
+        }
+    }
+
+    fn try_send(&self, message: Value) -> Result<(), SendError> {
         if message
             .get("method")
             .and_then(Value::as_str)
@@ -278,21 +317,50 @@ impl ViewPort for LocalBridge {
             tracing::warn!("dropped a sandbox notification sent through the view port");
             return Ok(());
         }
-        self.to_page.send(message).map_err(|_| ViewGone)
+        self.to_page.try_send(message).map_err(SendError::from)
+    }
+
+    fn room(&self) -> usize {
+        self.to_page.capacity()
     }
 
     fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
         match self.from_page.try_recv() {
-            Ok(message) => Ok(Some(message)),
+            Ok(incoming) => Ok(Some(incoming.message)),
             Err(mpsc::error::TryRecvError::Empty) => Ok(None),
             Err(mpsc::error::TryRecvError::Disconnected) => Err(ViewGone),
         }
     }
 
     fn recv(&mut self) -> std::pin::Pin<Box<dyn Future<Output = Option<Value>> + Send + '_>> {
-        Box::pin(self.from_page.recv())
+        // Cancel-safe: the channel's `recv` is, and the message is taken out only when ready.
+        Box::pin(async { self.from_page.recv().await.map(|incoming| incoming.message) })
+    }
+
+    fn gone_reason(&self) -> Option<String> {
+        self.shared.stats().end_reason.clone()
     }
 }
+
+/// A message of the page in the port, holding its bytes of the bridge's budget until the
+/// host takes it.
+pub(crate) struct FromPage {
+    message: Value,
+    _held: OwnedSemaphorePermit,
+}
+
+impl FromPage {
+    pub(crate) fn new(message: Value, held: OwnedSemaphorePermit) -> Self {
+        Self {
+            message,
+            _held: held,
+        }
+    }
+}
+
+/// The largest budget of bytes in flight a semaphore can count (its permits are taken `u32`
+/// at a time, one message at a time).
+const MAX_BUDGET_BYTES: usize = u32::MAX as usize;
 
 /// The `sandbox-resource-ready` notification for `resource`: the spec's params (HTML,
 /// sanitized CSP domains, known permissions) plus our proxy's `cspPolicy` and `allow`.

@@ -1,15 +1,16 @@
 //! The one WebSocket session with the host page: the handshake, then relaying.
 
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::extract::ws::{Message as WsMessage, WebSocket};
+use axum::extract::ws::{CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, close_code};
 use mcpapp_protocol::messages::{SandboxProxyReady, SaveState, SaveStateResponse};
 use mcpapp_protocol::{Message, Notification, SaveStateResponseParams, is_sandbox_method};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use super::{Phase, Shared};
+use super::{FromPage, Phase, Shared};
 
 /// What to do with one message from the page.
 enum Incoming {
@@ -23,54 +24,71 @@ enum Incoming {
     Drop,
 }
 
+/// A message from the page on its way into the host's port (waiting for room).
+type Forwarding = Pin<Box<dyn Future<Output = bool> + Send>>;
+
+/// What reading the socket gave.
+enum Read {
+    /// A text message.
+    Text(Utf8Bytes),
+    /// Nothing for the host (a ping, a binary message).
+    Skip,
+    /// The session is over; with a close frame for the page when it failed on our side.
+    End(Option<CloseFrame>),
+}
+
 /// Runs the session until the page goes, the socket fails or the bridge shuts down; then the
 /// port's channels close (the host sees [`mcpapp_host::ViewGone`]).
+///
+/// Backpressure: while a message of the page waits for room in the port (the host reads no
+/// faster than it handles), the socket is not read, so the page's sends wait in the socket's
+/// buffers rather than in ours. The host's messages keep flowing to the page meanwhile.
 pub(super) async fn run(
     mut socket: WebSocket,
     shared: Arc<Shared>,
-    mut to_page: mpsc::UnboundedReceiver<Value>,
-    from_page: mpsc::UnboundedSender<Value>,
+    mut to_page: mpsc::Receiver<Value>,
+    from_page: mpsc::Sender<FromPage>,
 ) {
     shared.stats().connected_at = Some(Instant::now());
     let mut shutdown = shared.shutdown.clone();
     // The host's messages wait until the proxy has the app; they would be lost before.
     let mut resource_sent = false;
+    let mut forwarding: Option<Forwarding> = None;
+    let mut close = None;
     loop {
         tokio::select! {
             _ = shutdown.changed() => break,
-            incoming = socket.recv() => {
-                let text = match incoming {
-                    Some(Ok(WsMessage::Text(text))) => text,
-                    Some(Ok(WsMessage::Binary(_))) => {
-                        shared.stats().malformed += 1;
+            passed = forwarded(&mut forwarding), if forwarding.is_some() => {
+                forwarding = None;
+                if !passed {
+                    // The bridge (the port's reader) is gone.
+                    break;
+                }
+            }
+            incoming = socket.recv(), if forwarding.is_none() => {
+                let text = match read(&shared, incoming) {
+                    Read::Text(text) => text,
+                    Read::Skip => continue,
+                    Read::End(frame) => {
+                        close = frame;
+                        break;
+                    }
+                };
+                let answer = match classify(&shared, text.as_str(), resource_sent) {
+                    Incoming::Forward(message) => {
+                        forwarding = Some(forward(&shared, &from_page, message, text.len()));
                         continue;
                     }
-                    Some(Ok(WsMessage::Ping(_) | WsMessage::Pong(_))) => continue,
-                    Some(Ok(WsMessage::Close(_)) | Err(_)) | None => break,
-                };
-                match classify(&shared, text.as_str(), resource_sent) {
-                    Incoming::Forward(message) => {
-                        if from_page.send(message).is_err() {
-                            // The bridge (the port's reader) is gone.
-                            break;
-                        }
-                    }
                     Incoming::ProxyReady => {
-                        let reply = shared.resource_ready.to_string();
-                        if socket.send(WsMessage::Text(reply.into())).await.is_err() {
-                            break;
-                        }
                         resource_sent = true;
                         shared.stats().resource_ready_at = Some(Instant::now());
+                        shared.resource_ready.to_string()
                     }
-                    Incoming::Answer(answer) => {
-                        if resource_sent
-                            && socket.send(WsMessage::Text(answer.to_string().into())).await.is_err()
-                        {
-                            break;
-                        }
-                    }
-                    Incoming::Drop => {}
+                    Incoming::Answer(answer) if resource_sent => answer.to_string(),
+                    Incoming::Answer(_) | Incoming::Drop => continue,
+                };
+                if socket.send(WsMessage::Text(answer.into())).await.is_err() {
+                    break;
                 }
             }
             outgoing = to_page.recv(), if resource_sent => {
@@ -81,12 +99,95 @@ pub(super) async fn run(
             }
         }
     }
+    // A message of the page still on its way (the page went while the port was full) reaches
+    // the host rather than being lost; what the host still sends meanwhile has nowhere to go.
+    if let Some(pending) = forwarding.take() {
+        let discard = async { while to_page.recv().await.is_some() {} };
+        tokio::select! {
+            _ = pending => {}
+            () = discard => {}
+            _ = shutdown.changed() => {}
+        }
+    }
     // Sending fails from now on, before reading reports the end: whoever sees the view gone
     // on one side sees it gone on the other.
     drop(to_page);
     end(&shared);
     drop(from_page);
-    let _ = socket.send(WsMessage::Close(None)).await;
+    let _ = socket.send(WsMessage::Close(close)).await;
+}
+
+/// Waits for the message on its way into the port; `false` when the port's reader is gone.
+async fn forwarded(forwarding: &mut Option<Forwarding>) -> bool {
+    match forwarding {
+        Some(future) => future.await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Starts passing `message` (`bytes` long on the wire) into the port: it waits for its bytes
+/// in the bridge's budget, then for a place in the channel.
+fn forward(
+    shared: &Shared,
+    from_page: &mpsc::Sender<FromPage>,
+    message: Value,
+    bytes: usize,
+) -> Forwarding {
+    let budget = Arc::clone(&shared.budget);
+    let from_page = from_page.clone();
+    // A message is never larger than the limit, and the budget holds two of those.
+    let bytes = u32::try_from(bytes.min(shared.max_message_bytes)).unwrap_or(u32::MAX);
+    Box::pin(async move {
+        let Ok(held) = budget.acquire_many_owned(bytes).await else {
+            return false;
+        };
+        from_page.send(FromPage::new(message, held)).await.is_ok()
+    })
+}
+
+/// One read of the socket, counted; a failure is the session's end, with its reason kept for
+/// the host ([`BridgeStats::end_reason`](super::BridgeStats::end_reason)).
+fn read(shared: &Shared, incoming: Option<Result<WsMessage, axum::Error>>) -> Read {
+    match incoming {
+        Some(Ok(WsMessage::Text(text))) => {
+            shared.stats().from_page += 1;
+            Read::Text(text)
+        }
+        Some(Ok(WsMessage::Binary(_))) => {
+            shared.stats().malformed += 1;
+            Read::Skip
+        }
+        Some(Ok(WsMessage::Ping(_) | WsMessage::Pong(_))) => Read::Skip,
+        Some(Ok(WsMessage::Close(_))) | None => Read::End(None),
+        Some(Err(error)) => {
+            let (reason, frame) = failure(&error, shared.max_message_bytes);
+            tracing::warn!(reason, "closed an app's session");
+            shared.stats().end_reason = Some(reason);
+            Read::End(frame)
+        }
+    }
+}
+
+/// Why the socket failed, in words for the host's log, and the close frame for the page.
+fn failure(error: &axum::Error, max_message_bytes: usize) -> (String, Option<CloseFrame>) {
+    let text = error.to_string();
+    // tungstenite's "Message too long: N > MAX" (its error type is not reachable through
+    // axum's): a message over the limit, refused from its header before it was read.
+    if text.contains("too long") {
+        let reason = format!(
+            "the app sent a message over the limit of {max_message_bytes} bytes ({text}); its session was closed"
+        );
+        let frame = CloseFrame {
+            code: close_code::SIZE,
+            reason: Utf8Bytes::from_static("message too big"),
+        };
+        (reason, Some(frame))
+    } else {
+        (
+            format!("the connection to the app's page failed: {text}"),
+            None,
+        )
+    }
 }
 
 /// Marks the session over: no other will be accepted.
