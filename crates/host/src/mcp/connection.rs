@@ -4,20 +4,20 @@
 //! tool catalogue ([`super::catalogue`]), the resource cache ([`super::resources`]), requests
 //! and calls ([`super::requests`]), and whether it still works ([`super::status`]).
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock, Weak};
 use std::time::Duration;
 
-use mcpapp_protocol::{ReadResourceResult, Tool};
+use mcpapp_protocol::Tool;
 use rmcp::service::{Peer, RoleClient, RunningServiceCancellationToken};
 use serde_json::Value;
-use tokio::sync::{OnceCell, broadcast, watch};
+use tokio::sync::{broadcast, watch};
 use tokio::task::JoinHandle;
 
 use super::handler::Handler;
 use super::handshake::{Session, client_config, open};
 use super::process::ChildProcess;
+use super::resources::ResourceCache;
 use super::status::{monitor, set_once};
 use super::{ClientOptions, McpError, McpEvent, ServerInfo, ServerSpec};
 
@@ -37,7 +37,7 @@ pub(super) const CLOSE_GRACE: Duration = Duration::from_secs(2);
 /// A connection to one MCP server, over stdio or streamable HTTP.
 ///
 /// It keeps the server's full tool catalogue (for routing a view's calls, visibility included)
-/// and a cache of its `ui://` resources. Cheap to clone: clones share the connection. Each
+/// and a bounded cache of its `ui://` resources. Cheap to clone: clones share the connection. Each
 /// request is bounded by [`ClientOptions::request_timeout`]; a server that exits or hangs fails
 /// its own requests with a clear [`McpError`] and affects no other connection.
 ///
@@ -66,7 +66,7 @@ pub(super) struct Inner {
     pub(super) options: ClientOptions,
     pub(super) process: Option<Arc<ChildProcess>>,
     pub(super) tools: RwLock<Arc<Vec<Tool>>>,
-    pub(super) resources: Mutex<HashMap<String, Arc<OnceCell<ReadResourceResult>>>>,
+    pub(super) resources: Mutex<ResourceCache>,
     /// Ends the rmcp service; taken by `close` or on drop.
     cancel: Mutex<Option<RunningServiceCancellationToken>>,
     /// The task that owns the rmcp service and notices its end.
@@ -166,7 +166,7 @@ impl McpConnection {
             options: options.clone(),
             process,
             tools: RwLock::new(Arc::new(Vec::new())),
-            resources: Mutex::new(HashMap::new()),
+            resources: Mutex::new(ResourceCache::default()),
             cancel: Mutex::new(Some(cancel)),
             monitor: Mutex::new(Some(monitor)),
         });

@@ -88,6 +88,14 @@ pub struct ClientOptions {
     /// Whether listing tools starts reading every app tool's `ui://` resource in the
     /// background, so that opening a view finds it cached; `true`.
     pub prefetch_ui_resources: bool,
+    /// How many `ui://` resources the cache keeps at most; 64 (the least recently used goes
+    /// first). A server has one view per app tool, rarely more than a few dozen.
+    pub max_cached_resources: usize,
+    /// How many bytes of `ui://` resources the cache keeps at most; 32 MiB. An HTML app with
+    /// its scripts inlined is 50 KiB to a few MiB, so this holds the views of a large server,
+    /// while an app reading `ui://` resources one after another cannot make the host keep
+    /// more. A resource larger than this alone is read every time.
+    pub max_cached_resource_bytes: usize,
 }
 
 impl Default for ClientOptions {
@@ -99,6 +107,8 @@ impl Default for ClientOptions {
             client_version: env!("CARGO_PKG_VERSION").to_owned(),
             mime_types: vec![HTML_MIME_TYPE.to_owned(), CARD_MIME_TYPE.to_owned()],
             prefetch_ui_resources: true,
+            max_cached_resources: 64,
+            max_cached_resource_bytes: 32 * 1024 * 1024,
         }
     }
 }
