@@ -79,13 +79,13 @@ fn to_view(outputs: &[Output]) -> Vec<&Value> {
 }
 
 /// The host's log lines among `outputs`, at `level`.
-fn logs(outputs: &[Output], level: &LoggingLevel) -> Vec<String> {
+fn logs(outputs: &[Output], level: LoggingLevel) -> Vec<String> {
     outputs
         .iter()
         .filter_map(|o| match o {
             Output::Event(HostEvent::Log {
                 level: l, message, ..
-            }) if l == level => Some(message.clone()),
+            }) if *l == level => Some(message.clone()),
             _ => None,
         })
         .collect()
@@ -113,7 +113,7 @@ fn requests_over_the_rate_are_refused_with_the_limit_named_until_the_bucket_refi
         );
     }
     // One warning for the burst, not one per refusal.
-    let warnings = logs(&out, &LoggingLevel::Warning);
+    let warnings = logs(&out, LoggingLevel::Warning);
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(
         warnings[0].contains("faster than 20 a second"),
@@ -127,7 +127,7 @@ fn requests_over_the_rate_are_refused_with_the_limit_named_until_the_bucket_refi
     }
     let out = host.drain();
     assert!(to_view(&out).iter().all(|a| a.get("result").is_some()));
-    let info = logs(&out, &LoggingLevel::Info);
+    let info = logs(&out, LoggingLevel::Info);
     assert!(
         info.iter().any(|l| l.contains("5 requests were refused")),
         "{info:?}"
@@ -152,10 +152,10 @@ fn notifications_over_the_rate_are_dropped_and_counted_and_the_newest_size_is_to
     host.view_message(app, size(100));
     host.view_message(app, size(200));
     let out = host.drain();
-    let app_lines = logs(&out, &LoggingLevel::Info);
+    let app_lines = logs(&out, LoggingLevel::Info);
     assert_eq!(app_lines.len(), 100, "the burst, then nothing");
     assert_eq!(app_lines[99], "line 99");
-    let warnings = logs(&out, &LoggingLevel::Warning);
+    let warnings = logs(&out, LoggingLevel::Warning);
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(
         warnings[0].contains("faster than 50 a second (bursts of 100)"),
@@ -181,7 +181,7 @@ fn notifications_over_the_rate_are_dropped_and_counted_and_the_newest_size_is_to
     // The next notification let through reports how many were dropped (the held size too).
     host.tick(start + Duration::from_secs(1));
     host.view_message(app, log_line(5000));
-    let info = logs(&host.drain(), &LoggingLevel::Info);
+    let info = logs(&host.drain(), LoggingLevel::Info);
     assert!(
         info.iter()
             .any(|l| l.contains("1902 notifications were dropped")),

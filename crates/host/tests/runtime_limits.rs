@@ -128,34 +128,9 @@ async fn views_with_messages_waiting_are_read_in_turn() {
     drop((end_a, end_b));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_app_that_floods_is_held_back_and_refused_while_another_is_answered() {
-    let conn = support::connect_test_server().await;
-    let mut runtime = bare_runtime(Arc::new(MemoryStore::new()));
-    runtime.add_server(Arc::new(conn));
-    let mut events = runtime.poll_events();
-    let mut apps = Vec::new();
-    for call in ["flood", "calm"] {
-        let opened = runtime
-            .agent_call("test", "show_card", Map::new(), call, DisplayMode::Inline)
-            .await
-            .unwrap();
-        let AgentCall::App(id) = opened else {
-            panic!("{opened:?}")
-        };
-        apps.push(id);
-    }
-    let (port_a, end_a) = ChannelPort::pair();
-    let (port_b, end_b) = ChannelPort::pair();
-    runtime.attach(apps[0], Box::new(port_a));
-    runtime.attach(apps[1], Box::new(port_b));
-
-    // A: 30 slow calls (more than may run or wait), then 2,000 pings and 2,000 log lines,
-    // sent as fast as the host takes them, without reading a single answer for now.
-    let ViewEnd {
-        from_host: mut a_inbox,
-        to_host: a_out,
-    } = end_a;
+/// What the flooding app sends: 30 slow calls (more than may run or wait), then 2,000 pings
+/// and 2,000 log lines.
+fn flood() -> Vec<Value> {
     let slow = |id: usize| {
         json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
             "params": {"name": "slow", "arguments": {}}})
@@ -164,68 +139,32 @@ async fn an_app_that_floods_is_held_back_and_refused_while_another_is_answered()
         json!({"jsonrpc": "2.0", "method": "notifications/message",
             "params": {"level": "info", "data": format!("flood {n}")}})
     };
-    let flood: Vec<Value> = (1..=30)
+    (1..=30)
         .map(slow)
         .chain((31..2031).flat_map(|id| [ping(id), log(id)]))
-        .collect();
-    let total = flood.len();
-    let a_sent = Arc::new(AtomicUsize::new(0));
-    let counter = Arc::clone(&a_sent);
-    let sender = tokio::spawn(async move {
-        for message in flood {
-            a_out.send_async(message).await.unwrap();
-            counter.fetch_add(1, Ordering::SeqCst);
-        }
-    });
+        .collect()
+}
 
-    // B: initializes and calls `refresh`; notes how far A got when B had its answer.
-    let counter = Arc::clone(&a_sent);
-    let calm = tokio::spawn(async move {
-        let ViewEnd {
-            mut from_host,
-            to_host,
-        } = end_b;
-        to_host.send_async(initialize(0)).await.unwrap();
-        answer_to(&mut from_host, 0).await;
-        to_host.send_async(initialized()).await.unwrap();
-        let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-            "params": {"name": "refresh", "arguments": {}}});
-        to_host.send_async(call).await.unwrap();
-        let answer = answer_to(&mut from_host, 1).await;
-        (answer, counter.load(Ordering::SeqCst))
-    });
-    drive_until(&mut runtime, &mut events, |_, _| calm.is_finished()).await;
-    let (answer, a_sent_then) = calm.await.unwrap();
-    assert_eq!(
-        answer["result"]["structuredContent"],
-        json!({"refreshed": true}),
-        "{answer}"
-    );
-    // A is held back by its own unread answers: once they fill its inbox (64; half its
-    // messages are notifications that need none, so about twice that was read) it is read
-    // no more, and its port (64) fills. Not all its flood.
-    assert!(
-        a_sent_then < 4 * PORT_CAPACITY,
-        "{a_sent_then} of {total} sent"
-    );
+/// The calm app: initializes and calls `refresh`; returns the answer and how many messages
+/// the flooding app had sent by then.
+async fn calm_view(end: ViewEnd, flooded: Arc<AtomicUsize>) -> (Value, usize) {
+    let ViewEnd {
+        mut from_host,
+        to_host,
+    } = end;
+    to_host.send_async(initialize(0)).await.unwrap();
+    answer_to(&mut from_host, 0).await;
+    to_host.send_async(initialized()).await.unwrap();
+    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "refresh", "arguments": {}}});
+    to_host.send_async(call).await.unwrap();
+    let answer = answer_to(&mut from_host, 1).await;
+    (answer, flooded.load(Ordering::SeqCst))
+}
 
-    // Now A reads: everything it sent is handled, every request answered once.
-    let reader = tokio::spawn(async move {
-        let mut answers = Vec::new();
-        // 10 refused calls and 2,000 pings; 20 slow calls are still running or waiting.
-        while answers.len() < 2010 {
-            let message = a_inbox.recv().await.unwrap();
-            if message.get("method").is_none() {
-                answers.push(message);
-            }
-        }
-        answers
-    });
-    drive_until(&mut runtime, &mut events, |_, _| {
-        reader.is_finished() && sender.is_finished()
-    })
-    .await;
-    let answers = reader.await.unwrap();
+/// Checks the flooding app's answers: each request answered once, the calls over the cap and
+/// the requests over the rate refused with errors that name the limit.
+fn check_flood_answers(answers: &[Value]) {
     let ids: BTreeSet<i64> = answers.iter().map(|a| a["id"].as_i64().unwrap()).collect();
     assert_eq!(ids.len(), 2010, "each answered once");
     let error = |a: &Value| {
@@ -244,6 +183,77 @@ async fn an_app_that_floods_is_held_back_and_refused_while_another_is_answered()
         .filter(|a| error(a).starts_with("rate limit: at most 20 requests a second per app"))
         .count();
     assert!(limited > 1000, "{limited} refused by the rate");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_app_that_floods_is_held_back_and_refused_while_another_is_answered() {
+    let conn = support::connect_test_server().await;
+    let mut runtime = bare_runtime(Arc::new(MemoryStore::new()));
+    runtime.add_server(Arc::new(conn));
+    let mut events = runtime.poll_events();
+    let mut ends = Vec::new();
+    let mut apps = Vec::new();
+    for call in ["flood", "calm"] {
+        let opened = runtime
+            .agent_call("test", "show_card", Map::new(), call, DisplayMode::Inline)
+            .await
+            .unwrap();
+        let AgentCall::App(id) = opened else {
+            panic!("{opened:?}")
+        };
+        let (port, end) = ChannelPort::pair();
+        runtime.attach(id, Box::new(port));
+        apps.push(id);
+        ends.push(end);
+    }
+    let calm_end = ends.pop().unwrap();
+    let ViewEnd {
+        from_host: mut a_inbox,
+        to_host: a_out,
+    } = ends.pop().unwrap();
+    // A sends as fast as the host takes its messages, reading none of its answers for now.
+    let a_sent = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&a_sent);
+    let sender = tokio::spawn(async move {
+        for message in flood() {
+            a_out.send_async(message).await.unwrap();
+            counter.fetch_add(1, Ordering::SeqCst);
+        }
+    });
+    let calm = tokio::spawn(calm_view(calm_end, a_sent));
+    drive_until(&mut runtime, &mut events, |_, _| calm.is_finished()).await;
+    let (answer, a_sent_then) = calm.await.unwrap();
+    assert_eq!(
+        answer["result"]["structuredContent"],
+        json!({"refreshed": true}),
+        "{answer}"
+    );
+    // A is held back by its own unread answers: once they fill its inbox (64; half its
+    // messages are notifications that need none, so about twice that was read) it is read
+    // no more, and its port (64) fills. Not all its flood.
+    assert!(
+        a_sent_then < 4 * PORT_CAPACITY,
+        "{a_sent_then} of {} sent",
+        flood().len()
+    );
+
+    // Now A reads: everything it sent is handled, every request answered once.
+    let reader = tokio::spawn(async move {
+        let mut answers = Vec::new();
+        // 10 refused calls and 2,000 pings; 20 slow calls are still running or waiting.
+        while answers.len() < 2010 {
+            let message = a_inbox.recv().await.unwrap();
+            if message.get("method").is_none() {
+                answers.push(message);
+            }
+        }
+        answers
+    });
+    drive_until(&mut runtime, &mut events, |_, _| {
+        reader.is_finished() && sender.is_finished()
+    })
+    .await;
+    check_flood_answers(&reader.await.unwrap());
     // Its log lines were dropped beyond the rate, with a warning.
     let lines = events
         .iter()
