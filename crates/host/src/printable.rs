@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 /// Whether `c` must not reach a terminal as itself: C0 and C1 controls, DEL, and the Unicode
 /// format characters that reorder or hide text (bidi embeddings, overrides and isolates, zero
 /// width marks).
-fn unsafe_char(c: char) -> bool {
+pub(crate) fn unsafe_char(c: char) -> bool {
     c.is_control()
         || matches!(
             c,

@@ -30,6 +30,46 @@ const MAX_STATE_DEPTH: usize = 64;
 /// The largest content size an app may report, in CSS pixels.
 const MAX_SIZE: f64 = 100_000.0;
 
+/// The longest link an app may ask to open.
+const MAX_LINK: usize = 8192;
+
+/// Whether the host passes `url` on to be opened: an absolute `http`/`https` URL with a host,
+/// at most [`MAX_LINK`] long, without whitespace, control or bidi characters (which a browser
+/// would drop, a terminal would obey or a display would reorder, so the embedder might open
+/// other than it showed).
+/// The refusal quotes the link shortened and printable.
+fn check_link(url: &str) -> Result<(), String> {
+    let shown = || {
+        let cut: String = url.chars().take(80).collect();
+        let more = if cut.len() < url.len() { "…" } else { "" };
+        format!("`{}{more}`", crate::printable(&cut))
+    };
+    if url.len() > MAX_LINK {
+        return Err(format!(
+            "the link {} is longer than {MAX_LINK} bytes",
+            shown()
+        ));
+    }
+    if url
+        .chars()
+        .any(|c| c.is_whitespace() || crate::printable::unsafe_char(c))
+    {
+        return Err(format!(
+            "the link {} has whitespace, control or text-reordering characters",
+            shown()
+        ));
+    }
+    let scheme = url.split_once(':').map(|(s, _)| s.to_ascii_lowercase());
+    if !matches!(scheme.as_deref(), Some("https" | "http")) {
+        return Err(format!(
+            "the host opens only http and https links, not {}",
+            shown()
+        ));
+    }
+    mcpapp_card::rules::check_url(url, mcpapp_card::rules::UrlUse::Link)
+        .map_err(|problem| format!("the link {} is not valid: {problem}", shown()))
+}
+
 /// A reported size within `0..=MAX_SIZE`; none when it is not a number at all.
 fn clamp_size(size: Option<f64>) -> Option<f64> {
     size.filter(|s| s.is_finite())
@@ -154,16 +194,7 @@ impl AppHost {
             }
             OpenLink::METHOD => {
                 let link: OpenLinkParams = params(request)?;
-                let scheme = link
-                    .url
-                    .split_once(':')
-                    .map(|(s, _)| s.to_ascii_lowercase());
-                if !matches!(scheme.as_deref(), Some("https" | "http")) {
-                    return Err(JsonRpcError::invalid_params(format!(
-                        "the host opens only http and https links, not `{}`",
-                        link.url
-                    )));
-                }
+                check_link(&link.url).map_err(JsonRpcError::invalid_params)?;
                 self.event(HostEvent::OpenLink {
                     instance,
                     url: link.url,
