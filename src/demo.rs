@@ -27,9 +27,23 @@ pub struct Args {
     /// Keep the conversation and apps' state in this file instead of the user's state file.
     #[arg(long, value_name = "FILE")]
     store: Option<PathBuf>,
+    /// Where HTML apps are shown: `webview` inside the demo's window (where a webview can run
+    /// here; else a browser window, with the reason in the log), or `chromium`, a window of
+    /// their own.
+    #[arg(long, value_enum, default_value_t = Presenter::Webview)]
+    presenter: Presenter,
     /// One more server's command and arguments (after `--`).
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
+}
+
+/// Where HTML apps are shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Presenter {
+    /// Inside the window, in a webview (WebKitGTK, WebView2, WKWebView).
+    Webview,
+    /// In a window of their own (a Chromium app window, else the system browser).
+    Chromium,
 }
 
 /// Runs the demo until its window closes: 0, or 1 when it cannot open, 2 without a desktop.
@@ -60,6 +74,7 @@ pub fn run(args: &Args) -> ExitCode {
         servers: servers(args),
         store,
         setup: Some(mcpapp_render::setup_context),
+        in_window: args.presenter == Presenter::Webview,
     };
     match mcpapp_demo::run(options) {
         Ok(()) => ExitCode::SUCCESS,

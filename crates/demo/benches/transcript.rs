@@ -102,6 +102,7 @@ fn bench(c: &mut Criterion) {
         servers: vec![("flights".to_owned(), ServerSpec::http(url))],
         store: Arc::new(MemoryStore::default()),
         setup: Some(mcpapp_render::setup_context),
+        in_window: false,
     });
     frames_until(&ctx, &mut app, "the server", |app| {
         app.host().is_some_and(|h| !h.servers().is_empty())

@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use egui::{CentralPanel, Frame, Margin, Panel, RichText, ScrollArea, Ui};
 use mcpapp_card::HostConfig;
-use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate, HostedApp};
+use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HostedApp};
+
+use crate::embed::Embed;
 use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::store::StateStore;
 use mcpapp_host::{CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
@@ -31,6 +33,10 @@ pub struct DemoOptions {
     /// Prepares the egui context before the first frame (fonts with the glyphs cards use,
     /// image loaders): `mcpapp_render::setup_context` in the binary.
     pub setup: Option<fn(&egui::Context)>,
+    /// Whether [`run`](crate::run) draws HTML apps inside the demo's window, in webviews
+    /// (with the `webview` feature; where none can run, or without the feature, they open in a
+    /// window of their own).
+    pub in_window: bool,
 }
 
 /// What the user asked of an app through the demo's own buttons.
@@ -55,6 +61,12 @@ pub struct DemoApp {
     log: Vec<String>,
     calls: u64,
     dirty: bool,
+    /// The webviews HTML apps are drawn in, once [`Self::ui_in_window`] made them.
+    #[cfg(feature = "webview")]
+    webviews: Option<mcpapp_egui_host::Webviews>,
+    /// Whether webviews could not be made here (said once in the log).
+    #[cfg(feature = "webview")]
+    webviews_failed: bool,
 }
 
 impl DemoApp {
@@ -75,6 +87,10 @@ impl DemoApp {
             log: Vec::new(),
             calls: 0,
             dirty: false,
+            #[cfg(feature = "webview")]
+            webviews: None,
+            #[cfg(feature = "webview")]
+            webviews_failed: false,
         };
         if let Some(problem) = problem {
             app.note(&format!("starting a new conversation: {problem}"));
@@ -131,8 +147,37 @@ impl DemoApp {
         }
     }
 
-    /// Draws the whole window for one frame.
+    /// Draws the whole window for one frame. HTML apps are placeholders that open them in a
+    /// window of their own; [`Self::ui_in_window`] draws them inside the window.
     pub fn ui(&mut self, ui: &mut Ui) {
+        self.draw(ui, &mut Embed::placeholders());
+    }
+
+    /// [`Self::ui`], with HTML apps drawn inside `window` (in eframe: the `Frame`) in webviews
+    /// of their own. Where no webview can run here, says why once in the log and draws them
+    /// as [`Self::ui`] does.
+    #[cfg(feature = "webview")]
+    pub fn ui_in_window(&mut self, ui: &mut Ui, window: &dyn mcpapp_egui_host::HasWindowHandle) {
+        if self.webviews.is_none() && !self.webviews_failed {
+            match mcpapp_egui_host::Webviews::new() {
+                Ok(webviews) => self.webviews = Some(webviews),
+                Err(e) => {
+                    self.webviews_failed = true;
+                    self.note(&format!("{e}; they open in a browser window instead"));
+                }
+            }
+        }
+        match self.webviews.take() {
+            Some(mut webviews) => {
+                webviews.begin_frame(ui.ctx());
+                self.draw(ui, &mut Embed::in_window(&mut webviews, window));
+                self.webviews = Some(webviews);
+            }
+            None => self.ui(ui),
+        }
+    }
+
+    fn draw(&mut self, ui: &mut Ui, embed: &mut Embed<'_>) {
         self.poll(ui.ctx());
         ui.ctx().set_theme(if self.dark {
             egui::Theme::Dark
@@ -152,15 +197,15 @@ impl DemoApp {
             Panel::right("demo-workspace")
                 .resizable(true)
                 .default_size(420.0)
-                .show(ui, |ui| self.workspace(ui, &windowed));
+                .show(ui, |ui| self.workspace(ui, &windowed, embed));
         }
         let backdrop = mcpapp_egui::backdrop(self.dark);
         CentralPanel::default()
             .frame(Frame::central_panel(ui.style()).fill(backdrop))
             .show(ui, |ui| {
                 match self.apps_in(&DisplayMode::Fullscreen).first() {
-                    Some(instance) => self.fullscreen(ui, *instance),
-                    None => self.transcript(ui),
+                    Some(instance) => self.fullscreen(ui, *instance, embed),
+                    None => self.transcript_with(ui, embed),
                 }
             });
 
@@ -416,6 +461,10 @@ impl DemoApp {
     /// The thread on screen: messages, tool calls with their apps, and the open form. [`Self::ui`]
     /// draws it in the middle of the window; call [`Self::poll`] first when drawing it alone.
     pub fn transcript(&mut self, ui: &mut Ui) {
+        self.transcript_with(ui, &mut Embed::placeholders());
+    }
+
+    fn transcript_with(&mut self, ui: &mut Ui, embed: &mut Embed<'_>) {
         let config = self.config();
         let mut actions = Vec::new();
         let mut chosen_call = None;
@@ -452,7 +501,7 @@ impl DemoApp {
                                     if *app.display_mode() == DisplayMode::Inline
                                         || app.is_closed() =>
                                 {
-                                    actions.extend(app_with_controls(ui, app, &config));
+                                    actions.extend(app_with_controls(ui, app, &config, embed));
                                 }
                                 Some(app) => {
                                     ui.weak(format!(
@@ -505,7 +554,7 @@ impl DemoApp {
     }
 
     /// Apps in window mode, side by side with the conversation.
-    fn workspace(&mut self, ui: &mut Ui, windowed: &[InstanceId]) {
+    fn workspace(&mut self, ui: &mut Ui, windowed: &[InstanceId], embed: &mut Embed<'_>) {
         ui.heading("Workspace");
         let config = self.config();
         let mut actions = Vec::new();
@@ -513,7 +562,7 @@ impl DemoApp {
             for instance in windowed {
                 if let Some(app) = self.host.as_mut().and_then(|h| h.app_mut(*instance)) {
                     ui.label(RichText::new(app.title()).strong());
-                    actions.extend(app_with_controls(ui, app, &config));
+                    actions.extend(app_with_controls(ui, app, &config, embed));
                     ui.add_space(12.0);
                 }
             }
@@ -521,12 +570,12 @@ impl DemoApp {
         self.act(actions);
     }
 
-    fn fullscreen(&mut self, ui: &mut Ui, instance: InstanceId) {
+    fn fullscreen(&mut self, ui: &mut Ui, instance: InstanceId, embed: &mut Embed<'_>) {
         let config = self.config();
         let mut actions = Vec::new();
         if let Some(app) = self.host.as_mut().and_then(|h| h.app_mut(instance)) {
             ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
-                actions.extend(app_with_controls(ui, app, &config));
+                actions.extend(app_with_controls(ui, app, &config, embed));
             });
         }
         self.act(actions);
@@ -548,6 +597,7 @@ fn app_with_controls(
     ui: &mut Ui,
     app: &mut HostedApp,
     config: &HostConfig,
+    embed: &mut Embed<'_>,
 ) -> Option<(InstanceId, AppAction)> {
     let instance = app.instance();
     let mut action = None;
@@ -567,7 +617,7 @@ fn app_with_controls(
             }
         });
     }
-    AppView::new(app).host_config(config).show(ui);
+    embed.show(ui, app, config);
     action
 }
 

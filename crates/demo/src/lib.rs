@@ -11,6 +11,7 @@
 //!     servers: vec![], // `("flights".into(), ServerSpec::stdio(...))` for a real run
 //!     store: Arc::new(MemoryStore::default()),
 //!     setup: None,
+//!     in_window: false,
 //! });
 //! assert_eq!(demo.conversation().threads.len(), 1);
 //! assert!(demo.host().is_none()); // the host starts with the first frame
@@ -38,6 +39,7 @@
 
 mod app;
 pub mod conversation;
+mod embed;
 mod palette;
 
 pub use app::{DemoApp, DemoOptions};
@@ -56,16 +58,35 @@ pub fn run(options: DemoOptions) -> Result<(), String> {
     eframe::run_native(
         "mcpapp demo",
         native,
-        Box::new(move |_| Ok(Box::new(Window(DemoApp::new(options))))),
+        Box::new(move |_| {
+            #[cfg(feature = "webview")]
+            let in_window = options.in_window;
+            Ok(Box::new(Window {
+                demo: DemoApp::new(options),
+                #[cfg(feature = "webview")]
+                in_window,
+            }))
+        }),
     )
     .map_err(|e| format!("cannot open the demo window: {e}"))
 }
 
 /// The demo as an eframe app.
-struct Window(DemoApp);
+/// The demo, and whether HTML apps are drawn inside its window.
+struct Window {
+    demo: DemoApp,
+    #[cfg(feature = "webview")]
+    in_window: bool,
+}
 
 impl eframe::App for Window {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.0.ui(ui);
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        #[cfg(feature = "webview")]
+        if self.in_window {
+            self.demo.ui_in_window(ui, frame);
+            return;
+        }
+        let _ = frame;
+        self.demo.ui(ui);
     }
 }

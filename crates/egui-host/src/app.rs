@@ -23,6 +23,8 @@ pub enum HtmlStatus {
     Opening,
     /// Shown in a window of its own.
     Shown,
+    /// Shown inside the embedder's window, where its [`crate::AppView`] is.
+    Embedded,
     /// It could not be shown, or its window was closed.
     Failed(String),
 }
@@ -62,6 +64,12 @@ pub(crate) struct CardApp {
 #[derive(Debug)]
 pub(crate) struct HtmlApp {
     pub(crate) url: String,
+    /// The origin of the bridge's sandbox proxy page (the other page the app's webview loads).
+    #[cfg_attr(
+        not(feature = "webview"),
+        expect(dead_code, reason = "read by the webview")
+    )]
+    pub(crate) proxy_origin: String,
     pub(crate) status: HtmlStatus,
     commands: mpsc::UnboundedSender<Command>,
 }
@@ -88,8 +96,9 @@ impl HostedApp {
                 card.send(first);
                 Body::Card(Box::new(card))
             }
-            ViewParts::Html { url } => Body::Html(HtmlApp {
+            ViewParts::Html { url, proxy_origin } => Body::Html(HtmlApp {
                 url,
+                proxy_origin,
                 status: HtmlStatus::Waiting,
                 commands,
             }),

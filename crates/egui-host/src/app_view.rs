@@ -47,12 +47,40 @@ pub struct AppViewOutput {
 pub struct AppView<'a> {
     app: &'a mut HostedApp,
     config: Option<&'a HostConfig>,
+    #[cfg(feature = "webview")]
+    window: Option<InWindow<'a>>,
+}
+
+/// The window an HTML app is drawn in, and its webviews.
+#[cfg(feature = "webview")]
+struct InWindow<'a> {
+    webviews: &'a mut crate::Webviews,
+    parent: &'a dyn wry::raw_window_handle::HasWindowHandle,
 }
 
 impl<'a> AppView<'a> {
     /// A view of `app`.
     pub fn new(app: &'a mut HostedApp) -> Self {
-        Self { app, config: None }
+        Self {
+            app,
+            config: None,
+            #[cfg(feature = "webview")]
+            window: None,
+        }
+    }
+
+    /// Draws an HTML app inside the window `parent` (in eframe: the `Frame`), in a webview of
+    /// `webviews` placed where this view is, instead of a placeholder that opens it in a
+    /// window of its own. Its height follows the size the app reports (`size-changed`),
+    /// within 80–4,000 points.
+    #[cfg(feature = "webview")]
+    pub fn in_window(
+        mut self,
+        webviews: &'a mut crate::Webviews,
+        parent: &'a dyn wry::raw_window_handle::HasWindowHandle,
+    ) -> Self {
+        self.window = Some(InWindow { webviews, parent });
+        self
     }
 
     /// Draws cards with this host config; by default the built-in light or dark theme, as the
@@ -76,8 +104,18 @@ impl<'a> AppView<'a> {
             builtin = Theme::for_dark(dark).host_config();
             &builtin
         };
+        #[cfg(feature = "webview")]
+        let height = self.app.reported_height();
+        #[cfg(feature = "webview")]
+        let mut window = self.window;
         let inner = ui.push_id(("mcpapp-app", instance.0), |ui| match &mut self.app.body {
             Body::Card(card) => show_card(ui, card, config, locked, closed),
+            #[cfg(feature = "webview")]
+            Body::Html(html) if window.is_some() => {
+                let window = window.as_mut()?;
+                show_html_in_window(ui, html, &title, instance, closed, height, window);
+                None
+            }
             Body::Html(html) => show_html(ui, html, &title, instance, closed),
         });
         let response = inner.response;
@@ -176,12 +214,85 @@ fn show_html(
         .inner
 }
 
+/// The height of an HTML app's webview when the app has not said (points).
+#[cfg(feature = "webview")]
+const DEFAULT_HTML_HEIGHT: f32 = 360.0;
+
+/// Draws an HTML app in a webview of the window, on the rectangle allocated here: the title
+/// above it, a frame around it. The webview shows only while the whole rectangle can be seen
+/// (a native window cannot be clipped by egui); a closed app's webview is destroyed.
+#[cfg(feature = "webview")]
+fn show_html_in_window(
+    ui: &mut Ui,
+    html: &mut HtmlApp,
+    title: &str,
+    instance: InstanceId,
+    closed: bool,
+    reported: Option<f32>,
+    window: &mut InWindow<'_>,
+) {
+    ui.label(RichText::new(title).strong());
+    if closed {
+        window.webviews.remove(instance);
+        ui.weak("This app has been closed.");
+        return;
+    }
+    if let HtmlStatus::Failed(why) = &html.status {
+        ui.weak(format!("Not shown: {why}"));
+        return;
+    }
+    let height = reported.unwrap_or(DEFAULT_HTML_HEIGHT).clamp(80.0, 4_000.0);
+    let size = egui::vec2(ui.available_width(), height);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    ui.painter().rect_stroke(
+        rect,
+        2.0,
+        ui.visuals().widgets.noninteractive.bg_stroke,
+        egui::StrokeKind::Outside,
+    );
+    let visible = ui.is_visible() && ui.clip_rect().contains_rect(rect);
+    if !visible {
+        ui.painter().text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            "Scroll to see the whole app",
+            egui::FontId::proportional(13.0),
+            ui.visuals().weak_text_color(),
+        );
+    }
+    let host_origin = origin_of(&html.url);
+    let placement = crate::webview::Placement {
+        parent: window.parent,
+        instance,
+        url: &html.url,
+        allowed: vec![host_origin, html.proxy_origin.clone()],
+        rect,
+        visible,
+    };
+    match window.webviews.place(&placement, ui.ctx()) {
+        Ok(()) => html.status = HtmlStatus::Embedded,
+        Err(why) => html.status = HtmlStatus::Failed(why),
+    }
+}
+
+/// `scheme://host:port` of a URL (everything before its path).
+#[cfg(feature = "webview")]
+fn origin_of(url: &str) -> String {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    let end = url
+        .get(after_scheme..)
+        .and_then(|rest| rest.find(['/', '?', '#']))
+        .map_or(url.len(), |i| after_scheme + i);
+    url.get(..end).unwrap_or(url).to_owned()
+}
+
 /// The sentence telling where an HTML app is shown, and whether it may be opened now.
 fn html_status(status: &HtmlStatus) -> (String, bool) {
     match status {
         HtmlStatus::Waiting => ("An HTML app: it opens in its own window.".to_owned(), true),
         HtmlStatus::Opening => ("Opening its window…".to_owned(), false),
         HtmlStatus::Shown => ("Shown in its own window.".to_owned(), false),
+        HtmlStatus::Embedded => ("Shown in this window.".to_owned(), false),
         HtmlStatus::Failed(why) => (format!("Not shown: {why}"), false),
     }
 }

@@ -72,6 +72,8 @@
 mod app;
 mod app_view;
 mod handle;
+#[cfg(feature = "webview")]
+mod webview;
 mod worker;
 
 pub use app::{HostedApp, HtmlStatus};
@@ -79,3 +81,8 @@ pub use app_view::{AppView, AppViewEvent, AppViewOutput};
 pub use handle::{
     EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml,
 };
+#[cfg(feature = "webview")]
+pub use webview::{WebviewUnavailable, Webviews};
+/// The window handle a webview is created in (eframe's `Frame` is one).
+#[cfg(feature = "webview")]
+pub use wry::raw_window_handle::HasWindowHandle;

@@ -81,8 +81,9 @@ pub(crate) enum ViewParts {
         session: Box<CardSession>,
         end: ViewEnd,
     },
-    /// An HTML app behind its bridge, at this address.
-    Html { url: String },
+    /// An HTML app behind its bridge, at this address; its sandbox proxy is at the other
+    /// origin.
+    Html { url: String, proxy_origin: String },
 }
 
 /// Work that finished on a task of its own.
@@ -399,9 +400,10 @@ impl Worker {
                     .await
                     .map_err(|e| e.to_string())?;
                 let url = bridge.url();
+                let proxy_origin = bridge.proxy_origin().to_owned();
                 self.runtime.attach(instance, Box::new(bridge));
                 self.html.insert(instance, url.clone());
-                Ok(ViewParts::Html { url })
+                Ok(ViewParts::Html { url, proxy_origin })
             }
         }
     }
