@@ -58,5 +58,6 @@ pub use bridge::{BridgeMonitor, BridgeOptions, BridgeStats, LocalBridge};
 pub use error::HtmlError;
 pub use presenter::{
     ChromiumApp, FrameValue, HeadlessChromium, Presentation, Presenter, SystemBrowser, Tab,
+    WebKitMiniBrowser,
 };
 pub use resource::HtmlResource;

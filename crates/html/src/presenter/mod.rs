@@ -6,6 +6,7 @@ mod cdp;
 mod handover;
 mod headless;
 mod pipe;
+mod webkit;
 
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
@@ -15,6 +16,7 @@ use tempfile::TempDir;
 
 pub use handover::Handover;
 pub use headless::{FrameValue, HeadlessChromium, Tab};
+pub use webkit::{WebKitMiniBrowser, find_minibrowser};
 
 use crate::HtmlError;
 
