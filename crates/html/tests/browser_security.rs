@@ -1,6 +1,11 @@
-//! What an app can and cannot do from its frame, in headless Chromium: it cannot read the
-//! pages above it, reach an origin it did not declare, forge the sandbox handshake, or talk to
-//! the host page directly.
+//! What an app can and cannot do from its frame, in headless Chromium and in WebKitGTK: it
+//! cannot read the pages above it, reach an origin it did not declare, forge the sandbox
+//! handshake, talk to the host page directly, or leave its page and go on speaking.
+//!
+//! Every scenario runs once per engine (`chromium::…` and `webkit::…`). The probing apps report
+//! what they found through the bridge itself (an `x/probe` notification the test reads from
+//! the port), so the same assertions hold in both; facts about the proxy and host pages that
+//! only a devtools client can read are checked in Chromium only.
 
 #![allow(
     clippy::unwrap_used,
@@ -19,50 +24,81 @@ use std::time::Duration;
 
 use mcpapp_host::ViewPort;
 use mcpapp_html::csp::build_policy;
-use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Tab};
+use mcpapp_html::{BridgeOptions, HtmlResource, LocalBridge, Presentation, Tab};
 use mcpapp_protocol::ResourceCsp;
 use serde_json::{Value, json};
+use support::engine::{Browser, Engine};
 use support::{
-    TEST_APP, app_running, app_sent, browser, methods_to_host, run_until, runtime_with_app, to_host,
+    TEST_APP, app_running, app_sent, methods_to_host, run_until, runtime_with_app, to_host,
 };
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpListener;
 
 const WAIT: Duration = Duration::from_secs(20);
 
-/// Opens `resource` through a fresh bridge in a new tab.
-async fn open(browser: &HeadlessChromium, resource: HtmlResource) -> (LocalBridge, Tab) {
-    open_with(browser, resource, BridgeOptions::default()).await
+/// Each scenario as one test per engine: `chromium::<scenario>` and `webkit::<scenario>`.
+macro_rules! in_each_engine {
+    ($($scenario:ident),+ $(,)?) => {
+        mod chromium {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $scenario() {
+                    super::$scenario(super::Engine::Chromium).await;
+                }
+            )+
+        }
+        mod webkit {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $scenario() {
+                    super::$scenario(super::Engine::WebKit).await;
+                }
+            )+
+        }
+    };
 }
 
-/// [`open`] with these bridge options.
-async fn open_with(
-    browser: &HeadlessChromium,
+in_each_engine!(
+    the_app_is_sandboxed_and_cannot_read_the_pages_above_it,
+    the_app_cannot_reach_an_origin_it_did_not_declare,
+    forged_handshakes_and_direct_messages_never_reach_rust,
+    an_app_that_navigates_to_a_never_finishing_page_is_stopped_before_it_runs,
+    an_app_that_navigates_to_a_data_url_is_stopped_before_its_page_speaks,
+    an_app_that_navigates_to_a_page_refusing_its_policy_is_stopped,
+);
+
+/// Opens `resource` through a fresh bridge with these options, shown in `browser`.
+async fn open(
+    browser: &Browser,
     resource: HtmlResource,
     options: BridgeOptions,
-) -> (LocalBridge, Tab) {
+) -> (LocalBridge, Presentation) {
     let bridge = LocalBridge::start(resource, options).await.unwrap();
-    let tab = browser.open(&bridge.url()).await.unwrap();
-    (bridge, tab)
+    let shown = browser.show(&bridge.url()).await;
+    (bridge, shown)
 }
 
-/// What the reaching app found, once it is done.
-async fn probe_result(tab: &Tab) -> Value {
-    tab.wait_for("window.__probe", WAIT)
-        .await
-        .unwrap()
-        .value
-        .unwrap()
+/// Sends what the app found (`result`, a JS expression) to the host as an `x/probe`
+/// notification: the one way a test reads it in every engine.
+const REPORT: &str = r#"const report = (result) => window.parent.postMessage(
+  { jsonrpc: "2.0", method: "x/probe", params: result }, "*");"#;
+
+/// The params of the app's `x/probe` report, read from the bridge's port (anything else the
+/// app sends first is passed over).
+async fn report(bridge: &mut LocalBridge) -> Value {
+    tokio::time::timeout(WAIT, async {
+        loop {
+            let message = bridge.recv().await.expect("the app reports before it goes");
+            if message["method"] == "x/probe" {
+                break message["params"].clone();
+            }
+        }
+    })
+    .await
+    .expect("the app's report")
 }
 
-/// The one value `expression` gives in the app frame.
-async fn in_app(tab: &Tab, expression: &str) -> Result<Value, String> {
-    let values = tab.evaluate_in("about:srcdoc", expression).await.unwrap();
-    assert_eq!(values.len(), 1, "one app frame: {values:?}");
-    values.into_iter().next().unwrap().value
-}
-
-/// The one value `expression` gives in the proxy frame.
+/// The one value `expression` gives in the proxy frame (Chromium).
 async fn in_proxy(tab: &Tab, proxy_origin: &str, expression: &str) -> Value {
     let url = format!("{proxy_origin}/proxy");
     let values = tab.evaluate_in(&url, expression).await.unwrap();
@@ -70,67 +106,60 @@ async fn in_proxy(tab: &Tab, proxy_origin: &str, expression: &str) -> Value {
     values.into_iter().next().unwrap().value.unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_app_is_sandboxed_and_cannot_read_the_pages_above_it() {
-    let Some(browser) = browser().await else {
-        return;
-    };
-    let permissions = serde_json::from_value(json!({"clipboardWrite": {}})).unwrap();
-    let resource = HtmlResource::new(TEST_APP)
-        .with_csp(ResourceCsp {
-            connect_domains: Some(vec!["https://api.example.com".into(), "*".into()]),
-            ..ResourceCsp::default()
-        })
-        .with_permissions(permissions);
-    let expected_policy = build_policy(resource.csp.as_ref());
-    let (bridge, tab) = open(&browser, resource).await;
-    tab.wait_for("window.__app", WAIT).await.unwrap();
+/// An app that tries to read what is above it and what its frame allows, and reports each
+/// attempt as `{value}` or `{error: "Name: message"}`.
+fn peeking_app() -> String {
+    app_running(&format!(
+        r#"{REPORT}
+        const attempts = {{
+          parentDocument: () => window.parent.document.title,
+          topDocument: () => window.top.document.title,
+          parentLocation: () => window.parent.location.href,
+          cookie: () => document.cookie,
+          setCookie: () => {{ document.cookie = "mcpapp=1"; return document.cookie; }},
+          localStorage: () => localStorage.length,
+          sessionStorage: () => sessionStorage.length,
+          origin: () => window.origin,
+          referrer: () => document.referrer,
+          open: () => window.open("about:blank"),
+          policy: () => document.querySelector('meta[http-equiv="Content-Security-Policy"]').content,
+          first: () => document.head.firstElementChild.httpEquiv,
+        }};
+        const found = {{}};
+        for (const [name, attempt] of Object.entries(attempts)) {{
+          try {{ const value = attempt(); found[name] = {{ value: value === undefined ? "undefined" : value }}; }}
+          catch (e) {{ found[name] = {{ error: e.name + ": " + e.message }}; }}
+        }}
+        report(found);"#
+    ))
+}
 
-    for expression in [
-        "window.parent.document.title",
-        "window.top.document.title",
-        "window.parent.location.href",
-        "document.cookie",
-        "localStorage.length",
-    ] {
-        let value = in_app(&tab, expression).await;
-        let error = value.expect_err(expression);
-        assert!(error.contains("SecurityError"), "{expression}: {error}");
-    }
-    assert_eq!(in_app(&tab, "window.origin").await, Ok(json!("null")));
-    assert_eq!(in_app(&tab, "document.referrer").await, Ok(json!("")));
-    assert_eq!(
-        in_app(&tab, "window.open('about:blank')").await,
-        Ok(Value::Null)
-    );
-    assert_eq!(
-        in_app(
-            &tab,
-            "document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]').content"
+/// What only Chromium's devtools can show: the proxy built one frame, sandboxed and with the
+/// app's permissions, and the token has left the host page's address.
+async fn check_proxy_and_host_pages(tab: &Tab, bridge: &LocalBridge) {
+    // The app reported while its document was still loading: the proxy sees the frame's
+    // `load` a little later.
+    let loaded = tab
+        .wait_for(
+            "window.__mcpappProxy?.loads > 0 && window.__mcpappProxy",
+            WAIT,
         )
-        .await,
-        Ok(json!(expected_policy)),
-        "the app runs under the policy Rust built"
-    );
-    assert_eq!(
-        in_app(&tab, "document.head.firstElementChild.httpEquiv").await,
-        Ok(json!("Content-Security-Policy")),
-        "the policy comes before anything the app wrote"
-    );
-
+        .await
+        .unwrap();
+    assert_eq!(loaded.url, format!("{}/proxy", bridge.proxy_origin()));
+    let stats = loaded.value.unwrap();
+    assert_eq!(stats["builds"], 1, "{stats}");
+    assert_eq!(stats["loads"], 1, "{stats}");
+    assert_eq!(stats["killed"], false, "{stats}");
     let frame = in_proxy(
-        &tab,
+        tab,
         bridge.proxy_origin(),
         "(() => { const f = document.querySelector('iframe'); \
-         return { sandbox: f.getAttribute('sandbox'), allow: f.getAttribute('allow'), \
-         stats: window.__mcpappProxy }; })()",
+         return { sandbox: f.getAttribute('sandbox'), allow: f.getAttribute('allow') }; })()",
     )
     .await;
     assert_eq!(frame["sandbox"], "allow-scripts");
     assert_eq!(frame["allow"], "clipboard-write");
-    assert_eq!(frame["stats"]["builds"], 1);
-    assert_eq!(frame["stats"]["loads"], 1);
-    assert_eq!(frame["stats"]["killed"], false);
 
     // The token has left the host page's address.
     let host = tab
@@ -142,6 +171,66 @@ async fn the_app_is_sandboxed_and_cannot_read_the_pages_above_it() {
         host[0].value,
         Ok(json!(format!("{}/host", bridge.host_origin())))
     );
+}
+
+async fn the_app_is_sandboxed_and_cannot_read_the_pages_above_it(engine: Engine) {
+    let Some(browser) = Browser::launch(engine).await else {
+        return;
+    };
+    let permissions = serde_json::from_value(json!({"clipboardWrite": {}})).unwrap();
+    let resource = HtmlResource::new(peeking_app())
+        .with_csp(ResourceCsp {
+            connect_domains: Some(vec!["https://api.example.com".into(), "*".into()]),
+            ..ResourceCsp::default()
+        })
+        .with_permissions(permissions);
+    let expected_policy = build_policy(resource.csp.as_ref());
+    let (mut bridge, shown) = open(&browser, resource, BridgeOptions::default()).await;
+    let found = report(&mut bridge).await;
+
+    let refused = |name: &str| {
+        let error = found[name]["error"].as_str().unwrap_or_default();
+        assert!(error.starts_with("SecurityError"), "{name}: {found:#}");
+    };
+    for name in [
+        "parentDocument",
+        "topDocument",
+        "parentLocation",
+        "localStorage",
+        "sessionStorage",
+    ] {
+        refused(name);
+    }
+    match engine {
+        Engine::Chromium => {
+            refused("cookie");
+            refused("setCookie");
+        }
+        // WebKit does not throw in an opaque origin: the cookie jar reads empty, and a cookie
+        // written there is not kept.
+        Engine::WebKit => {
+            assert_eq!(found["cookie"], json!({"value": ""}), "{found:#}");
+            assert_eq!(found["setCookie"], json!({"value": ""}), "{found:#}");
+        }
+    }
+    assert_eq!(found["origin"], json!({"value": "null"}));
+    assert_eq!(found["referrer"], json!({"value": ""}));
+    assert_eq!(found["open"], json!({"value": null}), "no popups");
+    assert_eq!(
+        found["policy"],
+        json!({ "value": expected_policy }),
+        "the app runs under the policy Rust built"
+    );
+    assert_eq!(
+        found["first"],
+        json!({"value": "Content-Security-Policy"}),
+        "the policy comes before anything the app wrote"
+    );
+
+    if let Some(tab) = shown.tab() {
+        check_proxy_and_host_pages(tab, &bridge).await;
+    }
+    drop(shown);
     browser.close().await;
 }
 
@@ -171,10 +260,11 @@ async fn probe() -> (String, Arc<AtomicUsize>) {
     (origin, hits)
 }
 
-/// An app that tries to reach `origin` by fetch, image and WebSocket, and records how it went.
+/// An app that tries to reach `origin` by fetch, image and WebSocket, and reports how it went.
 fn reaching_app(origin: &str) -> String {
     app_running(&format!(
-        r#"const PROBE = "{origin}";
+        r#"{REPORT}
+        const PROBE = "{origin}";
         (async () => {{
           const r = {{ violations: [] }};
           document.addEventListener("securitypolicyviolation", (e) => r.violations.push(e.violatedDirective));
@@ -187,37 +277,35 @@ fn reaching_app(origin: &str) -> String {
             try {{ const w = new WebSocket(PROBE.replace("http", "ws") + "/ws");
               w.onopen = () => done("open"); w.onerror = () => done("blocked"); }}
             catch (e) {{ done("blocked"); }} }});
-          window.__probe = r;
+          report(r);
         }})();"#
     ))
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_app_cannot_reach_an_origin_it_did_not_declare() {
-    let Some(browser) = browser().await else {
+async fn the_app_cannot_reach_an_origin_it_did_not_declare(engine: Engine) {
+    let Some(browser) = Browser::launch(engine).await else {
         return;
     };
     let (origin, hits) = probe().await;
 
     // Undeclared: CSP stops every attempt before it leaves the browser.
-    let (_bridge, tab) = open(&browser, HtmlResource::new(reaching_app(&origin))).await;
-    let found = tab.wait_for("window.__probe", WAIT).await.unwrap();
-    assert_eq!(found.url, "about:srcdoc");
-    let result = found.value.unwrap();
+    let app = HtmlResource::new(reaching_app(&origin));
+    let (mut bridge, shown) = open(&browser, app, BridgeOptions::default()).await;
+    let result = report(&mut bridge).await;
     assert_eq!(result["fetch"], "blocked", "{result}");
     assert_eq!(result["img"], "blocked", "{result}");
     assert_eq!(result["ws"], "blocked", "{result}");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(hits.load(Ordering::SeqCst), 0, "the probe got no request");
-    tab.close().await.unwrap();
+    drop(shown);
 
     // Declared, but the probe is on this machine: by default a loopback origin is refused.
     let declared = HtmlResource::new(reaching_app(&origin)).with_csp(ResourceCsp {
         connect_domains: Some(vec![origin.clone()]),
         ..ResourceCsp::default()
     });
-    let (_bridge, tab) = open(&browser, declared.clone()).await;
-    let result = probe_result(&tab).await;
+    let (mut bridge, shown) = open(&browser, declared.clone(), BridgeOptions::default()).await;
+    let result = report(&mut bridge).await;
     assert_eq!(result["fetch"], "blocked", "{result}");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
@@ -225,24 +313,26 @@ async fn the_app_cannot_reach_an_origin_it_did_not_declare() {
         0,
         "a private origin is not reachable"
     );
-    tab.close().await.unwrap();
+    drop(shown);
 
     // Control: an embedder that opts in to private origins lets the same app reach it, so it
     // is the CSP that blocked it above.
     let mut options = BridgeOptions::default();
     options.csp.allow_private_origins = true;
-    let (_bridge, tab) = open_with(&browser, declared, options).await;
-    let result = probe_result(&tab).await;
+    let (mut bridge, shown) = open(&browser, declared, options).await;
+    let result = report(&mut bridge).await;
     assert_eq!(result["fetch"], "status 200", "{result}");
     assert_eq!(
         result["img"], "blocked",
         "images need resourceDomains: {result}"
     );
     assert!(hits.load(Ordering::SeqCst) >= 1);
+    drop(shown);
     browser.close().await;
 }
 
-/// The test app, preceded by attempts to forge the handshake and to skip the proxy.
+/// The test app, preceded by attempts to forge the handshake and to skip the proxy; once it
+/// has the tool result it reports it, and whether anything forged got into its page.
 fn forging_app() -> String {
     let forgery = r#"<script>
       window.parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/sandbox-resource-ready",
@@ -251,12 +341,21 @@ fn forging_app() -> String {
       window.top.postMessage({ jsonrpc: "2.0", method: "x/direct-to-top", params: {} }, "*");
       window.top.postMessage({ jsonrpc: "2.0", id: 99, method: "tools/call", params: { name: "show" } }, "*");
     </script>"#;
-    TEST_APP.replace("<body>", &format!("<body>{forgery}"))
+    let reporting = format!(
+        r#"<script>{REPORT}
+      window.addEventListener("message", (ev) => {{
+        if (ev.source !== window.parent || ev.data.method !== "ui/notifications/tool-result") return;
+        report({{ result: ev.data.params, pwned: document.body.innerText.includes("pwned") }});
+      }});
+    </script></body>"#
+    );
+    TEST_APP
+        .replace("<body>", &format!("<body>{forgery}"))
+        .replace("</body>", &reporting)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn forged_handshakes_and_direct_messages_never_reach_rust() {
-    let Some(browser) = browser().await else {
+async fn forged_handshakes_and_direct_messages_never_reach_rust(engine: Engine) {
+    let Some(browser) = Browser::launch(engine).await else {
         return;
     };
     let (mut runtime, instance) = runtime_with_app(
@@ -264,28 +363,33 @@ async fn forged_handshakes_and_direct_messages_never_reach_rust() {
         &json!({"content": [], "structuredContent": {"ok": true}}),
     )
     .await;
-    let (bridge, tab) = open(&browser, HtmlResource::new(forging_app())).await;
+    let app = HtmlResource::new(forging_app());
+    let (bridge, shown) = open(&browser, app, BridgeOptions::default()).await;
     let monitor = bridge.monitor();
     runtime.attach(instance, Box::new(bridge));
     run_until(&mut runtime, WAIT, |runtime, _| {
-        app_sent(runtime, "ui/notifications/initialized")
+        app_sent(runtime, "x/probe")
     })
     .await;
-    tab.wait_for("window.__app && window.__app.result", WAIT)
-        .await
-        .unwrap();
     // Give anything stray time to arrive, then carry whatever did.
     tokio::time::sleep(Duration::from_millis(300)).await;
     runtime.poll_events();
     assert_eq!(
         methods_to_host(&runtime),
-        ["ui/initialize", "ui/notifications/initialized"]
+        ["ui/initialize", "ui/notifications/initialized", "x/probe"]
     );
     assert!(
         to_host(&runtime)
             .iter()
             .all(|m| m.get("id") != Some(&json!(99)))
     );
+    let found = to_host(&runtime)
+        .into_iter()
+        .find(|m| m["method"] == "x/probe")
+        .unwrap()["params"]
+        .clone();
+    assert_eq!(found["result"]["structuredContent"], json!({"ok": true}));
+    assert_eq!(found["pwned"], false, "nothing forged got into the page");
     let stats = monitor.stats();
     assert_eq!(
         stats.proxy_ready, 1,
@@ -296,13 +400,12 @@ async fn forged_handshakes_and_direct_messages_never_reach_rust() {
         "the forgeries stopped at the proxy"
     );
 
-    let proxy = in_proxy(&tab, monitor.proxy_origin(), "window.__mcpappProxy").await;
-    assert_eq!(proxy["internalDropped"], 2, "{proxy}");
-    assert_eq!(proxy["builds"], 1, "{proxy}");
-    assert_eq!(
-        in_app(&tab, "document.body.innerText.includes('pwned')").await,
-        Ok(json!(false))
-    );
+    if let Some(tab) = shown.tab() {
+        let proxy = in_proxy(tab, monitor.proxy_origin(), "window.__mcpappProxy").await;
+        assert_eq!(proxy["internalDropped"], 2, "{proxy}");
+        assert_eq!(proxy["builds"], 1, "{proxy}");
+    }
+    drop(shown);
     browser.close().await;
 }
 
@@ -323,8 +426,8 @@ async fn never_finishing(body: String) -> (String, Arc<AtomicUsize>) {
                     return;
                 }
                 counter.fetch_add(1, Ordering::SeqCst);
-                // `Allow-CSP-From: *` accepts the frame's required policy, so the page is
-                // loaded (under that policy) instead of being refused outright.
+                // `Allow-CSP-From: *` accepts the frame's required policy, so Chromium loads
+                // the page (under that policy) instead of refusing it outright.
                 let head = format!(
                     "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nAllow-CSP-From: *\r\n\
                      Transfer-Encoding: chunked\r\n\r\n{:x}\r\n{body}\r\n",
@@ -354,14 +457,14 @@ fn impostor_page(probe: &str) -> String {
 }
 
 /// Opens an app that says hello and then navigates its frame to `target`; checks that the
-/// host gets nothing after the hello (the port just ends) and returns the note the host page
-/// shows in place of the app.
-async fn navigate_away(browser: &HeadlessChromium, target: &str) -> Value {
+/// host gets nothing after the hello and that the session ends (the port closes), and in
+/// Chromium that the host page says why.
+async fn navigate_away(browser: &Browser, target: &str) {
     let app = app_running(&format!(
         r#"window.parent.postMessage({{ jsonrpc: "2.0", method: "x/hello", params: {{}} }}, "*");
         setTimeout(() => {{ location.href = {target:?}; }}, 50);"#
     ));
-    let (mut bridge, tab) = open(browser, HtmlResource::new(app)).await;
+    let (mut bridge, shown) = open(browser, HtmlResource::new(app), BridgeOptions::default()).await;
     let hello = tokio::time::timeout(WAIT, bridge.recv())
         .await
         .unwrap()
@@ -383,23 +486,27 @@ async fn navigate_away(browser: &HeadlessChromium, target: &str) -> Value {
         "nothing of the next page is relayed"
     );
     assert!(ended, "the session ended when the app left");
-    let note = tab
-        .wait_for("document.getElementById('closed')?.textContent", WAIT)
-        .await
-        .unwrap();
-    assert_eq!(note.url, format!("{}/host", bridge.host_origin()));
-    note.value.unwrap()
+    if let Some(tab) = shown.tab() {
+        let note = tab
+            .wait_for("document.getElementById('closed')?.textContent", WAIT)
+            .await
+            .unwrap();
+        assert_eq!(note.url, format!("{}/host", bridge.host_origin()));
+        assert_eq!(
+            note.value,
+            Ok(json!("This app left its page and was stopped."))
+        );
+    }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_app_that_navigates_to_a_never_finishing_page_is_stopped_before_it_runs() {
-    let Some(browser) = browser().await else {
+async fn an_app_that_navigates_to_a_never_finishing_page_is_stopped_before_it_runs(engine: Engine) {
+    let Some(browser) = Browser::launch(engine).await else {
         return;
     };
     let (probe_origin, probe_hits) = probe().await;
     let (page_origin, page_hits) = never_finishing(impostor_page(&probe_origin)).await;
-    let note = navigate_away(&browser, &format!("{page_origin}/never")).await;
-    assert_eq!(note, "This app left its page and was stopped.");
+    // Its `load` never comes, so the unload sentinel alone stops it.
+    navigate_away(&browser, &format!("{page_origin}/never")).await;
     assert_eq!(
         probe_hits.load(Ordering::SeqCst),
         0,
@@ -409,9 +516,8 @@ async fn an_app_that_navigates_to_a_never_finishing_page_is_stopped_before_it_ru
     browser.close().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_app_that_navigates_to_a_data_url_is_stopped_and_its_page_stays_under_the_policy() {
-    let Some(browser) = browser().await else {
+async fn an_app_that_navigates_to_a_data_url_is_stopped_before_its_page_speaks(engine: Engine) {
+    let Some(browser) = Browser::launch(engine).await else {
         return;
     };
     let (probe_origin, probe_hits) = probe().await;
@@ -420,21 +526,20 @@ async fn an_app_that_navigates_to_a_data_url_is_stopped_and_its_page_stays_under
         "data:text/html;base64,{}",
         base64::Engine::encode(&base64::engine::general_purpose::STANDARD, page)
     );
-    let note = navigate_away(&browser, &target).await;
-    assert_eq!(note, "This app left its page and was stopped.");
+    // In Chromium the frame's `csp` attribute would also hold the page to the app's policy;
+    // WebKit has none, so there the page would run unbound: it must be stopped before it runs.
+    navigate_away(&browser, &target).await;
     assert_eq!(probe_hits.load(Ordering::SeqCst), 0);
     browser.close().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_app_that_navigates_to_a_page_refusing_its_policy_is_not_loaded() {
-    let Some(browser) = browser().await else {
+async fn an_app_that_navigates_to_a_page_refusing_its_policy_is_stopped(engine: Engine) {
+    let Some(browser) = Browser::launch(engine).await else {
         return;
     };
     // The probe serves a page without `Allow-CSP-From`: under the frame's `csp` attribute
-    // Chromium refuses to put it in the frame at all.
+    // Chromium refuses to put it in the frame at all; WebKit would load it.
     let (origin, _hits) = probe().await;
-    let note = navigate_away(&browser, &format!("{origin}/elsewhere")).await;
-    assert_eq!(note, "This app left its page and was stopped.");
+    navigate_away(&browser, &format!("{origin}/elsewhere")).await;
     browser.close().await;
 }

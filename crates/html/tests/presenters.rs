@@ -1,6 +1,6 @@
-//! Presenters: headless Chromium as a `Presenter` with the host driven by its `Runtime`, the
-//! app's size reaching both the frame and the host, and the desktop window's refusal to run as
-//! root.
+//! Presenters: headless Chromium and WebKitGTK's MiniBrowser as `Presenter`s with the host
+//! driven by its `Runtime`, the app's size reaching both the frame and the host, no token on a
+//! command line, and the desktop window's refusal to run as root.
 
 #![allow(
     clippy::unwrap_used,
@@ -18,6 +18,7 @@ use mcpapp_host::{CloseReason, Direction, HostEvent};
 use mcpapp_html::presenter::{find_chromium, running_as_root};
 use mcpapp_html::{BridgeOptions, ChromiumApp, HtmlError, HtmlResource, LocalBridge, Presenter};
 use serde_json::json;
+use support::engine::{Browser, Engine};
 use support::{TEST_APP, browser, run_until, runtime_with_app};
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -247,7 +248,10 @@ async fn the_system_browser_gets_a_private_page_not_the_token() {
         !argv.contains("feedface"),
         "the token is not on the command line"
     );
-    let page = url::Url::parse(arguments[0]).unwrap().to_file_path().unwrap();
+    let page = url::Url::parse(arguments[0])
+        .unwrap()
+        .to_file_path()
+        .unwrap();
     let mode = std::fs::metadata(&page).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600, "only this user can read the page");
     assert!(
@@ -257,4 +261,89 @@ async fn the_system_browser_gets_a_private_page_not_the_token() {
     );
     drop(presentation);
     assert!(!page.exists(), "the page goes with the presentation");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webkit_minibrowser_presents_without_the_token_on_a_command_line_and_closes() {
+    let Some(Browser::WebKit { presenter, xvfb }) = Browser::launch(Engine::WebKit).await else {
+        return;
+    };
+    let (mut runtime, instance) = runtime_with_app(
+        &json!({"n": 1}),
+        &json!({"content": [], "structuredContent": {"n": 2}}),
+    )
+    .await;
+    let bridge = LocalBridge::start(HtmlResource::new(sizing_app()), BridgeOptions::default())
+        .await
+        .unwrap();
+    let url = bridge.url();
+    let token = url.split("token=").nth(1).unwrap().to_owned();
+    let mut shown = presenter.present(&url).await.unwrap();
+    assert!(!shown.is_detached());
+    assert!(shown.tab().is_none(), "nothing drives MiniBrowser");
+    runtime.attach(instance, Box::new(bridge));
+
+    // The app got the host's answer and the tool's input and result, and its size reached the
+    // host: the whole path runs in WebKit.
+    let events = run_until(&mut runtime, WAIT, |_, events| {
+        events
+            .iter()
+            .any(|e| matches!(e, HostEvent::SizeChanged { .. }))
+    })
+    .await;
+    let size = events.iter().find_map(|e| match e {
+        HostEvent::SizeChanged { height, .. } => Some(*height),
+        _ => None,
+    });
+    assert_eq!(size, Some(Some(1234.0)));
+    let delivered = runtime
+        .trace()
+        .iter()
+        .filter(|t| t.direction == Direction::ToView)
+        .count();
+    assert!(delivered >= 3, "{delivered}");
+
+    let lines = command_lines();
+    assert!(
+        lines.iter().all(|(_, line)| !line.contains(&token)),
+        "the session token is on no command line"
+    );
+    let ours: Vec<&String> = lines
+        .iter()
+        .map(|(_, line)| line)
+        .filter(|line| line.starts_with(presenter.binary().to_str().unwrap()))
+        .filter(|line| line.contains("/mcpapp-open-"))
+        .collect();
+    assert_eq!(ours.len(), 1, "{lines:?}");
+    assert!(
+        ours[0].contains("--private --enable-sandbox file:///"),
+        "{}",
+        ours[0]
+    );
+    let handover = ours[0]
+        .split(' ')
+        .find(|a| a.starts_with("file:///"))
+        .unwrap()
+        .to_owned();
+
+    // Closing the presentation ends the process: the view is gone, and the host is told.
+    assert!(shown.is_open());
+    shown.close().await;
+    let events = run_until(&mut runtime, WAIT, |_, events| {
+        events
+            .iter()
+            .any(|e| matches!(e, HostEvent::CloseApp { .. }))
+    })
+    .await;
+    assert!(events.iter().any(|e| matches!(
+        e,
+        HostEvent::CloseApp { instance: i, reason: CloseReason::ViewGone, .. } if *i == instance
+    )));
+    assert!(
+        command_lines()
+            .iter()
+            .all(|(_, line)| !line.contains(&handover)),
+        "MiniBrowser is gone"
+    );
+    drop(xvfb);
 }

@@ -1,5 +1,6 @@
 //! What the browser tests share: the browser (or a loud skip outside CI), a tiny hand-written
-//! MCP App, and a `Runtime` with one HTML app instance, run until a condition holds.
+//! MCP App, and a `Runtime` with one HTML app instance, run until a condition holds; the two
+//! engines (`engine`) and an X display of the test's own for WebKit (`xvfb`).
 
 #![allow(
     clippy::unwrap_used,
@@ -9,6 +10,9 @@
     dead_code,
     reason = "test support"
 )]
+
+pub mod engine;
+pub mod xvfb;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
