@@ -1,6 +1,8 @@
 //! Latency of the HTML path: `sandbox-resource-ready` sent by the bridge → the app's
-//! `ui/initialize` received on the Rust side, one new bridge and tab per session in one warm
-//! headless Chromium. `cargo bench -p mcpapp-html --bench latency`.
+//! `ui/initialize` received on the Rust side, one new bridge per session, in two engines:
+//! headless Chromium (a new tab per session in one warm browser) and WebKitGTK (a new
+//! MiniBrowser per session, on an Xvfb of the benchmark's own; MiniBrowser cannot be told to
+//! open another page). `cargo bench -p mcpapp-html --bench latency`.
 //!
 //! Two apps: a tiny hand-written one, and the real
 //! `@modelcontextprotocol/server-basic-vanillajs@2.0.3` app read from
@@ -9,7 +11,9 @@
 //!
 //! Each criterion sample is about one session (flat sampling, a short measurement time);
 //! every measured session's latency is also kept, and the median and p95 printed at the end
-//! (criterion gives no percentiles), with the time from opening the tab to resource-ready.
+//! (criterion gives no percentiles), with the time from showing the page to resource-ready
+//! (for WebKit that includes starting MiniBrowser). An engine that is missing is skipped
+//! with a loud message.
 //! Criterion warns that 20 samples do not fit in the measurement time: that is the point.
 
 #![expect(
@@ -24,8 +28,15 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use mcpapp_host::ViewPort;
-use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge};
+use mcpapp_html::presenter::find_minibrowser;
+use mcpapp_html::{
+    BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge, Presenter,
+    WebKitMiniBrowser,
+};
 use serde_json::Value;
+
+#[path = "../tests/support/xvfb.rs"]
+mod xvfb;
 
 /// The smallest app that initializes: one `ui/initialize` request as soon as it runs.
 const TINY_APP: &str = r#"<!doctype html><html><head><meta charset="utf-8"></head><body><script>
@@ -44,16 +55,16 @@ const SESSION_TIMEOUT: Duration = Duration::from_secs(30);
 struct Session {
     /// `sandbox-resource-ready` sent → `ui/initialize` received.
     ready_to_initialize: Duration,
-    /// The tab opened → `sandbox-resource-ready` sent.
+    /// The page shown (a tab opened, a MiniBrowser started) → `sandbox-resource-ready` sent.
     open_to_ready: Duration,
 }
 
-/// One session: a new bridge serving `html`, a new tab showing it, until the app's
+/// One session: a new bridge serving `html`, shown by `presenter`, until the app's
 /// `ui/initialize` reaches the bridge's port.
-async fn session(browser: &HeadlessChromium, html: &str) -> Result<Session, HtmlError> {
+async fn session(presenter: &dyn Presenter, html: &str) -> Result<Session, HtmlError> {
     let mut bridge = LocalBridge::start(HtmlResource::new(html), BridgeOptions::default()).await?;
     let opened = Instant::now();
-    let tab = browser.open(&bridge.url()).await?;
+    let shown = presenter.present(&bridge.url()).await?;
     let initialize = loop {
         let message = tokio::time::timeout(SESSION_TIMEOUT, bridge.recv())
             .await
@@ -67,7 +78,7 @@ async fn session(browser: &HeadlessChromium, html: &str) -> Result<Session, Html
         .stats()
         .resource_ready_at
         .ok_or_else(|| HtmlError::Timeout("resource-ready".to_owned()))?;
-    tab.close().await?;
+    shown.close().await;
     Ok(Session {
         ready_to_initialize: initialize - ready,
         open_to_ready: ready - opened,
@@ -114,20 +125,88 @@ fn summary(what: &str, mut samples: Vec<Duration>) -> String {
     )
 }
 
+/// Headless Chromium, or `None` (said loudly) when it is missing.
+fn chromium(runtime: &tokio::runtime::Runtime) -> Option<HeadlessChromium> {
+    match runtime.block_on(HeadlessChromium::launch()) {
+        Ok(browser) => Some(browser),
+        Err(HtmlError::ChromiumNotFound) => {
+            eprintln!(
+                "\n!!!!! SKIPPED: no Chromium on this machine; Chromium not measured !!!!!\n"
+            );
+            None
+        }
+        Err(e) => panic!("headless Chromium: {e}"),
+    }
+}
+
+/// MiniBrowser on an Xvfb of our own, or `None` (said loudly) when either is missing.
+fn webkit() -> Option<(WebKitMiniBrowser, xvfb::Xvfb)> {
+    let Some(binary) = find_minibrowser() else {
+        eprintln!(
+            "\n!!!!! SKIPPED: no WebKitGTK MiniBrowser (Debian's libwebkit2gtk-4.1-0); \
+             WebKit not measured !!!!!\n"
+        );
+        return None;
+    };
+    if xvfb::find_xvfb().is_none() {
+        eprintln!("\n!!!!! SKIPPED: no Xvfb; WebKit not measured !!!!!\n");
+        return None;
+    }
+    let display = xvfb::Xvfb::start().unwrap_or_else(|e| panic!("Xvfb: {e}"));
+    let presenter = WebKitMiniBrowser::with_binary(binary).display(display.display());
+    Some((presenter, display))
+}
+
+/// Measures sessions of `html` shown by `presenter` as benchmark `id`, and returns the summary
+/// lines of the measured ones.
+fn measure(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    runtime: &tokio::runtime::Runtime,
+    presenter: &dyn Presenter,
+    id: &str,
+    html: &str,
+) -> [String; 2] {
+    // Every call of the routine, warm-up calls first; the last SAMPLES calls are the samples
+    // criterion measures.
+    let mut calls: Vec<Vec<Session>> = Vec::new();
+    group.bench_function(id, |b| {
+        b.iter_custom(|iters| {
+            let sessions: Vec<Session> = (0..iters)
+                .map(|_| {
+                    runtime
+                        .block_on(session(presenter, html))
+                        .expect("a session")
+                })
+                .collect();
+            let total = sessions.iter().map(|s| s.ready_to_initialize).sum();
+            calls.push(sessions);
+            total
+        });
+    });
+    let measured: Vec<Session> = calls
+        .iter()
+        .skip(calls.len().saturating_sub(SAMPLES))
+        .flatten()
+        .copied()
+        .collect();
+    [
+        summary(
+            &format!("{id}: resource-ready → ui/initialize"),
+            measured.iter().map(|s| s.ready_to_initialize).collect(),
+        ),
+        summary(
+            &format!("{id}: page shown → resource-ready"),
+            measured.iter().map(|s| s.open_to_ready).collect(),
+        ),
+    ]
+}
+
 fn latency(c: &mut Criterion) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("a Tokio runtime");
-    let browser = match runtime.block_on(HeadlessChromium::launch()) {
-        Ok(browser) => browser,
-        Err(HtmlError::ChromiumNotFound) => {
-            eprintln!("\n!!!!! SKIPPED: no Chromium on this machine; nothing measured !!!!!\n");
-            return;
-        }
-        Err(e) => panic!("headless Chromium: {e}"),
-    };
     let mut apps = vec![("tiny", TINY_APP.to_owned())];
     match basic_vanillajs() {
         Ok(html) => apps.push(("basic-vanillajs", html)),
@@ -135,6 +214,15 @@ fn latency(c: &mut Criterion) {
             "\n!!!!! basic-vanillajs not measured: {why} (install \
              @modelcontextprotocol/server-basic-vanillajs@2.0.3 under $MCPAPP_NPM_DIR) !!!!!\n"
         ),
+    }
+    let chromium = chromium(&runtime);
+    let webkit = webkit();
+    let mut engines: Vec<(&str, &dyn Presenter)> = Vec::new();
+    if let Some(browser) = &chromium {
+        engines.push(("chromium", browser));
+    }
+    if let Some((presenter, _display)) = &webkit {
+        engines.push(("webkit", presenter));
     }
 
     let mut group = c.benchmark_group("resource_ready_to_initialize");
@@ -146,41 +234,17 @@ fn latency(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(200))
         .measurement_time(Duration::from_millis(100));
     let mut summaries = Vec::new();
-    for (name, html) in &apps {
-        // Every call of the routine, warm-up calls first; the last SAMPLES calls are the
-        // samples criterion measures.
-        let mut calls: Vec<Vec<Session>> = Vec::new();
-        group.bench_function(*name, |b| {
-            b.iter_custom(|iters| {
-                let sessions: Vec<Session> = (0..iters)
-                    .map(|_| {
-                        runtime
-                            .block_on(session(&browser, html))
-                            .expect("a session")
-                    })
-                    .collect();
-                let total = sessions.iter().map(|s| s.ready_to_initialize).sum();
-                calls.push(sessions);
-                total
-            });
-        });
-        let measured: Vec<Session> = calls
-            .iter()
-            .skip(calls.len().saturating_sub(SAMPLES))
-            .flatten()
-            .copied()
-            .collect();
-        summaries.push(summary(
-            &format!("{name}: resource-ready → ui/initialize"),
-            measured.iter().map(|s| s.ready_to_initialize).collect(),
-        ));
-        summaries.push(summary(
-            &format!("{name}: tab opened → resource-ready"),
-            measured.iter().map(|s| s.open_to_ready).collect(),
-        ));
+    for (engine, presenter) in &engines {
+        for (name, html) in &apps {
+            let id = format!("{engine}/{name}");
+            summaries.extend(measure(&mut group, &runtime, *presenter, &id, html));
+        }
     }
     group.finish();
-    runtime.block_on(browser.close());
+    if let Some(browser) = chromium {
+        runtime.block_on(browser.close());
+    }
+    drop(webkit);
     eprintln!();
     for line in summaries {
         eprintln!("{line}");
