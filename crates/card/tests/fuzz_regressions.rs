@@ -42,3 +42,56 @@ fn a_syntax_error_after_multibyte_characters_has_a_character_column() {
         (Code::JsonSyntax, Some(2), Some(16))
     );
 }
+
+/// A key given twice (`actions`): the reader keeps the last value, as `JSON.parse` and
+/// `serde_json` do. Findings about the first value stay, placed in the text; the fuzz target had
+/// expected every pointer to resolve in the last-value document.
+#[test]
+fn a_key_given_twice_keeps_the_last_value_and_places_every_finding_in_the_text() {
+    let input = r#"{
+	"type": "AdaptiveCard",
+	"$schema": "http://adaptivecards.io/schemas/adaptive--card.json",
+	"version": "2.5",
+	"body": [
+		{
+			"type": "TextBlock",
+			"te]xt": "Check out our website!",
+			"wrap": true
+		}
+	],
+	"actions": [
+		{
+			"type": "Action.OpenUrl",
+			"title": "Click Here!",
+			"tooltip": "Alaptive Cards website",
+			"url": "https://adaptivbsite!",
+			"wrap": true
+		}
+	],
+	"actions": [
+		{
+			"type": "Action.OpenUrl",
+			"title": "Click Here!",
+			"tooltip": "Alaptive Cards webecards.io/"
+		}
+	]
+}
+"#;
+    let parsed = parse(input.as_bytes());
+    let lines: Vec<&str> = input.split('\n').collect();
+    for d in &parsed.diagnostics {
+        let (line, column) = (d.line.unwrap(), d.column.unwrap());
+        assert!(
+            line <= lines.len() && column <= lines[line - 1].chars().count() + 1,
+            "{d}"
+        );
+    }
+    // The second `actions` holds one `Action.OpenUrl` without a `url`: dropped, with an error.
+    assert!(parsed.card.unwrap().actions.is_empty());
+    assert!(
+        parsed
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::MissingProperty && d.pointer == "/actions/0")
+    );
+}
