@@ -10,6 +10,8 @@ use mcpapp_demo::DemoOptions;
 use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::store::{SqliteStore, StateStore};
 
+use crate::presenter::Presenter;
+
 /// Arguments of `mcpapp demo`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  \
@@ -35,15 +37,6 @@ pub struct Args {
     /// One more server's command and arguments (after `--`).
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
-}
-
-/// Where HTML apps are shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Presenter {
-    /// Inside the window, in a webview (WebKitGTK, WebView2, WKWebView).
-    Webview,
-    /// In a window of their own (a Chromium app window, else the system browser).
-    Chromium,
 }
 
 /// Runs the demo until its window closes: 0, or 1 when it cannot open, 2 without a desktop.

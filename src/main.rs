@@ -5,6 +5,7 @@
 
 mod connect;
 mod demo;
+mod presenter;
 mod preview;
 mod render;
 mod serve_example;

@@ -4,12 +4,14 @@
 //! window, a card in a native window. What the app does (messages for the chat, links, logs,
 //! state) is printed as it happens.
 
-mod card_window;
+mod app_window;
 mod report;
 mod session;
 
 use std::io::{self, Write as _};
 use std::process::ExitCode;
+
+use crate::presenter::Presenter;
 
 use mcpapp_host::ViewKind;
 use mcpapp_protocol::Tool;
@@ -49,6 +51,11 @@ pub struct Args {
     /// (for scripts and CI; what the app does is still printed).
     #[arg(long)]
     headless: bool,
+    /// Where an HTML app is shown on a desktop: `webview`, inside a window of ours (where a
+    /// webview can run here; else a browser window, with the reason), or `chromium`, a browser
+    /// window of its own.
+    #[arg(long, value_enum, default_value_t = Presenter::Webview)]
+    presenter: Presenter,
     /// Close the app after this many seconds (by default it stays until its window closes).
     #[arg(long, value_name = "SECS")]
     duration: Option<f64>,

@@ -6,7 +6,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcpapp_card::host_config::Theme;
-use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml};
+use mcpapp_egui_host::{
+    HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, Webviews,
+};
 use mcpapp_host::mcp::{ClientOptions, ServerSpec};
 use mcpapp_host::store::{MemoryStore, SqliteStore, StateStore};
 use mcpapp_host::{HostEvent, InstanceId, ViewKind};
@@ -25,6 +27,23 @@ const STEP: Duration = Duration::from_millis(20);
 /// The longest wait for the last words of a closing host (a screenshot, the app's close).
 const CLOSE_WAIT: Duration = Duration::from_secs(10);
 
+/// Where an HTML app is shown on a desktop.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HtmlPlace {
+    /// In a browser window of its own.
+    Browser,
+    /// In a webview inside a window of ours.
+    Webview,
+}
+
+/// A window of ours for the app.
+enum OurWindow {
+    /// A card, drawn natively.
+    Card,
+    /// An HTML app, in these webviews.
+    Html(Webviews),
+}
+
 /// A connect run: the host, what to call, and what has been printed.
 pub struct Session {
     pub(super) host: HostHandle,
@@ -32,6 +51,8 @@ pub struct Session {
     call: Option<String>,
     arguments: Map<String, Value>,
     headless: bool,
+    /// Where an HTML app is shown.
+    html_place: HtmlPlace,
     screenshot: Option<PathBuf>,
     duration: Option<Duration>,
     /// When `--duration` is up, once the app is open.
@@ -77,6 +98,7 @@ impl Session {
                 }
             }
         };
+        let in_window = !args.headless && args.presenter == crate::presenter::Presenter::Webview;
         let options = HandleOptions {
             store,
             client: ClientOptions {
@@ -88,7 +110,12 @@ impl Session {
             } else {
                 HtmlPresenter::Desktop
             },
-            present_html: PresentHtml::AtOnce,
+            // In a webview of ours, the app is shown when its window opens.
+            present_html: if in_window {
+                PresentHtml::OnRequest
+            } else {
+                PresentHtml::AtOnce
+            },
             ..HandleOptions::default()
         };
         let host = HostHandle::start(None, options).map_err(|e| e.to_string())?;
@@ -99,6 +126,11 @@ impl Session {
             call: args.call.clone(),
             arguments,
             headless: args.headless,
+            html_place: if in_window {
+                HtmlPlace::Webview
+            } else {
+                HtmlPlace::Browser
+            },
             screenshot: args.screenshot.clone(),
             duration: args
                 .duration
@@ -123,12 +155,16 @@ impl Session {
             if let Some(outcome) = self.outcome.take() {
                 return outcome;
             }
-            if self.kind == Some(ViewKind::Card) && !self.headless && !self.closing {
+            if let Some(window) = self.window_wanted() {
+                let webviews = match window {
+                    OurWindow::Card => None,
+                    OurWindow::Html(webviews) => Some(webviews),
+                };
                 let title = format!(
                     "mcpapp connect \u{2014} {}",
                     self.call.as_deref().unwrap_or_default()
                 );
-                if let Err(e) = super::card_window::show(&title, &mut self) {
+                if let Err(e) = super::app_window::show(&title, &mut self, webviews) {
                     self.out.line(&format!("note: {e}"));
                 }
                 if self.outcome.is_none() {
@@ -136,6 +172,31 @@ impl Session {
                 }
             }
             std::thread::sleep(STEP);
+        }
+    }
+
+    /// Whether the app gets a window of ours now: a card on a desktop, or an HTML app shown in
+    /// a webview (with the webviews). An HTML app whose webview cannot run here goes to a
+    /// browser window instead, with the reason.
+    fn window_wanted(&mut self) -> Option<OurWindow> {
+        if self.headless || self.closing {
+            return None;
+        }
+        match self.kind? {
+            ViewKind::Card => Some(OurWindow::Card),
+            ViewKind::Html if self.html_place == HtmlPlace::Webview => match Webviews::new() {
+                Ok(webviews) => Some(OurWindow::Html(webviews)),
+                Err(e) => {
+                    self.out
+                        .line(&format!("note: {e}; opening it in a browser window"));
+                    self.html_place = HtmlPlace::Browser;
+                    if let Some(instance) = self.instance {
+                        self.host.present(instance);
+                    }
+                    None
+                }
+            },
+            ViewKind::Html => None,
         }
     }
 

@@ -1,18 +1,25 @@
-//! A card app in a native window: the embedding library's [`AppView`] on the connect
-//! session, which the window drives while it is open.
+//! The app in a native window: the embedding library's [`AppView`] on the connect session,
+//! which the window drives while it is open. A card is drawn natively; an HTML app in a webview
+//! inside the window.
 
 use eframe::egui;
-use mcpapp_egui_host::AppView;
+use mcpapp_egui_host::{AppView, Webviews};
 
 use super::session::Session;
 
-/// Shows the session's card app until the window is closed or the app ends.
-pub fn show(title: &str, session: &mut Session) -> Result<(), String> {
+/// Shows the session's app until the window is closed or the app ends; an HTML app in
+/// `webviews`.
+pub fn show(title: &str, session: &mut Session, webviews: Option<Webviews>) -> Result<(), String> {
+    let size = if webviews.is_some() {
+        [900.0, 720.0]
+    } else {
+        [520.0, 640.0]
+    };
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(title)
             .with_app_id("mcpapp-connect")
-            .with_inner_size([520.0, 640.0]),
+            .with_inner_size(size),
         renderer: eframe::Renderer::Wgpu,
         ..eframe::NativeOptions::default()
     };
@@ -21,18 +28,22 @@ pub fn show(title: &str, session: &mut Session) -> Result<(), String> {
         options,
         Box::new(|cc| {
             mcpapp_render::setup_context(&cc.egui_ctx);
-            Ok(Box::new(CardWindow { session }))
+            Ok(Box::new(AppWindow { session, webviews }))
         }),
     )
-    .map_err(|e| format!("cannot show the card window: {e}"))
+    .map_err(|e| format!("cannot show the app's window: {e}"))
 }
 
-struct CardWindow<'s> {
+struct AppWindow<'s> {
     session: &'s mut Session,
+    webviews: Option<Webviews>,
 }
 
-impl eframe::App for CardWindow<'_> {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+impl eframe::App for AppWindow<'_> {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if let Some(webviews) = &mut self.webviews {
+            webviews.begin_frame(ui.ctx());
+        }
         self.session.step();
         if self.session.outcome.is_some() {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -49,11 +60,16 @@ impl eframe::App for CardWindow<'_> {
             egui::Theme::Light
         });
         let backdrop = mcpapp_egui::backdrop(dark);
+        let webviews = &mut self.webviews;
         egui::CentralPanel::default()
             .frame(egui::Frame::central_panel(ui.style()).fill(backdrop))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    AppView::new(app).show(ui);
+                    let view = AppView::new(app);
+                    match webviews {
+                        Some(webviews) => view.in_window(webviews, frame).show(ui),
+                        None => view.show(ui),
+                    };
                 });
             });
         // The host is polled on the window's frames; without news, look again soon.
