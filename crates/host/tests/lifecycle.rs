@@ -460,47 +460,6 @@ fn refusals_are_answered_and_the_host_stays_healthy() {
         "params": {"url": "javascript:alert(1)"}}),
     );
     assert_eq!(error_code(&out), Some(-32602));
-    // Links a terminal, a browser or a display would read otherwise than the embedder shows
-    // them, and huge ones, are refused too; the refusal quotes them shortened and
-    // printable.
-    let huge = format!("https://example.com/{}", "a".repeat(10_000));
-    for (i, url) in [
-        "https://example.com/\u{1b}]52;c;ZXZpbA==\u{7}",
-        "http://exa mple.com/",
-        "https://example.com/\u{202e}txt.exe",
-        "file:///etc/passwd",
-        huge.as_str(),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let out = answer(
-            &mut rig,
-            json!({"jsonrpc": "2.0", "id": 100 + i, "method": "ui/open-link", "params": {"url": url}}),
-        );
-        assert_eq!(error_code(&out), Some(-32602), "{url:?}: {out:?}");
-        assert!(
-            !out.iter()
-                .any(|o| matches!(o, Output::Event(HostEvent::OpenLink { .. })))
-        );
-        let text = format!("{out:?}");
-        assert!(!text.contains('\u{1b}') && text.len() < 2_000, "{text}");
-    }
-    for url in [
-        "https://example.com/fine?q=1#top",
-        "HTTPS://EXAMPLE.COM/upper",
-    ] {
-        let out = answer(
-            &mut rig,
-            json!({"jsonrpc": "2.0", "id": 200, "method": "ui/open-link", "params": {"url": url}}),
-        );
-        assert!(
-            out.iter().any(
-                |o| matches!(o, Output::Event(HostEvent::OpenLink { url: u, .. }) if u == url)
-            ),
-            "{url}: {out:?}"
-        );
-    }
     // Still healthy: an allowed call goes through.
     let out = answer(
         &mut rig,
@@ -759,4 +718,50 @@ fn only_views_that_declare_the_window_mode_hear_of_it() {
         answer(json!({}), DisplayMode::Inline)["displayMode"],
         "inline"
     );
+}
+
+#[test]
+fn links_that_would_be_read_otherwise_than_shown_are_refused_printably() {
+    let mut rig = ready_rig();
+    // Links a terminal, a browser or a display would read otherwise than the embedder shows
+    // them, and huge ones, are refused too; the refusal quotes them shortened and
+    // printable.
+    let huge = format!("https://example.com/{}", "a".repeat(10_000));
+    for (i, url) in [
+        "https://example.com/\u{1b}]52;c;ZXZpbA==\u{7}",
+        "http://exa mple.com/",
+        "https://example.com/\u{202e}txt.exe",
+        "file:///etc/passwd",
+        huge.as_str(),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let out = answer(
+            &mut rig,
+            json!({"jsonrpc": "2.0", "id": 100 + i, "method": "ui/open-link", "params": {"url": url}}),
+        );
+        assert_eq!(error_code(&out), Some(-32602), "{url:?}: {out:?}");
+        assert!(
+            !out.iter()
+                .any(|o| matches!(o, Output::Event(HostEvent::OpenLink { .. })))
+        );
+        let text = format!("{out:?}");
+        assert!(!text.contains('\u{1b}') && text.len() < 2_000, "{text}");
+    }
+    for url in [
+        "https://example.com/fine?q=1#top",
+        "HTTPS://EXAMPLE.COM/upper",
+    ] {
+        let out = answer(
+            &mut rig,
+            json!({"jsonrpc": "2.0", "id": 200, "method": "ui/open-link", "params": {"url": url}}),
+        );
+        assert!(
+            out.iter().any(
+                |o| matches!(o, Output::Event(HostEvent::OpenLink { url: u, .. }) if u == url)
+            ),
+            "{url}: {out:?}"
+        );
+    }
 }
