@@ -7,6 +7,7 @@
 )]
 //! Signed actions: the honest path, the tampering suite and key rotation.
 
+use base64::Engine as _;
 use mcpapp_card::model::ExecuteAction;
 use mcpapp_card::{Action, Card, ToolCall, tool_call};
 use mcpapp_protocol::JsonRpcError;
@@ -587,7 +588,6 @@ fn the_allowed_inputs_are_signed_and_cannot_be_widened() {
     );
     // Rewriting the claims to allow `to` breaks the MAC.
     let (claims, mac) = token.split_once('.').unwrap();
-    use base64::Engine as _;
     let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
     let mut decoded: Value = serde_json::from_slice(&engine.decode(claims).unwrap()).unwrap();
     decoded["inputs"] = json!(["amount", "to"]);
