@@ -17,6 +17,12 @@ connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'self'";
 /// Longest domain entry accepted (a DNS name is at most 253 characters).
 const MAX_ORIGIN_LEN: usize = 300;
 
+/// The most bytes of origins one list keeps. The resource list is written five times into the
+/// policy and the three others once each, so the whole policy stays under the 64 KiB the sandbox
+/// proxy accepts (a longer one would be replaced by the restrictive default there, and the app
+/// would silently lose every domain it declared).
+const MAX_LIST_BYTES: usize = 6 * 1024;
+
 /// Whether `value` is an origin safe to put into a CSP source list: `scheme://host[:port]` with
 /// an optional trailing `/`, where the scheme is `http`, `https`, `ws` or `wss`, the host is a DNS
 /// name (optionally starting with one `*.` label, followed by at least two labels) or an IPv4 address, and the port is digits or
@@ -109,11 +115,12 @@ pub fn safe_origins(list: Option<&[String]>) -> Vec<String> {
 }
 
 /// The entries of `list` that are safe origins (scheme and host in lower case, trailing `/`
-/// removed, duplicates dropped), in order; private ones only if `options` allow them. The
-/// refused ones are logged.
+/// removed, duplicates dropped), in order; private ones only if `options` allow them; at most
+/// 6 KiB of them (the first ones). The refused ones are logged.
 #[must_use]
 pub fn safe_origins_with(list: Option<&[String]>, options: &CspOptions) -> Vec<String> {
     let mut kept: Vec<String> = Vec::new();
+    let mut bytes = 0;
     for entry in list.unwrap_or_default() {
         if !is_safe_origin(entry) {
             tracing::warn!(entry, "dropped a CSP domain that is not a plain origin");
@@ -132,9 +139,18 @@ pub fn safe_origins_with(list: Option<&[String]>, options: &CspOptions) -> Vec<S
             .strip_suffix('/')
             .unwrap_or(entry)
             .to_ascii_lowercase();
-        if !kept.contains(&origin) {
-            kept.push(origin);
+        if kept.contains(&origin) {
+            continue;
         }
+        bytes += origin.len() + 1;
+        if bytes > MAX_LIST_BYTES {
+            tracing::warn!(
+                kept = kept.len(),
+                "dropped the CSP domains beyond {MAX_LIST_BYTES} bytes of one list"
+            );
+            break;
+        }
+        kept.push(origin);
     }
     kept
 }

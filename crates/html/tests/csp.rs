@@ -256,3 +256,24 @@ fn private_origins_need_the_embedders_opt_in_and_schemes_are_written_one_way() {
         "{policy}"
     );
 }
+
+#[test]
+fn however_many_domains_are_declared_the_policy_fits_the_proxys_limit() {
+    let many: Vec<String> = (0..3_000)
+        .map(|i| format!("https://cdn-number-{i:05}.example-content-delivery.com"))
+        .collect();
+    let declared = ResourceCsp {
+        connect_domains: Some(many.clone()),
+        resource_domains: Some(many.clone()),
+        frame_domains: Some(many.clone()),
+        base_uri_domains: Some(many),
+        ..ResourceCsp::default()
+    };
+    let policy = build_policy(Some(&declared));
+    // The sandbox proxy replaces a policy over 65,536 characters by its restrictive default.
+    assert!(policy.len() < 65_536, "{} characters", policy.len());
+    // The first domains are kept, in order; the rest are dropped.
+    let resources = directive(&policy, "img-src").unwrap();
+    assert!(resources.contains("https://cdn-number-00000.example-content-delivery.com"));
+    assert!(!resources.contains("https://cdn-number-02999."));
+}
