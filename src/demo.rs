@@ -32,7 +32,7 @@ pub struct Args {
     /// Where HTML apps are shown: `webview` inside the demo's window (where a webview can run
     /// here; else a browser window, with the reason in the log), or `chromium`, a window of
     /// their own.
-    #[arg(long, value_enum, default_value_t = Presenter::Webview)]
+    #[arg(long, value_enum, default_value_t = Presenter::DEFAULT)]
     presenter: Presenter,
     /// One more server's command and arguments (after `--`).
     #[arg(last = true, value_name = "CMD")]
@@ -67,7 +67,9 @@ pub fn run(args: &Args) -> ExitCode {
         servers: servers(args),
         store,
         setup: Some(mcpapp_render::setup_context),
-        in_window: args.presenter == Presenter::Webview,
+        in_window: args.presenter.in_window(|why| {
+            let _ = writeln!(std::io::stderr().lock(), "mcpapp demo: {why}");
+        }),
     };
     match mcpapp_demo::run(options) {
         Ok(()) => ExitCode::SUCCESS,

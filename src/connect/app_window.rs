@@ -3,9 +3,17 @@
 //! inside the window.
 
 use eframe::egui;
-use mcpapp_egui_host::{AppView, Webviews};
+use mcpapp_egui_host::AppView;
 
 use super::session::Session;
+
+/// The webviews an HTML app is shown in.
+#[cfg(feature = "webview")]
+pub type Webviews = mcpapp_egui_host::Webviews;
+
+/// No webviews in a build without the `webview` feature (an HTML app opens in a browser).
+#[cfg(not(feature = "webview"))]
+pub enum Webviews {}
 
 /// Shows the session's app until the window is closed or the app ends; an HTML app in
 /// `webviews`.
@@ -40,7 +48,12 @@ struct AppWindow<'s> {
 }
 
 impl eframe::App for AppWindow<'_> {
+    #[cfg_attr(
+        not(feature = "webview"),
+        expect(unused_variables, reason = "the frame hosts webviews")
+    )]
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        #[cfg(feature = "webview")]
         if let Some(webviews) = &mut self.webviews {
             webviews.begin_frame(ui.ctx());
         }
@@ -67,7 +80,10 @@ impl eframe::App for AppWindow<'_> {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     let view = AppView::new(app);
                     match webviews {
+                        #[cfg(feature = "webview")]
                         Some(webviews) => view.in_window(webviews, frame).show(ui),
+                        #[cfg(not(feature = "webview"))]
+                        Some(never) => match *never {},
                         None => view.show(ui),
                     };
                 });

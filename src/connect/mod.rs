@@ -54,7 +54,7 @@ pub struct Args {
     /// Where an HTML app is shown on a desktop: `webview`, inside a window of ours (where a
     /// webview can run here; else a browser window, with the reason), or `chromium`, a browser
     /// window of its own.
-    #[arg(long, value_enum, default_value_t = Presenter::Webview)]
+    #[arg(long, value_enum, default_value_t = Presenter::DEFAULT)]
     presenter: Presenter,
     /// Close the app after this many seconds (by default it stays until its window closes).
     #[arg(long, value_name = "SECS")]

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcpapp_card::host_config::Theme;
-use mcpapp_egui_host::{
-    HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, Webviews,
-};
+use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml};
+
+use super::app_window::Webviews;
 use mcpapp_host::mcp::{ClientOptions, ServerSpec};
 use mcpapp_host::store::{MemoryStore, SqliteStore, StateStore};
 use mcpapp_host::{HostEvent, InstanceId, ViewKind};
@@ -41,6 +41,7 @@ enum OurWindow {
     /// A card, drawn natively.
     Card,
     /// An HTML app, in these webviews.
+    #[cfg_attr(not(feature = "webview"), expect(dead_code, reason = "no webviews here"))]
     Html(Webviews),
 }
 
@@ -52,6 +53,7 @@ pub struct Session {
     arguments: Map<String, Value>,
     headless: bool,
     /// Where an HTML app is shown.
+    #[cfg_attr(not(feature = "webview"), expect(dead_code, reason = "no webviews here"))]
     html_place: HtmlPlace,
     screenshot: Option<PathBuf>,
     duration: Option<Duration>,
@@ -98,7 +100,10 @@ impl Session {
                 }
             }
         };
-        let in_window = !args.headless && args.presenter == crate::presenter::Presenter::Webview;
+        let in_window = !args.headless
+            && args
+                .presenter
+                .in_window(|why| out.line(&format!("note: {why}")));
         let options = HandleOptions {
             store,
             client: ClientOptions {
@@ -184,6 +189,7 @@ impl Session {
         }
         match self.kind? {
             ViewKind::Card => Some(OurWindow::Card),
+            #[cfg(feature = "webview")]
             ViewKind::Html if self.html_place == HtmlPlace::Webview => match Webviews::new() {
                 Ok(webviews) => Some(OurWindow::Html(webviews)),
                 Err(e) => {
