@@ -41,7 +41,10 @@ enum OurWindow {
     /// A card, drawn natively.
     Card,
     /// An HTML app, in these webviews.
-    #[cfg_attr(not(feature = "webview"), expect(dead_code, reason = "no webviews here"))]
+    #[cfg_attr(
+        not(feature = "webview"),
+        expect(dead_code, reason = "no webviews here")
+    )]
     Html(Webviews),
 }
 
@@ -53,7 +56,10 @@ pub struct Session {
     arguments: Map<String, Value>,
     headless: bool,
     /// Where an HTML app is shown.
-    #[cfg_attr(not(feature = "webview"), expect(dead_code, reason = "no webviews here"))]
+    #[cfg_attr(
+        not(feature = "webview"),
+        expect(dead_code, reason = "no webviews here")
+    )]
     html_place: HtmlPlace,
     screenshot: Option<PathBuf>,
     duration: Option<Duration>,
