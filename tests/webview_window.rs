@@ -13,8 +13,10 @@
 //! The window runs in a child process of this test binary (`window_under_test`, started with
 //! the display in its environment), which drives itself frame by frame: it calls the tool, waits
 //! for the app to report its size, reads the screen (`import`), clicks the app's own buttons
-//! where their colour is on screen (`xdotool`), resizes the window and switches threads, and
-//! prints what it saw as one `RESULT` line that the parent test checks.
+//! where their colour is on screen (`xdotool`), resizes the window, switches threads, scrolls
+//! the app partly out of sight, moves the keyboard into the app and out with Tab and back
+//! with a click, and prints what it saw as one `RESULT` line that the parent test checks. The
+//! window keeps a warm page (`Webviews::keep_warm`), which the app goes into.
 //!
 //! Needs Xvfb, xdotool, the `import` of `ImageMagick`, WebKitGTK and the npm server; `.ci/run`
 //! installs them. In CI a missing one fails the test.
@@ -92,6 +94,34 @@ fn an_html_app_runs_inside_the_egui_window() {
         result["back_pixels"].as_u64().unwrap() > 500,
         "switching back brings it back"
     );
+    assert_eq!(
+        result["warm"], true,
+        "the app went into the warm page loaded ahead of time"
+    );
+    assert!(
+        result["clip_cut"].as_f64().unwrap() > 10.0,
+        "the app was scrolled partly out of sight: {result:#}"
+    );
+    assert_eq!(
+        result["pixels_above_clip"], 0,
+        "nothing of the app shows above the scroll area"
+    );
+    assert!(
+        result["clip_shift_error"].as_i64().unwrap().abs() <= 3,
+        "the app's content moved with the scroll, cut at the top rather than squeezed: {result:#}"
+    );
+    assert_eq!(
+        result["typed_in_app"], true,
+        "Tab from egui reached the app: typed text went out in a Send Message ({result:#})"
+    );
+    assert_eq!(
+        result["after"], "done",
+        "Tab past the app's last control came back to egui's next field"
+    );
+    assert_eq!(
+        result["note"], "abQ",
+        "a click in egui took the keyboard back from the app"
+    );
 }
 
 /// Runs [`window_under_test`] in a process of its own on a fresh Xvfb display, and returns
@@ -143,7 +173,7 @@ fn run_window() -> Value {
     // sometimes lingers in WebKitGTK's teardown after its window closed).
     let started = Instant::now();
     let mut reported_at = None;
-    while child.try_wait().unwrap().is_none() && started.elapsed() < Duration::from_secs(150) {
+    while child.try_wait().unwrap().is_none() && started.elapsed() < Duration::from_mins(3) {
         if reported_at.is_none()
             && std::fs::read_to_string(&out_path).is_ok_and(|out| out.contains("RESULT "))
         {
@@ -243,6 +273,8 @@ enum Step {
     Narrow,
     SwitchAway,
     SwitchBack,
+    Clip,
+    Focus(u32),
     Done,
 }
 
@@ -257,6 +289,17 @@ struct Window {
     result: serde_json::Map<String, Value>,
     time_row: Option<Vec<u8>>,
     reported: bool,
+    /// The scroll area's top edge and where the next frame scrolls it to (points).
+    clip_top: f32,
+    scroll_to: Option<f32>,
+    /// The app's top before scrolling, and the second button's top on screen then.
+    unscrolled: Option<(f32, u32)>,
+    /// The text fields before and after the app, and where the first one is.
+    note: String,
+    after: String,
+    note_rect: Option<egui::Rect>,
+    /// The texts of the apps' chat messages.
+    chat: Vec<String>,
 }
 
 impl Window {
@@ -308,8 +351,9 @@ impl Window {
                     self.go(Step::Done);
                 }
                 HostUpdate::AppOpened { instance, .. } => self.instance = Some(instance),
-                HostUpdate::Event(HostEvent::ChatMessage { .. }) => {
+                HostUpdate::Event(HostEvent::ChatMessage { message, .. }) => {
                     self.result.insert("chat_message".into(), json!(true));
+                    self.chat.push(serde_json::to_string(&message).unwrap());
                 }
                 _ => {}
             }
@@ -409,15 +453,113 @@ impl Window {
             }
             Step::SwitchBack => {
                 if self.waited(4_000) {
+                    let shot = screen();
                     self.result.insert(
                         "back_pixels".into(),
-                        json!(count_button_pixels(&screen(), rect)),
+                        json!(count_button_pixels(&shot, rect)),
                     );
-                    self.go(Step::Done);
+                    let top = self.rect.map_or(0.0, |r| r.top());
+                    let second = button_bands(&shot, rect).get(1).map_or(0, |b| b.0);
+                    self.unscrolled = Some((top, second));
+                    // Scroll so that the app's top 40 points go out of sight.
+                    self.scroll_to = Some(top - self.clip_top + 40.0);
+                    self.go(Step::Clip);
                 }
             }
+            Step::Clip => self.clip(ctx, rect),
+            Step::Focus(_) => self.focus_steps(ctx, rect),
         }
     }
+
+    /// The app scrolled partly out of sight: cut at the scroll area's edge, its content
+    /// moved with the scroll.
+    fn clip(&mut self, ctx: &egui::Context, rect: [u32; 4]) {
+        if !self.waited(1_500) {
+            return;
+        }
+        let ppp = ctx.pixels_per_point();
+        let shot = screen();
+        let app = self.rect.unwrap_or(egui::Rect::NOTHING);
+        self.result
+            .insert("clip_cut".into(), json!(self.clip_top - app.top()));
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "test"
+        )]
+        let clip_px = (self.clip_top * ppp) as u32;
+        let above = [rect[0], 0, rect[2], clip_px.saturating_sub(1)];
+        self.result.insert(
+            "pixels_above_clip".into(),
+            json!(count_button_pixels(&shot, above)),
+        );
+        let visible = [rect[0], clip_px, rect[2], rect[3]];
+        let (top_before, second_before) = self.unscrolled.unwrap_or_default();
+        let second_now = button_bands(&shot, visible).get(1).map_or(0, |b| b.0);
+        #[expect(clippy::cast_possible_truncation, reason = "test")]
+        let moved = ((top_before - app.top()) * ppp).round() as i64;
+        self.result.insert(
+            "clip_shift_error".into(),
+            json!(i64::from(second_before) - i64::from(second_now) - moved),
+        );
+        self.scroll_to = Some(0.0);
+        self.go(Step::Focus(0));
+    }
+
+    /// Keyboard focus: Tab from egui into the app and out again, a click back into egui. One
+    /// action per step, a few frames apart: input sent within one frame reaches egui in one
+    /// pass, before the click it starts with has focused anything.
+    fn focus_steps(&mut self, ctx: &egui::Context, rect: [u32; 4]) {
+        if !self.waited(400) {
+            return;
+        }
+        let note = self.note_rect.unwrap_or(egui::Rect::NOTHING);
+        let ppp = ctx.pixels_per_point();
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "test"
+        )]
+        let (note_x, note_y) = (
+            (note.center().x * ppp) as u32,
+            (note.center().y * ppp) as u32,
+        );
+        let Step::Focus(index) = self.step else {
+            return;
+        };
+        match index {
+            // Egui's first field (twice: at the start and to come back from the app).
+            0 | 17 => click(note_x, note_y),
+            // The pointer rests on the heading, outside the app: only the focus we set can
+            // bring the keys into the app.
+            1 => xdotool(&["mousemove", "--sync", "10", "10"]),
+            2 => xdotool(&["type", "--delay", "50", "ab"]),
+            // 3: into the app; 4, 5, 8: Get Server Time, the message text, Send Message;
+            // 10–14: the log text, Send Log, the link, Open Link, then out of the app.
+            3..=5 | 8 | 10..=14 => xdotool(&["key", "Tab"]),
+            6 => xdotool(&["key", "ctrl+a"]),
+            7 => xdotool(&["type", "--delay", "50", "XYZ"]),
+            9 => xdotool(&["key", "Return"]),
+            15 => xdotool(&["type", "--delay", "50", "done"]),
+            // A click into the app before coming back.
+            16 => click(rect[0] + 30, rect[3].saturating_sub(30)),
+            18 => xdotool(&["key", "End"]),
+            19 => xdotool(&["type", "--delay", "50", "Q"]),
+            _ => {
+                let typed = self.chat.iter().any(|text| text.contains("XYZ"));
+                self.result.insert("typed_in_app".into(), json!(typed));
+                self.result.insert("after".into(), json!(self.after));
+                self.result.insert("note".into(), json!(self.note));
+                self.go(Step::Done);
+                return;
+            }
+        }
+        self.go(Step::Focus(index + 1));
+    }
+}
+
+fn xdotool(args: &[&str]) {
+    Command::new("xdotool").args(args).status().unwrap();
 }
 
 impl eframe::App for Window {
@@ -428,28 +570,46 @@ impl eframe::App for Window {
         if self.step == Step::Opening && self.instance.is_some() {
             self.go(Step::Showing);
         }
+        if let Err(e) = self.webviews.keep_warm(&mut self.host, frame) {
+            self.result.insert("error".into(), json!(e));
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             ui.heading("mcpapp: an HTML app in the window");
-            let instances: Vec<InstanceId> = self
-                .host
-                .apps()
-                .filter(|a| !a.is_closed())
-                .map(mcpapp_egui_host::HostedApp::instance)
-                .collect();
-            for instance in instances {
-                if let Some(app) = self.host.app_mut(instance) {
-                    let output = AppView::new(app)
-                        .in_window(&mut self.webviews, frame)
-                        .show(ui);
-                    self.rect = Some(output.response.rect);
-                }
+            let mut scroll = egui::ScrollArea::vertical().auto_shrink(false);
+            if let Some(offset) = self.scroll_to.take() {
+                scroll = scroll.vertical_scroll_offset(offset);
             }
+            scroll.show(ui, |ui| {
+                self.clip_top = ui.clip_rect().top();
+                let note = ui.add(egui::TextEdit::singleline(&mut self.note).id_salt("note"));
+                self.note_rect = Some(note.rect);
+                let instances: Vec<InstanceId> = self
+                    .host
+                    .apps()
+                    .filter(|a| !a.is_closed())
+                    .map(mcpapp_egui_host::HostedApp::instance)
+                    .collect();
+                for instance in instances {
+                    if self.result.get("warm").is_none() && self.webviews.contains(instance) {
+                        self.result
+                            .insert("warm".into(), json!(self.webviews.loaded_ahead(instance)));
+                    }
+                    if let Some(app) = self.host.app_mut(instance) {
+                        let output = AppView::new(app)
+                            .in_window(&mut self.webviews, frame)
+                            .show(ui);
+                        self.rect = Some(output.response.rect);
+                    }
+                }
+                ui.add(egui::TextEdit::singleline(&mut self.after).id_salt("after"));
+                ui.add_space(800.0);
+            });
         });
         // The app's last rectangle stays known while it is hidden (its thread switched away).
         if self.rect.is_some() {
             self.script(&ctx);
         }
-        let timed_out = self.started.elapsed() > Duration::from_secs(90);
+        let timed_out = self.started.elapsed() > Duration::from_mins(2);
         if (self.step == Step::Done || timed_out) && !self.reported {
             self.reported = true;
             if timed_out {
@@ -512,6 +672,13 @@ fn window_under_test() {
                 result: serde_json::Map::new(),
                 time_row: None,
                 reported: false,
+                clip_top: 0.0,
+                scroll_to: None,
+                unscrolled: None,
+                note: String::new(),
+                after: String::new(),
+                note_rect: None,
+                chat: Vec::new(),
             }))
         }),
     )

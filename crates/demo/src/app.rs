@@ -63,10 +63,18 @@ pub struct DemoApp {
     dirty: bool,
     /// The webviews HTML apps are drawn in, once [`Self::ui_in_window`] made them.
     #[cfg(feature = "webview")]
+    in_window: InWindow,
+}
+
+/// HTML apps in webviews of the demo's window.
+#[cfg(feature = "webview")]
+#[derive(Default)]
+struct InWindow {
     webviews: Option<mcpapp_egui_host::Webviews>,
     /// Whether webviews could not be made here (said once in the log).
-    #[cfg(feature = "webview")]
-    webviews_failed: bool,
+    failed: bool,
+    /// Whether no page could be kept ready for HTML apps (said once in the log).
+    warm_failed: bool,
 }
 
 impl DemoApp {
@@ -88,9 +96,7 @@ impl DemoApp {
             calls: 0,
             dirty: false,
             #[cfg(feature = "webview")]
-            webviews: None,
-            #[cfg(feature = "webview")]
-            webviews_failed: false,
+            in_window: InWindow::default(),
         };
         if let Some(problem) = problem {
             app.note(&format!("starting a new conversation: {problem}"));
@@ -158,20 +164,28 @@ impl DemoApp {
     /// as [`Self::ui`] does.
     #[cfg(feature = "webview")]
     pub fn ui_in_window(&mut self, ui: &mut Ui, window: &dyn mcpapp_egui_host::HasWindowHandle) {
-        if self.webviews.is_none() && !self.webviews_failed {
+        if self.in_window.webviews.is_none() && !self.in_window.failed {
             match mcpapp_egui_host::Webviews::new() {
-                Ok(webviews) => self.webviews = Some(webviews),
+                Ok(webviews) => self.in_window.webviews = Some(webviews),
                 Err(e) => {
-                    self.webviews_failed = true;
+                    self.in_window.failed = true;
                     self.note(&format!("{e}; they open in a browser window instead"));
                 }
             }
         }
-        match self.webviews.take() {
+        match self.in_window.webviews.take() {
             Some(mut webviews) => {
                 webviews.begin_frame(ui.ctx());
+                // A page kept loaded for the next HTML app, which then appears at once.
+                if let Some(host) = &mut self.host
+                    && let Err(e) = webviews.keep_warm(host, window)
+                    && !self.in_window.warm_failed
+                {
+                    self.in_window.warm_failed = true;
+                    self.note(&format!("no page kept ready for HTML apps: {e}"));
+                }
                 self.draw(ui, &mut Embed::in_window(&mut webviews, window));
-                self.webviews = Some(webviews);
+                self.in_window.webviews = Some(webviews);
             }
             None => self.ui(ui),
         }

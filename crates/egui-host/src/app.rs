@@ -112,6 +112,15 @@ impl HostedApp {
         }
     }
 
+    /// The address of an HTML app's host page (its bridge's session).
+    #[cfg(feature = "webview")]
+    pub(crate) fn html_url(&self) -> Option<&str> {
+        match &self.body {
+            Body::Html(html) => Some(&html.url),
+            Body::Card(_) => None,
+        }
+    }
+
     /// The instance.
     pub fn instance(&self) -> InstanceId {
         self.instance

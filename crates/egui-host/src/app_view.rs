@@ -219,8 +219,8 @@ fn show_html(
 const DEFAULT_HTML_HEIGHT: f32 = 360.0;
 
 /// Draws an HTML app in a webview of the window, on the rectangle allocated here: the title
-/// above it, a frame around it. The webview shows only while the whole rectangle can be seen
-/// (a native window cannot be clipped by egui); a closed app's webview is destroyed.
+/// above it, a frame around it. The webview covers the part of the rectangle that can be seen
+/// (the app shifted inside it when cut off); a closed app's webview is destroyed.
 #[cfg(feature = "webview")]
 fn show_html_in_window(
     ui: &mut Ui,
@@ -243,47 +243,34 @@ fn show_html_in_window(
     }
     let height = reported.unwrap_or(DEFAULT_HTML_HEIGHT).clamp(80.0, 4_000.0);
     let size = egui::vec2(ui.available_width(), height);
-    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    // A place in egui's focus order: Tab reaches the app through it.
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::focusable_noninteractive());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::WebView, true, title));
+    if response.gained_focus() {
+        let forward = !ui.input(|i| i.modifiers.shift);
+        window.webviews.give_focus(instance, forward);
+    }
     ui.painter().rect_stroke(
         rect,
         2.0,
         ui.visuals().widgets.noninteractive.bg_stroke,
         egui::StrokeKind::Outside,
     );
-    let visible = ui.is_visible() && ui.clip_rect().contains_rect(rect);
-    if !visible {
-        ui.painter().text(
-            rect.center(),
-            egui::Align2::CENTER_CENTER,
-            "Scroll to see the whole app",
-            egui::FontId::proportional(13.0),
-            ui.visuals().weak_text_color(),
-        );
-    }
-    let host_origin = origin_of(&html.url);
+    let host_origin = crate::webview::origin_of(&html.url);
     let placement = crate::webview::Placement {
         parent: window.parent,
         instance,
         url: &html.url,
         allowed: vec![host_origin, html.proxy_origin.clone()],
         rect,
-        visible,
+        clip: ui.clip_rect(),
+        visible: ui.is_visible(),
+        focus_id: response.id,
     };
     match window.webviews.place(&placement, ui.ctx()) {
         Ok(()) => html.status = HtmlStatus::Embedded,
         Err(why) => html.status = HtmlStatus::Failed(why),
     }
-}
-
-/// `scheme://host:port` of a URL (everything before its path).
-#[cfg(feature = "webview")]
-fn origin_of(url: &str) -> String {
-    let after_scheme = url.find("://").map_or(0, |i| i + 3);
-    let end = url
-        .get(after_scheme..)
-        .and_then(|rest| rest.find(['/', '?', '#']))
-        .map_or(url.len(), |i| after_scheme + i);
-    url.get(..end).unwrap_or(url).to_owned()
 }
 
 /// The sentence telling where an HTML app is shown, and whether it may be opened now.

@@ -198,6 +198,16 @@ impl Repaint {
     }
 }
 
+/// The page of a warm bridge: a session ready for the next HTML app, which a presenter can
+/// load ahead of time ([`HostHandle::keep_html_warm`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WarmPage {
+    /// The host page's address, session token included (a secret).
+    pub url: String,
+    /// The bridge's sandbox proxy origin.
+    pub proxy_origin: String,
+}
+
 /// The host, seen from the GUI thread. See the crate docs.
 ///
 /// Dropping it closes the host: pending saves are sent, HTML windows closed, servers stopped,
@@ -209,6 +219,9 @@ pub struct HostHandle {
     servers: BTreeMap<String, Vec<Tool>>,
     repaint: Repaint,
     worker: Option<std::thread::JoinHandle<()>>,
+    /// Whether a warm bridge was asked for, and the page of the one waiting now.
+    keep_warm: bool,
+    warm: Option<WarmPage>,
 }
 
 impl HostHandle {
@@ -244,6 +257,8 @@ impl HostHandle {
             servers: BTreeMap::new(),
             repaint,
             worker: Some(worker),
+            keep_warm: false,
+            warm: None,
         })
     }
 
@@ -347,6 +362,25 @@ impl HostHandle {
         self.send(Command::Screenshot(instance, height));
     }
 
+    /// Keeps one bridge warm from now on: the worker starts a session with no app yet, whose
+    /// page ([`Self::warm_page`]) a presenter loads ahead of time; the next HTML app goes
+    /// straight into it (its HTML is sent the moment the app opens), and another warms up.
+    /// [`crate::Webviews::keep_warm`] calls it. Only useful when the page is shown before an
+    /// app needs it; a presenter that opens pages on demand gains nothing.
+    pub fn keep_html_warm(&mut self) {
+        if !self.keep_warm {
+            self.keep_warm = true;
+            self.send(Command::KeepWarm);
+        }
+    }
+
+    /// The page of the warm bridge waiting for the next HTML app, once
+    /// [`Self::keep_html_warm`] asked for one.
+    #[must_use]
+    pub fn warm_page(&self) -> Option<&WarmPage> {
+        self.warm.as_ref()
+    }
+
     /// The host's news since the last call, and the open apps' views kept alive: the host's
     /// messages reach them, their pending saves go out. Call it once per frame, before drawing
     /// the apps.
@@ -369,6 +403,7 @@ impl HostHandle {
                         recreated,
                     });
                 }
+                Update::Warm(page) => self.warm = Some(page),
                 Update::Public(update) => {
                     self.apply(&update);
                     out.push(update);

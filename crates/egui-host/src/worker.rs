@@ -18,7 +18,7 @@ use mcpapp_protocol::{CallToolResult, DisplayMode, Theme};
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
-use crate::handle::{HandleOptions, HostUpdate, HtmlPresenter, PresentHtml, Repaint};
+use crate::handle::{HandleOptions, HostUpdate, HtmlPresenter, PresentHtml, Repaint, WarmPage};
 
 /// How long the worker waits for the host before it looks at its own business again (tool
 /// results, windows the user closed).
@@ -59,6 +59,10 @@ pub(crate) enum Command {
     },
     Present(InstanceId),
     Screenshot(InstanceId, Option<f64>),
+    /// Keep one warm bridge ready for the next HTML app (see [`HostHandle::keep_html_warm`]).
+    ///
+    /// [`HostHandle::keep_html_warm`]: crate::HostHandle::keep_html_warm
+    KeepWarm,
     Shutdown,
 }
 
@@ -71,6 +75,8 @@ pub(crate) enum Update {
         recreated: bool,
         view: ViewParts,
     },
+    /// A warm bridge waits for the next HTML app: its page can be loaded ahead of time.
+    Warm(WarmPage),
     Public(HostUpdate),
 }
 
@@ -139,6 +145,9 @@ pub(crate) struct Worker {
     html: BTreeMap<InstanceId, String>,
     presentations: BTreeMap<InstanceId, Presentation>,
     connections: Vec<Arc<McpConnection>>,
+    /// Whether the GUI wants a warm bridge ready, and the one ready now.
+    keep_warm: bool,
+    spare: Option<LocalBridge>,
 }
 
 impl Worker {
@@ -163,6 +172,8 @@ impl Worker {
             html: BTreeMap::new(),
             presentations: BTreeMap::new(),
             connections: Vec::new(),
+            keep_warm: false,
+            spare: None,
         }
     }
 
@@ -283,7 +294,29 @@ impl Worker {
                 let png = self.screenshot(instance, height).await;
                 self.tell(HostUpdate::Screenshot { instance, png });
             }
+            Command::KeepWarm => {
+                self.keep_warm = true;
+                self.warm_up().await;
+            }
             Command::Shutdown => {}
+        }
+    }
+
+    /// Starts a warm bridge when the GUI wants one and none waits, and tells the GUI its page.
+    async fn warm_up(&mut self) {
+        if !self.keep_warm || self.spare.is_some() {
+            return;
+        }
+        match LocalBridge::warm(BridgeOptions::default()).await {
+            Ok(bridge) => {
+                self.send(Update::Warm(WarmPage {
+                    url: bridge.url(),
+                    proxy_origin: bridge.proxy_origin().to_owned(),
+                }));
+                self.spare = Some(bridge);
+            }
+            // A cold start still works; the next app will try again.
+            Err(e) => tracing::warn!("no warm HTML page: {e}"),
         }
     }
 
@@ -326,10 +359,14 @@ impl Worker {
                     if html && self.present_html == PresentHtml::AtOnce {
                         self.present(instance).await;
                     }
+                    // After the app is known to the GUI, so that the GUI hands the warm page
+                    // it loaded to that app before it loads the next.
+                    self.warm_up().await;
                 }
                 Err(error) => {
                     self.tell(HostUpdate::AppFailed { instance, error });
                     self.runtime.host_mut().close(instance);
+                    self.warm_up().await;
                 }
             },
             HostEvent::CloseApp {
@@ -396,9 +433,17 @@ impl Worker {
                     .map_err(|e| format!("reading {uri}: {e}"))?;
                 let resource =
                     HtmlResource::from_read_result(&read).map_err(|e| format!("{uri}: {e}"))?;
-                let bridge = LocalBridge::start(resource, BridgeOptions::default())
-                    .await
-                    .map_err(|e| e.to_string())?;
+                // The warm bridge, whose page may be loaded already, takes the app; a new one
+                // warms up for the next.
+                let bridge = match self.spare.take() {
+                    Some(bridge) => {
+                        bridge.load(&resource).map_err(|e| e.to_string())?;
+                        bridge
+                    }
+                    None => LocalBridge::start(resource, BridgeOptions::default())
+                        .await
+                        .map_err(|e| e.to_string())?,
+                };
                 let url = bridge.url();
                 let proxy_origin = bridge.proxy_origin().to_owned();
                 self.runtime.attach(instance, Box::new(bridge));

@@ -4,6 +4,14 @@
 //! MiniBrowser per session, on an Xvfb of the benchmark's own; MiniBrowser cannot be told to
 //! open another page). `cargo bench -p mcpapp-html --bench latency`.
 //!
+//! A second group measures a whole session as a user waits for it: the view created → the
+//! tool result in the app's DOM, for basic-vanillajs behind a real host (`Runtime` with an
+//! `AppHost` answering `ui/initialize` and sending the tool's input and result). The app's HTML
+//! gets a `MutationObserver` that posts `x/dom-ready` when its `#server-time` shows the
+//! result; the clock stops when that message reaches the host's port. Two ways to start: *cold*
+//! (the bridge and page start with the view) and *warm* (`LocalBridge::warm`: the page, proxy
+//! and WebSocket are up before the view exists, and the app's HTML goes straight in).
+//!
 //! Two apps: a tiny hand-written one, and the real
 //! `@modelcontextprotocol/server-basic-vanillajs@2.0.3` app read from
 //! `$MCPAPP_NPM_DIR/node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/mcp-app.html`
@@ -35,8 +43,13 @@ use mcpapp_html::{
 };
 use serde_json::Value;
 
-#[path = "../tests/support/xvfb.rs"]
-mod xvfb;
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use mcpapp_host::{SendError, ViewGone};
+use support::xvfb;
 
 /// The smallest app that initializes: one `ui/initialize` request as soon as it runs.
 const TINY_APP: &str = r#"<!doctype html><html><head><meta charset="utf-8"></head><body><script>
@@ -201,6 +214,159 @@ fn measure(
     ]
 }
 
+/// Posts `x/dom-ready` once basic-vanillajs shows the tool's result (the server's time).
+const DOM_PROBE: &str = r#"<script>
+(() => {
+  const time = document.getElementById("server-time");
+  if (!time) return;
+  new MutationObserver((_, observer) => {
+    if (time.textContent === "Loading...") return;
+    observer.disconnect();
+    window.parent.postMessage({ jsonrpc: "2.0", method: "x/dom-ready", params: {} }, "*");
+  }).observe(time, { childList: true, characterData: true, subtree: true });
+})();
+</script>"#;
+
+/// A view port that notes when the app's `x/dom-ready` passes on its way to the host.
+struct Stamped {
+    inner: LocalBridge,
+    dom_ready: Arc<Mutex<Option<Instant>>>,
+}
+
+impl Stamped {
+    fn stamp(&self, message: &Value) {
+        if message.get("method").and_then(Value::as_str) == Some("x/dom-ready") {
+            let mut at = self
+                .dom_ready
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            at.get_or_insert_with(Instant::now);
+        }
+    }
+}
+
+impl ViewPort for Stamped {
+    fn send(&self, message: Value) -> Result<(), ViewGone> {
+        self.inner.send(message)
+    }
+
+    fn try_send(&self, message: Value) -> Result<(), SendError> {
+        self.inner.try_send(message)
+    }
+
+    fn room(&self) -> usize {
+        self.inner.room()
+    }
+
+    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
+        let message = self.inner.try_recv()?;
+        if let Some(message) = &message {
+            self.stamp(message);
+        }
+        Ok(message)
+    }
+
+    fn recv(&mut self) -> std::pin::Pin<Box<dyn Future<Output = Option<Value>> + Send + '_>> {
+        Box::pin(async {
+            let message = self.inner.recv().await;
+            if let Some(message) = &message {
+                self.stamp(message);
+            }
+            message
+        })
+    }
+}
+
+/// One whole session: view created → the result in basic-vanillajs's DOM. `warm`: the page
+/// is shown and its proxy ready before the clock starts.
+async fn whole_session(
+    presenter: &dyn Presenter,
+    html: &str,
+    warm: bool,
+) -> Result<Duration, HtmlError> {
+    let (mut runtime, instance) = support::runtime_with_app(
+        &serde_json::json!({}),
+        &serde_json::json!({
+            "content": [{"type": "text", "text": "12:00:00"}],
+            "structuredContent": {"time": "2026-12-01T12:00:00Z"}
+        }),
+    )
+    .await;
+    let resource = HtmlResource::new(html);
+    let (bridge, shown, created) = if warm {
+        let bridge = LocalBridge::warm(BridgeOptions::default()).await?;
+        let shown = presenter.present(&bridge.url()).await?;
+        let waiting = Instant::now();
+        while bridge.stats().proxy_ready == 0 {
+            if waiting.elapsed() > SESSION_TIMEOUT {
+                return Err(HtmlError::Timeout("the warm page's proxy".to_owned()));
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        let created = Instant::now();
+        bridge.load(&resource)?;
+        (bridge, shown, created)
+    } else {
+        let created = Instant::now();
+        let bridge = LocalBridge::start(resource, BridgeOptions::default()).await?;
+        let shown = presenter.present(&bridge.url()).await?;
+        (bridge, shown, created)
+    };
+    let dom_ready = Arc::new(Mutex::new(None));
+    runtime.attach(
+        instance,
+        Box::new(Stamped {
+            inner: bridge,
+            dom_ready: Arc::clone(&dom_ready),
+        }),
+    );
+    let painted = loop {
+        if let Some(at) = *dom_ready.lock().unwrap_or_else(PoisonError::into_inner) {
+            break at;
+        }
+        if created.elapsed() > SESSION_TIMEOUT {
+            return Err(HtmlError::Timeout("the result in the DOM".to_owned()));
+        }
+        let _ = runtime.next_event_within(Duration::from_millis(1)).await;
+    };
+    shown.close().await;
+    Ok(painted - created)
+}
+
+/// Measures whole sessions of `html` (with the DOM probe) as benchmark `id`, and returns the
+/// summary line of the measured ones.
+fn measure_whole(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    runtime: &tokio::runtime::Runtime,
+    presenter: &dyn Presenter,
+    id: &str,
+    html: &str,
+    warm: bool,
+) -> String {
+    let mut calls: Vec<Vec<Duration>> = Vec::new();
+    group.bench_function(id, |b| {
+        b.iter_custom(|iters| {
+            let sessions: Vec<Duration> = (0..iters)
+                .map(|_| {
+                    runtime
+                        .block_on(whole_session(presenter, html, warm))
+                        .expect("a session")
+                })
+                .collect();
+            let total = sessions.iter().sum();
+            calls.push(sessions);
+            total
+        });
+    });
+    let measured = calls
+        .iter()
+        .skip(calls.len().saturating_sub(SAMPLES))
+        .flatten()
+        .copied()
+        .collect();
+    summary(&format!("{id}: view created → result in the DOM"), measured)
+}
+
 fn latency(c: &mut Criterion) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -238,6 +404,25 @@ fn latency(c: &mut Criterion) {
         for (name, html) in &apps {
             let id = format!("{engine}/{name}");
             summaries.extend(measure(&mut group, &runtime, *presenter, &id, html));
+        }
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("view_created_to_result_in_dom");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(SAMPLES)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(100));
+    if let Some((_, html)) = apps.iter().find(|(name, _)| *name == "basic-vanillajs") {
+        let probed = html.replacen("</body>", &format!("{DOM_PROBE}</body>"), 1);
+        for (engine, presenter) in &engines {
+            for (start, warm) in [("cold", false), ("warm", true)] {
+                let id = format!("{engine}/basic-vanillajs/{start}");
+                summaries.push(measure_whole(
+                    &mut group, &runtime, *presenter, &id, &probed, warm,
+                ));
+            }
         }
     }
     group.finish();

@@ -74,6 +74,9 @@ pub enum HtmlError {
     /// Waiting for something in the browser took too long.
     #[error("timed out waiting for {0}")]
     Timeout(String),
+    /// [`crate::LocalBridge::load`] was called on a bridge that already serves an app.
+    #[error("this bridge already serves an app; a bridge serves one app, once")]
+    AlreadyLoaded,
 }
 
 impl HtmlError {

@@ -106,3 +106,60 @@ async fn an_html_app_initializes_and_gets_its_input_and_result_through_the_host(
     );
     browser.close().await;
 }
+
+/// A warm bridge: its page comes up (host page, proxy, WebSocket) before the app is known;
+/// the proxy's ready waits, and the app's HTML goes in the moment it is loaded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_warm_page_waits_for_its_app_and_takes_it_at_once() {
+    let Some(browser) = browser().await else {
+        return;
+    };
+    let (mut runtime, instance) = runtime_with_app(
+        &json!({"question": "six times seven"}),
+        &json!({"content": [{"type": "text", "text": "42"}], "structuredContent": {"answer": 42}}),
+    )
+    .await;
+    let bridge = LocalBridge::warm(BridgeOptions::default()).await.unwrap();
+    assert!(!bridge.is_loaded());
+    let monitor = bridge.monitor();
+    let tab = browser.open(&bridge.url()).await.unwrap();
+    let started = std::time::Instant::now();
+    while monitor.stats().proxy_ready == 0 {
+        assert!(
+            started.elapsed() < WAIT,
+            "the warm page's proxy never came up"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Up and waiting: nothing of an app has been sent.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(monitor.stats().resource_ready_at, None);
+
+    bridge.load(&HtmlResource::new(TEST_APP)).unwrap();
+    assert!(bridge.is_loaded());
+    assert!(
+        matches!(
+            bridge.load(&HtmlResource::new(TEST_APP)),
+            Err(mcpapp_html::HtmlError::AlreadyLoaded)
+        ),
+        "a bridge serves one app"
+    );
+    runtime.attach(instance, Box::new(bridge));
+    run_until(&mut runtime, WAIT, |runtime, _| {
+        app_sent(runtime, "ui/notifications/initialized")
+    })
+    .await;
+    let found = tab
+        .wait_for("window.__app && window.__app.result", WAIT)
+        .await
+        .unwrap();
+    assert_eq!(
+        found.value.as_ref().unwrap()["structuredContent"],
+        json!({"answer": 42})
+    );
+    let stats = monitor.stats();
+    assert_eq!(stats.proxy_ready, 1);
+    assert!(stats.resource_ready_at.is_some());
+    tab.close().await.unwrap();
+    browser.close().await;
+}

@@ -53,6 +53,9 @@ pub(super) async fn run(
     let mut shutdown = shared.shutdown.clone();
     // The host's messages wait until the proxy has the app; they would be lost before.
     let mut resource_sent = false;
+    // The proxy is ready but the app is not known yet (a warm page): it goes in when loaded.
+    let mut proxy_waiting = false;
+    let mut loaded = shared.resource_ready.subscribe();
     let mut forwarding: Option<Forwarding> = None;
     let mut close = None;
     loop {
@@ -65,6 +68,17 @@ pub(super) async fn run(
                     break;
                 }
             }
+            changed = loaded.changed(), if proxy_waiting => {
+                if changed.is_err() {
+                    break;
+                }
+                let Some(ready) = loaded.borrow_and_update().clone() else { continue };
+                proxy_waiting = false;
+                resource_sent = true;
+                if !send_app(&mut socket, &shared, &ready).await {
+                    break;
+                }
+            }
             incoming = socket.recv(), if forwarding.is_none() => {
                 let text = match read(&shared, incoming) {
                     Read::Text(text) => text,
@@ -74,20 +88,25 @@ pub(super) async fn run(
                         break;
                     }
                 };
-                let answer = match classify(&shared, text.as_str(), resource_sent) {
+                let answered = resource_sent || proxy_waiting;
+                let answer = match classify(&shared, text.as_str(), answered) {
                     Incoming::Forward(message) => {
                         forwarding = Some(forward(&shared, &from_page, message, text.len()));
                         continue;
                     }
                     Incoming::ProxyReady => {
-                        resource_sent = true;
-                        shared.stats().resource_ready_at = Some(Instant::now());
-                        shared.resource_ready.to_string()
+                        let ready = loaded.borrow_and_update().clone();
+                        proxy_waiting = ready.is_none();
+                        resource_sent = ready.is_some();
+                        match ready {
+                            Some(ready) if !send_app(&mut socket, &shared, &ready).await => break,
+                            _ => continue,
+                        }
                     }
-                    Incoming::Answer(answer) if resource_sent => answer.to_string(),
+                    Incoming::Answer(answer) if resource_sent => answer,
                     Incoming::Answer(_) | Incoming::Drop => continue,
                 };
-                if socket.send(WsMessage::Text(answer.into())).await.is_err() {
+                if socket.send(WsMessage::Text(answer.to_string().into())).await.is_err() {
                     break;
                 }
             }
@@ -115,6 +134,15 @@ pub(super) async fn run(
     end(&shared);
     drop(from_page);
     let _ = socket.send(WsMessage::Close(close)).await;
+}
+
+/// Sends the app (`sandbox-resource-ready`) to the proxy; `false` when the socket failed.
+async fn send_app(socket: &mut WebSocket, shared: &Shared, ready: &Value) -> bool {
+    shared.stats().resource_ready_at = Some(Instant::now());
+    socket
+        .send(WsMessage::Text(ready.to_string().into()))
+        .await
+        .is_ok()
 }
 
 /// Waits for the message on its way into the port; `false` when the port's reader is gone.
@@ -196,7 +224,7 @@ pub(super) fn end(shared: &Shared) {
     shared.stats().ended = true;
 }
 
-fn classify(shared: &Shared, text: &str, resource_sent: bool) -> Incoming {
+fn classify(shared: &Shared, text: &str, proxy_answered: bool) -> Incoming {
     let message = match serde_json::from_str::<Value>(text) {
         Ok(message) => message,
         Err(e) => {
@@ -210,7 +238,7 @@ fn classify(shared: &Shared, text: &str, resource_sent: bool) -> Incoming {
         Some(SandboxProxyReady::METHOD) => {
             let mut stats = shared.stats();
             stats.proxy_ready += 1;
-            if resource_sent || stats.resource_ready_at.is_some() {
+            if proxy_answered || stats.resource_ready_at.is_some() {
                 stats.internal_dropped += 1;
                 Incoming::Drop
             } else {
