@@ -41,6 +41,16 @@ impl Harness {
     /// [`Self::start`] without recording the trace (which would hold every message of a
     /// flood, and be what a memory figure measures).
     pub async fn start_unrecorded(spec: ServerSpec) -> Option<Self> {
+        let options = ClientOptions {
+            request_timeout: Duration::from_secs(20),
+            connect_timeout: Duration::from_secs(20),
+            ..ClientOptions::default()
+        };
+        Self::start_with(spec, options).await
+    }
+
+    /// [`Self::start_unrecorded`] with the client's `options` (the UI it advertises, say).
+    pub async fn start_with(spec: ServerSpec, options: ClientOptions) -> Option<Self> {
         let browser = match HeadlessChromium::launch().await {
             Ok(browser) => browser,
             Err(HtmlError::ChromiumNotFound) if std::env::var_os("CI").is_none() => {
@@ -50,11 +60,6 @@ impl Harness {
                 return None;
             }
             Err(e) => panic!("headless Chromium: {e}"),
-        };
-        let options = ClientOptions {
-            request_timeout: Duration::from_secs(20),
-            connect_timeout: Duration::from_secs(20),
-            ..ClientOptions::default()
         };
         let connection = McpConnection::connect(SERVER, &spec, &options)
             .await

@@ -21,8 +21,8 @@ use mcpapp_card::Card;
 use mcpapp_card::enums::FontSize;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CardBuilder, ClientUi, InputError, ReplayGuard, Signer, authorize,
-    check_card_inputs, typed_inputs,
+    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, InputError, ReplayGuard, Signer,
+    UiResource, authorize, check_card_inputs, typed_inputs,
 };
 use rmcp::model::{ErrorData, Tool};
 use serde::Deserialize;
@@ -199,7 +199,7 @@ impl Example for Server {
                     "Start cancelling a flight booking: asks the user for a reason.",
                     schema(json!({"booking_id": {"type": "string"}}), &["booking_id"]),
                 ),
-                None,
+                Some(CARD_MIME_TYPE),
             ),
             (
                 Tool::new(
@@ -215,6 +215,11 @@ impl Example for Server {
                 None,
             ),
         ]
+    }
+
+    /// The card app: where hosts that show only HTML apps see the cards.
+    fn resources() -> Vec<UiResource> {
+        UiResource::card_app(CARD_APP_URI).into_iter().collect()
     }
 
     fn call(

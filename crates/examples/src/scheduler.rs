@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mcpapp_card::Card;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CardBuilder, ClientUi, ReplayGuard, Signer, check_card_inputs,
+    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, ReplayGuard, Signer, UiResource,
+    check_card_inputs,
 };
 use rmcp::model::{ErrorData, Tool};
 use serde_json::{Map, Value, json};
@@ -156,7 +157,7 @@ impl Example for Server {
                     "Find free meeting slots this week.",
                     schema(json!({}), &[]),
                 ),
-                None,
+                Some(CARD_MIME_TYPE),
             ),
             (
                 Tool::new(
@@ -176,6 +177,11 @@ impl Example for Server {
                 None,
             ),
         ]
+    }
+
+    /// The card app: where hosts that show only HTML apps see the cards.
+    fn resources() -> Vec<UiResource> {
+        UiResource::card_app(CARD_APP_URI).into_iter().collect()
     }
 
     fn call(

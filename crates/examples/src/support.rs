@@ -6,8 +6,9 @@ use std::hash::{BuildHasher as _, RandomState};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_protocol::JsonRpcError;
-use mcpapp_server::{ClientUi, UiResource};
+use mcpapp_server::{CARD_APP_URI, ClientUi, UiResource};
 use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ErrorCode, ErrorData, Implementation,
@@ -71,12 +72,18 @@ fn client_ui(ctx: &RequestContext<RoleServer>) -> ClientUi {
     })
 }
 
-/// `tool` as `client` may see it (see [`ClientUi::tool_for_client`]); `view` is the mime type
-/// of its view.
+/// `tool` as `client` may see it; `view` is the mime type of its view. A tool that answers with
+/// cards (view: the card mime type) reaches every client from its one definition
+/// ([`ClientUi::card_tool`]: the card, the card app, or text); any other is gated by
+/// [`ClientUi::tool_for_client`].
 fn gated(client: &ClientUi, tool: &Tool, view: Option<&str>) -> Option<Tool> {
     let ours: mcpapp_protocol::Tool =
         serde_json::from_value(serde_json::to_value(tool).ok()?).ok()?;
-    let shown = client.tool_for_client(ours, view)?;
+    let shown = if view == Some(CARD_MIME_TYPE) {
+        client.card_tool(ours, CARD_APP_URI)?
+    } else {
+        client.tool_for_client(ours, view)?
+    };
     serde_json::from_value(serde_json::to_value(shown).ok()?).ok()
 }
 
@@ -93,9 +100,12 @@ fn callable(
         ));
     };
     let ours: mcpapp_protocol::Tool = to_rmcp(&tool)?;
-    client
-        .check_call(&ours, view)
-        .map_err(|e| ErrorData::invalid_params(e.to_string(), None))
+    let allowed = if view == Some(CARD_MIME_TYPE) {
+        client.check_card_call(&ours)
+    } else {
+        client.check_call(&ours, view)
+    };
+    allowed.map_err(|e| ErrorData::invalid_params(e.to_string(), None))
 }
 
 /// A value of mcpapp-protocol (which `mcpapp-server` speaks) as the rmcp type of the same
@@ -123,8 +133,9 @@ pub trait Example: Clone + Send + Sync + 'static {
     const NAME: &'static str;
 
     /// The tools as offered to `client`, each with the mime type of the view it needs (`None`:
-    /// usable without one). Most examples offer the same list to everyone and let [`Served`]
-    /// gate it; one with a view per kind of client picks it here.
+    /// usable without one; the card mime type: it answers with cards, which reach every
+    /// client, as the card app where only HTML is shown). Most examples offer the same list to
+    /// everyone and let [`Served`] gate it; one with a view per kind of client picks it here.
     fn tools(client: &ClientUi) -> Vec<(Tool, Option<&'static str>)>;
 
     /// The `ui://` views the server offers (`resources/list`, `resources/read`).

@@ -88,14 +88,54 @@ impl ClientUi {
         })
     }
 
-    /// The result for a tool that answers with `card`: the card for a client that shows cards,
-    /// its text rendering for any other.
+    /// The result for a tool that answers with `card`: the card (with its text rendering) for
+    /// a client that shows cards or HTML apps (the card app, [`crate::UiResource::card_app`],
+    /// renders it there), its text rendering alone for any other.
     #[must_use]
     pub fn card_result(&self, card: &Card) -> CallToolResult {
-        if self.shows_cards() {
+        if self.shows_cards() || self.shows_html() {
             card_result(card)
         } else {
             text_result(card)
+        }
+    }
+
+    /// A tool that answers with cards, as this client should see it in `tools/list`, or
+    /// `None` when it must not see it: one definition for every kind of client.
+    ///
+    /// - A client that shows cards gets `tool` as it is (the card comes in the result).
+    /// - A client that shows only HTML apps gets it opening the card app at `card_app_uri`
+    ///   ([`crate::UiResource::card_app`]) when the agent may call it; an app-only tool (one
+    ///   the card calls) stays as it is, since the card app calls it.
+    /// - Any other client gets the agent's tools (answered with text), and no app-only ones.
+    #[must_use]
+    pub fn card_tool(&self, tool: Tool, card_app_uri: &str) -> Option<Tool> {
+        if self.shows_cards() {
+            return Some(tool);
+        }
+        if self.shows_html() {
+            if !tool.is_model_visible() {
+                return Some(tool);
+            }
+            let mut ui = tool.ui_meta().unwrap_or_default();
+            ui.resource_uri = Some(card_app_uri.to_owned());
+            ui.problem = None;
+            let mut tool = tool;
+            ui.write_tool_meta(tool.meta.get_or_insert_with(serde_json::Map::new));
+            return Some(tool);
+        }
+        tool.is_model_visible().then_some(tool)
+    }
+
+    /// Refuses a call to a card tool this client must not see ([`Self::card_tool`]).
+    pub fn check_card_call(&self, tool: &Tool) -> Result<(), GateError> {
+        if self.card_tool(tool.clone(), "ui://card-app").is_some() {
+            Ok(())
+        } else {
+            Err(GateError {
+                tool: tool.name.clone(),
+                needs: "cards or HTML apps".to_owned(),
+            })
         }
     }
 

@@ -45,6 +45,7 @@
 //! what each client gets. See "Server-side action validation" in the design. Registering tools
 //! with an MCP SDK is left to the embedder.
 
+pub mod card_app;
 pub mod gate;
 pub mod inputs;
 #[cfg(feature = "redis")]
@@ -53,6 +54,7 @@ pub mod result;
 pub mod signing;
 pub mod view;
 
+pub use card_app::{CARD_APP_URI, card_app_html};
 pub use gate::{ClientUi, GateError};
 pub use inputs::{Authorize, FieldError, InputError, authorize, check_card_inputs, typed_inputs};
 pub use mcpapp_card::{BuildError, CardBuilder, builder, text_fallback};

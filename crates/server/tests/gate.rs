@@ -9,7 +9,7 @@
 
 use mcpapp_card::Card;
 use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE, Tool, UiClientCapability};
-use mcpapp_server::{CardBuilder, ClientUi};
+use mcpapp_server::{CARD_APP_URI, CardBuilder, ClientUi};
 use serde_json::{Value, json};
 
 fn tool(json: Value) -> Tool {
@@ -59,16 +59,52 @@ fn capabilities_are_read_from_initialize() {
 }
 
 #[test]
-fn card_clients_get_cards_and_others_text() {
-    let cards = ClientUi::new(UiClientCapability::html_and_cards()).card_result(&card());
-    assert!(cards.structured_content.is_some());
-    assert_eq!(cards.content.len(), 2);
-
-    for client in [ClientUi::plain(), ClientUi::new(UiClientCapability::html())] {
-        let text = client.card_result(&card());
-        assert!(text.structured_content.is_none());
-        assert_eq!(text.content.len(), 1);
+fn card_and_html_clients_get_cards_and_others_text() {
+    // HTML clients get the card too: the card app renders it.
+    for client in [
+        ClientUi::new(UiClientCapability::html_and_cards()),
+        ClientUi::new(UiClientCapability::html()),
+    ] {
+        let cards = client.card_result(&card());
+        assert!(cards.structured_content.is_some());
+        assert_eq!(cards.content.len(), 2);
     }
+    let text = ClientUi::plain().card_result(&card());
+    assert!(text.structured_content.is_none());
+    assert_eq!(text.content.len(), 1);
+}
+
+#[test]
+fn one_card_tool_reaches_every_client() {
+    let card_tool = || -> Tool {
+        serde_json::from_value(json!({"name": "ask", "inputSchema": {"type": "object"}})).unwrap()
+    };
+    let cards = ClientUi::new(UiClientCapability::html_and_cards());
+    assert_eq!(
+        cards.card_tool(card_tool(), CARD_APP_URI),
+        Some(card_tool())
+    );
+
+    // An HTML-only client: the agent's card tool opens the card app; the card's own
+    // (app-only) tool stays as it is, for the card app to call.
+    let html = ClientUi::new(UiClientCapability::html());
+    let opened = html.card_tool(card_tool(), CARD_APP_URI).unwrap();
+    assert_eq!(opened.ui_resource_uri().as_deref(), Some(CARD_APP_URI));
+    assert!(opened.is_model_visible());
+    assert_eq!(
+        html.card_tool(app_only_tool(), CARD_APP_URI),
+        Some(app_only_tool())
+    );
+    assert!(html.check_card_call(&app_only_tool()).is_ok());
+
+    // A plain client: the agent's tool answers in text; the card's tool is not there.
+    let plain = ClientUi::plain();
+    assert_eq!(
+        plain.card_tool(card_tool(), CARD_APP_URI),
+        Some(card_tool())
+    );
+    assert_eq!(plain.card_tool(app_only_tool(), CARD_APP_URI), None);
+    assert!(plain.check_card_call(&app_only_tool()).is_err());
 }
 
 #[test]

@@ -1,0 +1,251 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::print_stderr,
+    reason = "tests"
+)]
+//! One card definition, shown by a host that shows only HTML apps: the example servers'
+//! cards reach it as the card app (`UiResource::card_app`), rendered by the official Adaptive
+//! Cards renderer in headless Chromium behind our bridge and host, and their actions come
+//! back to the server signed and checked as from our native renderer.
+
+mod html_harness;
+
+use std::time::Duration;
+
+use html_harness::Harness;
+use mcpapp_host::mcp::{ClientOptions, ServerSpec};
+use mcpapp_host::{Direction, InstanceId};
+use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE};
+use mcpapp_server::{CARD_APP_URI, SIGNATURE_KEY};
+use serde_json::{Value, json};
+
+fn example(name: &str) -> ServerSpec {
+    ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", name])
+}
+
+/// A client that advertises HTML apps only, as most hosts do.
+fn html_only() -> ClientOptions {
+    ClientOptions {
+        request_timeout: Duration::from_secs(20),
+        connect_timeout: Duration::from_secs(20),
+        mime_types: vec![HTML_MIME_TYPE.to_owned()],
+        ..ClientOptions::default()
+    }
+}
+
+async fn start(name: &str) -> Option<Harness> {
+    let mut harness = Harness::start_with(example(name), html_only()).await?;
+    harness.runtime.record();
+    Some(harness)
+}
+
+/// Types `text` into the card's input `id` as a user would (the renderer hears `input`).
+fn type_into(id: &str, text: &str) -> String {
+    format!(
+        "(() => {{ const input = mcpappCardApp.rendered.getElementById({id:?});
+            const control = input.renderedInputControlElement;
+            control.focus(); control.value = {text:?};
+            control.dispatchEvent(new Event('input', {{ bubbles: true }}));
+            return true; }})()"
+    )
+}
+
+/// Clicks the card's button titled `title`.
+fn click_button(title: &str) -> String {
+    format!(
+        "(() => {{ const button = [...document.querySelectorAll('#card button')]
+            .find((b) => b.textContent.trim() === {title:?});
+            if (!button) return false; button.click(); return true; }})()"
+    )
+}
+
+/// The `tools/call` requests the app sent (to the host), in order.
+fn tool_calls(harness: &Harness, instance: InstanceId) -> Vec<Value> {
+    harness
+        .trace_of(instance)
+        .into_iter()
+        .filter(|t| t.direction == Direction::ToHost)
+        .filter(|t| t.message["method"] == "tools/call")
+        .map(|t| t.message["params"].clone())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_html_only_host_sees_the_flights_card_and_its_submit_is_verified() {
+    let Some(mut h) = start("flights").await else {
+        return;
+    };
+    // The tool list an HTML-only client gets: the agent's card tool opens the card app.
+    let tools = h.connection().tools();
+    let request = tools
+        .iter()
+        .find(|t| t.name == "request_cancellation_reason")
+        .unwrap();
+    assert_eq!(request.ui_resource_uri().as_deref(), Some(CARD_APP_URI));
+    assert!(tools.iter().any(|t| t.name == "confirm_cancellation"));
+
+    let app = h
+        .call(
+            "request_cancellation_reason",
+            json!({"booking_id": "FL-12345-ABC"}),
+        )
+        .await;
+    h.wait_in_app(app, "!!document.querySelector('#card .ac-adaptiveCard')")
+        .await;
+    let text = h.in_app(app, "document.body.innerText").await;
+    assert!(
+        text.as_str()
+            .unwrap()
+            .contains("reason for the flight cancellation"),
+        "{text}"
+    );
+
+    // Submitting without the required reason is stopped on the card.
+    assert_eq!(
+        h.in_app(app, &click_button("Confirm Cancellation")).await,
+        true
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        tool_calls(&h, app).is_empty(),
+        "an invalid card is not sent"
+    );
+
+    h.in_app(app, &type_into("cancellationReason", "Plans changed"))
+        .await;
+    assert_eq!(
+        h.in_app(app, &click_button("Confirm Cancellation")).await,
+        true
+    );
+    h.wait_in_app(app, "document.body.innerText.includes('Flight cancelled')")
+        .await;
+
+    let calls = tool_calls(&h, app);
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert_eq!(calls[0]["name"], "confirm_cancellation");
+    let arguments = &calls[0]["arguments"];
+    assert_eq!(arguments["cancellationReason"], "Plans changed");
+    assert_eq!(arguments["booking_id"], "FL-12345-ABC");
+    assert!(arguments[SIGNATURE_KEY].is_string(), "{arguments}");
+    assert!(arguments.get("mcp_tool_name").is_none());
+
+    // The server executed it: the booking is cancelled, for the reason typed.
+    let bookings = h
+        .connection()
+        .call_tool("bookings", serde_json::Map::new())
+        .await
+        .unwrap();
+    let listed = serde_json::to_string(&bookings).unwrap();
+    assert!(
+        listed.contains("FL-12345-ABC SFO → JFK: cancelled (Plans changed)"),
+        "{listed}"
+    );
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tampered_submit_is_refused_with_a_notice_on_the_card() {
+    let Some(mut h) = start("flights").await else {
+        return;
+    };
+    let app = h
+        .call(
+            "request_cancellation_reason",
+            json!({"booking_id": "FL-12345-ABC"}),
+        )
+        .await;
+    h.wait_in_app(app, "!!document.querySelector('#card .ac-adaptiveCard')")
+        .await;
+    // The signed data edited in the page: another user's booking.
+    h.in_app(
+        app,
+        "(mcpappCardApp.rendered.getActionAt(0).data.booking_id = 'FL-55555-XYZ', true)",
+    )
+    .await;
+    h.in_app(app, &type_into("cancellationReason", "Not mine"))
+        .await;
+    h.in_app(app, &click_button("Confirm Cancellation")).await;
+    let notice = h
+        .wait_in_app(
+            app,
+            "document.getElementById('notice').className === 'error' \
+             && document.getElementById('notice').textContent",
+        )
+        .await;
+    assert!(
+        notice.as_str().unwrap().contains("refused"),
+        "the refusal is shown on the card: {notice}"
+    );
+    let calls = tool_calls(&h, app);
+    assert_eq!(calls[0]["arguments"]["booking_id"], "FL-55555-XYZ");
+    let bookings = h
+        .connection()
+        .call_tool("bookings", serde_json::Map::new())
+        .await
+        .unwrap();
+    let listed = serde_json::to_string(&bookings).unwrap();
+    assert!(!listed.contains("cancelled"), "{listed}");
+    // The card is still there, unlocked, to try again.
+    assert_eq!(
+        h.in_app(app, "document.body.classList.contains('locked')")
+            .await,
+        false
+    );
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_html_only_host_books_a_scheduler_slot_from_the_card() {
+    let Some(mut h) = start("scheduler").await else {
+        return;
+    };
+    let find = h
+        .connection()
+        .tools()
+        .into_iter()
+        .find(|t| t.ui_resource_uri().as_deref() == Some(CARD_APP_URI))
+        .unwrap();
+    let app = h.call(&find.name, json!({})).await;
+    h.wait_in_app(app, "!!document.querySelector('#card button')")
+        .await;
+    let first = h
+        .in_app(
+            app,
+            "document.querySelector('#card button').textContent.trim()",
+        )
+        .await;
+    h.in_app(
+        app,
+        "(document.querySelector('#card button').click(), true)",
+    )
+    .await;
+    h.wait_in_app(app, "document.body.innerText.includes('Meeting booked')")
+        .await;
+    let calls = tool_calls(&h, app);
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert!(calls[0]["arguments"][SIGNATURE_KEY].is_string());
+    eprintln!("booked {first}: {}", calls[0]);
+    h.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn card_clients_still_get_the_card_itself() {
+    // The same server, to a client that shows cards: no card app in its tool list.
+    let options = ClientOptions {
+        mime_types: vec![CARD_MIME_TYPE.to_owned(), HTML_MIME_TYPE.to_owned()],
+        ..html_only()
+    };
+    let connection = mcpapp_host::mcp::McpConnection::connect("s", &example("flights"), &options)
+        .await
+        .unwrap();
+    let request = connection
+        .tools()
+        .into_iter()
+        .find(|t| t.name == "request_cancellation_reason")
+        .unwrap();
+    assert_eq!(request.ui_resource_uri(), None);
+    connection.close().await;
+}
