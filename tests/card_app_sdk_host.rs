@@ -41,7 +41,10 @@ fn sdk_bundle() -> Option<String> {
             std::env::var_os("CI").is_none(),
             "@modelcontextprotocol/ext-apps and esbuild are not installed: .ci/run installs them"
         );
-        eprintln!("\n!!!!! SKIPPED: no ext-apps or esbuild under {modules:?} !!!!!\n");
+        eprintln!(
+            "\n!!!!! SKIPPED: no ext-apps or esbuild under {} !!!!!\n",
+            modules.display()
+        );
         return None;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -68,7 +71,7 @@ fn sdk_bundle() -> Option<String> {
     Some(std::fs::read_to_string(out).unwrap())
 }
 
-/// The host page's script: an AppBridge for the card app in a sandboxed iframe, given the
+/// The host page's script: an `AppBridge` for the card app in a sandboxed iframe, given the
 /// tool's input and result; its tool calls wait in `__calls` for the test to carry them.
 fn host_script(input: &Value, result: &Value) -> String {
     let app = serde_json::to_string(card_app_html()).unwrap();
