@@ -249,3 +249,67 @@ async fn card_clients_still_get_the_card_itself() {
     assert_eq!(request.ui_resource_uri(), None);
     connection.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn typed_values_survive_a_thread_switch_and_the_response_lock_holds_the_card() {
+    let Some(mut h) = start("flights").await else {
+        return;
+    };
+    let app = h
+        .call(
+            "request_cancellation_reason",
+            json!({"booking_id": "FL-12345-ABC"}),
+        )
+        .await;
+    h.wait_in_app(app, "!!document.querySelector('#card .ac-adaptiveCard')")
+        .await;
+
+    // The model is replying: the card is locked, then free again.
+    h.runtime.host_mut().set_generating("default", true);
+    h.wait_in_app(
+        app,
+        "document.body.classList.contains('locked') \
+         && document.querySelector('#card button').disabled",
+    )
+    .await;
+    h.runtime.host_mut().set_generating("default", false);
+    h.wait_in_app(app, "!document.querySelector('#card button').disabled")
+        .await;
+
+    // A reason typed is saved through the host...
+    h.in_app(app, &type_into("cancellationReason", "Kept across threads"))
+        .await;
+    h.until("the save is acknowledged", |h| {
+        h.sequence(app)
+            .contains(&"host→app ui/notifications/save-state-response".to_owned())
+    })
+    .await;
+    let saved = h
+        .trace_of(app)
+        .into_iter()
+        .find(|t| t.method() == Some("ui/notifications/save-state"))
+        .map(|t| t.message["params"].clone())
+        .unwrap();
+    assert_eq!(
+        saved["state"]["values"]["cancellationReason"],
+        "Kept across threads"
+    );
+    assert_eq!(saved["toolCallId"], "call-1");
+
+    // ...and is back in the card after a thread switch away and back.
+    h.runtime.host_mut().switch_thread("other");
+    h.until("the app is closed", |h| h.tabs.is_empty()).await;
+    h.runtime.host_mut().switch_thread("default");
+    h.until("the app is back", |h| h.tabs.contains_key(&app))
+        .await;
+    let restored = h
+        .wait_in_app(
+            app,
+            "(() => { const i = window.mcpappCardApp && mcpappCardApp.rendered
+                && mcpappCardApp.rendered.getElementById('cancellationReason');
+                return i && i.renderedInputControlElement && i.renderedInputControlElement.value; })()",
+        )
+        .await;
+    assert_eq!(restored, "Kept across threads");
+    h.close().await;
+}

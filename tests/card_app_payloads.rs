@@ -20,7 +20,7 @@ use mcpapp_card::{Action, Card, Element, InputValue, InputValues, prepare_submit
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{AppHost, AppSpec, HostEvent, HostOptions, Runtime, ViewKind};
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge, Tab};
-use mcpapp_protocol::{DisplayMode, Tool};
+use mcpapp_protocol::{DisplayMode, Theme, Tool};
 use mcpapp_server::{CARD_APP_URI, card_app_html, card_result};
 use serde_json::{Value, json};
 
@@ -135,10 +135,16 @@ fn fill_script(values: &InputValues) -> String {
 
 /// The card app showing `card` as a tool result, through a host runtime and a bridge.
 async fn show(browser: &HeadlessChromium, card: &Card) -> (Runtime, Tab) {
-    let mut runtime = Runtime::new(AppHost::new(
-        HostOptions::default(),
-        Arc::new(MemoryStore::default()),
-    ));
+    show_in(browser, card, Theme::Light).await
+}
+
+/// [`show`], the host in `theme`.
+async fn show_in(browser: &HeadlessChromium, card: &Card, theme: Theme) -> (Runtime, Tab) {
+    let options = HostOptions {
+        theme,
+        ..HostOptions::default()
+    };
+    let mut runtime = Runtime::new(AppHost::new(options, Arc::new(MemoryStore::default())));
     let tool: Tool = serde_json::from_value(json!({
         "name": "show",
         "inputSchema": {"type": "object"},
@@ -199,13 +205,8 @@ async fn in_app(tab: &Tab, expression: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_card_app_submits_what_the_native_renderer_submits() {
-    let browser = match HeadlessChromium::launch().await {
-        Ok(browser) => browser,
-        Err(HtmlError::ChromiumNotFound) if std::env::var_os("CI").is_none() => {
-            eprintln!("\n!!!!! SKIPPED: no Chromium; .ci/run installs it !!!!!\n");
-            return;
-        }
-        Err(e) => panic!("headless Chromium: {e}"),
+    let Some(browser) = launch().await else {
+        return;
     };
     let cards = cards();
     assert!(cards.len() >= 20, "only {} cards with inputs", cards.len());
@@ -266,5 +267,78 @@ async fn the_card_app_submits_what_the_native_renderer_submits() {
     eprintln!("{compared} actions' data compared, {calls} tools/call compared");
     assert!(compared >= 30, "only {compared} actions compared");
     assert!(calls >= 5, "only {calls} tool calls compared");
+    browser.close().await;
+}
+
+async fn launch() -> Option<HeadlessChromium> {
+    match HeadlessChromium::launch().await {
+        Ok(browser) => Some(browser),
+        Err(HtmlError::ChromiumNotFound) if std::env::var_os("CI").is_none() => {
+            eprintln!("\n!!!!! SKIPPED: no Chromium; .ci/run installs it !!!!!\n");
+            None
+        }
+        Err(e) => panic!("headless Chromium: {e}"),
+    }
+}
+
+/// The mean brightness (0–255) of an image's pixels.
+fn brightness(image: &image::RgbaImage) -> f64 {
+    let sum: f64 = image
+        .pixels()
+        .map(|p| (f64::from(p[0]) + f64::from(p[1]) + f64::from(p[2])) / 3.0)
+        .sum();
+    #[expect(clippy::cast_precision_loss, reason = "a pixel count")]
+    let count = (image.width() * image.height()).max(1) as f64;
+    sum / count
+}
+
+/// The same cards drawn natively (egui) and by the card app, light and dark, side by side in
+/// `target/card-app-screenshots/` to look at; the card app follows the host's theme.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_card_app_follows_the_hosts_theme_beside_the_native_rendering() {
+    let Some(browser) = launch().await else {
+        return;
+    };
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("card-app-screenshots");
+    std::fs::create_dir_all(&out).unwrap();
+    for name in ["flight-cancellation", "expense-report"] {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("examples/cards/{name}.json"));
+        let card = mcpapp_card::parse_str(&std::fs::read_to_string(path).unwrap())
+            .card
+            .unwrap();
+        for (theme, label, config) in [
+            (Theme::Light, "light", mcpapp_card::HostConfig::light()),
+            (Theme::Dark, "dark", mcpapp_card::HostConfig::dark()),
+        ] {
+            let native = mcpapp_render::render_card(
+                &card,
+                &mcpapp_render::RenderOptions {
+                    width: 420.0,
+                    host_config: config,
+                    ..mcpapp_render::RenderOptions::default()
+                },
+            );
+            if let Ok(native) = native {
+                mcpapp_render::write_png(&native, &out.join(format!("{name}-native-{label}.png")))
+                    .unwrap();
+            }
+            let dark = theme == Theme::Dark;
+            let (_runtime, tab) = show_in(&browser, &card, theme).await;
+            tab.set_viewport(440, 700).await.unwrap();
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let png = tab.screenshot().await.unwrap();
+            std::fs::write(out.join(format!("{name}-html-{label}.png")), &png).unwrap();
+            let shot = image::load_from_memory(&png).unwrap().to_rgba8();
+            let mean = brightness(&shot);
+            if dark {
+                assert!(mean < 90.0, "{name}: the dark card is dark ({mean:.0})");
+            } else {
+                assert!(mean > 180.0, "{name}: the light card is light ({mean:.0})");
+            }
+            tab.close().await.unwrap();
+        }
+    }
+    eprintln!("screenshots in {}", out.display());
     browser.close().await;
 }

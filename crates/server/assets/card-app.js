@@ -63,40 +63,67 @@
     const value = state.variables[name];
     return typeof value === "string" && value.length < 200 ? value : fallback;
   };
-  const hostConfig = () => {
-    const dark = state.theme === "dark";
-    const background = cssVar("--color-background-primary", dark ? "#1f1f1f" : "#ffffff");
-    const text = cssVar("--color-text-primary", dark ? "#f2f2f2" : "#1f1f1f");
-    const subtle = cssVar("--color-text-secondary", dark ? "#b5b5b5" : "#606060");
-    const accent = cssVar("--color-text-info", dark ? "#8ab4f8" : "#2563eb");
-    const good = dark ? "#7ee787" : "#1a7f37";
-    const warning = dark ? "#e3b341" : "#9a6700";
-    const attention = cssVar("--color-text-danger", dark ? "#ff7b72" : "#cf222e");
-    const colors = (color) => ({ default: color, subtle: color });
-    const foreground = {
-      default: colors(text),
-      dark: colors(dark ? "#f2f2f2" : "#1f1f1f"),
-      light: colors(dark ? "#1f1f1f" : "#ffffff"),
-      accent: colors(accent),
-      good: colors(good),
-      warning: colors(warning),
-      attention: colors(attention),
-    };
-    foreground.default.subtle = subtle;
-    document.documentElement.style.background = background;
-    document.documentElement.style.color = text;
-    document.documentElement.style.colorScheme = dark ? "dark" : "light";
-    return new AdaptiveCards.HostConfig({
-      fontFamily: cssVar("--font-sans", "system-ui, 'Segoe UI', Roboto, sans-serif"),
-      supportsInteractivity: true,
-      containerStyles: {
-        default: { backgroundColor: background, foregroundColors: foreground },
-        emphasis: {
-          backgroundColor: cssVar("--color-background-secondary", dark ? "#2b2b2b" : "#f3f3f3"),
-          foregroundColors: foreground,
-        },
+  // mcpapp's own light and dark themes (mcpapp_card::HostConfig::light / dark), so a card
+  // looks alike natively and here; the host's standard CSS variables win where it sends them.
+  const THEMES = {
+    light: {
+      text: ["#242424", "#616161"], dark: ["#000000", "#595959"], light: ["#ffffff", "#f0f0f0"],
+      accent: ["#0063b1", "#2f6db5"], good: ["#107c10", "#3b7e3b"],
+      warning: ["#8a5300", "#8f6200"], attention: ["#c50f1f", "#c4314b"],
+      styles: {
+        default: ["#ffffff", "#d1d1d1"], emphasis: ["#f5f5f5", "#c7c7c7"],
+        good: ["#dff6dd", "#9fd89f"], attention: ["#fde7e9", "#eeacb2"],
+        warning: ["#fff4ce", "#f4d39b"], accent: ["#e5f1fb", "#99c2e8"],
       },
-      actions: { actionsOrientation: "horizontal", actionAlignment: "left", buttonSpacing: 8 },
+      button: "#e6e6e6", field: "#ffffff",
+    },
+    dark: {
+      text: ["#e6e6e6", "#adadad"], dark: ["#1b1b1b", "#333333"], light: ["#ffffff", "#d0d0d0"],
+      accent: ["#6cb8f6", "#5aa7e6"], good: ["#7fd67f", "#6bbf6b"],
+      warning: ["#f8d22a", "#d9b627"], attention: ["#ff99a4", "#f07c88"],
+      styles: {
+        default: ["#1e1e1e", "#3c3c3c"], emphasis: ["#2b2b2b", "#474747"],
+        good: ["#1c3a1c", "#3c7d3c"], attention: ["#4a1f22", "#a4373a"],
+        warning: ["#423414", "#b8860b"], accent: ["#0f2f4d", "#2b6cb0"],
+      },
+      button: "#333333", field: "#262626",
+    },
+  };
+  const hostConfig = () => {
+    const theme = THEMES[state.theme === "dark" ? "dark" : "light"];
+    const text = [cssVar("--color-text-primary", theme.text[0]), cssVar("--color-text-secondary", theme.text[1])];
+    const background = cssVar("--color-background-primary", theme.styles.default[0]);
+    const color = ([normal, subtle]) => ({ default: normal, subtle });
+    const foregroundColors = {
+      default: color(text), dark: color(theme.dark), light: color(theme.light),
+      accent: color(theme.accent), good: color(theme.good),
+      warning: color(theme.warning), attention: color(theme.attention),
+    };
+    const containerStyles = {};
+    for (const [name, [backgroundColor, borderColor]] of Object.entries(theme.styles)) {
+      containerStyles[name] = { backgroundColor, borderColor, foregroundColors };
+    }
+    containerStyles.default.backgroundColor = background;
+    containerStyles.emphasis.backgroundColor = cssVar("--color-background-secondary", theme.styles.emphasis[0]);
+    const style = document.documentElement.style;
+    style.background = background;
+    style.color = text[0];
+    style.colorScheme = state.theme === "dark" ? "dark" : "light";
+    style.setProperty("--mcpapp-accent", theme.accent[0]);
+    style.setProperty("--mcpapp-attention", theme.attention[0]);
+    style.setProperty("--mcpapp-button", cssVar("--color-background-tertiary", theme.button));
+    style.setProperty("--mcpapp-border", cssVar("--color-border-primary", theme.styles.default[1]));
+    style.setProperty("--mcpapp-field", theme.field);
+    // Positive and destructive buttons: filled with the accent and attention colours.
+    style.setProperty("--mcpapp-positive", theme.accent[0]);
+    style.setProperty("--mcpapp-destructive", theme.attention[0]);
+    style.setProperty("--mcpapp-on-strong", state.theme === "dark" ? "#1e1e1e" : "#ffffff");
+    return new AdaptiveCards.HostConfig({
+      fontFamily: cssVar("--font-sans", "'Segoe UI', Tahoma, Geneva, Verdana, sans-serif"),
+      supportsInteractivity: true,
+      separator: { lineThickness: 1, lineColor: theme.styles.default[1] },
+      containerStyles,
+      actions: { actionsOrientation: "horizontal", actionAlignment: "left", buttonSpacing: 10 },
     });
   };
   const applyHostContext = (context) => {
@@ -231,6 +258,31 @@
     visit(card);
     return card;
   };
+
+  // ---- Markdown -----------------------------------------------------------------------------
+  // The subset cards use (bold, italic, links, line breaks), from escaped text only: no HTML of
+  // the card's gets into the page. Links are opened by the host (`ui/open-link`).
+  const escapeHtml = (text) =>
+    text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  AdaptiveCards.AdaptiveCard.onProcessMarkdown = (text, result) => {
+    let html = escapeHtml(String(text));
+    html = html.replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) =>
+      '<a href="' + url + '" rel="noreferrer">' + label + "</a>");
+    html = html.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
+    html = html.replace(/(^|[\s(])_([^_]+)_(?=$|[\s).,!?])/g, "$1<em>$2</em>");
+    html = html.replace(/(^|[\s(])\*([^*]+)\*(?=$|[\s).,!?])/g, "$1<em>$2</em>");
+    html = html.replace(/\r?\n/g, "<br>");
+    result.outputHtml = html;
+    result.didProcess = true;
+  };
+  root.addEventListener("click", (event) => {
+    const link = event.target instanceof Element && event.target.closest("a[href]");
+    if (!link) return;
+    event.preventDefault();
+    request("ui/open-link", { url: link.href }).catch((error) =>
+      showNotice("The link was not opened: " + error.message, "error"),
+    );
+  });
 
   // ---- Rendering ----------------------------------------------------------------------------
   const setLocked = () => {
