@@ -287,9 +287,8 @@ fn brightness(image: &image::RgbaImage) -> f64 {
         .pixels()
         .map(|p| (f64::from(p[0]) + f64::from(p[1]) + f64::from(p[2])) / 3.0)
         .sum();
-    #[expect(clippy::cast_precision_loss, reason = "a pixel count")]
-    let count = (image.width() * image.height()).max(1) as f64;
-    sum / count
+    let count = f64::from(image.width()) * f64::from(image.height());
+    sum / count.max(1.0)
 }
 
 /// The same cards drawn natively (egui) and by the card app, light and dark, side by side in
