@@ -313,3 +313,21 @@ async fn typed_values_survive_a_thread_switch_and_the_response_lock_holds_the_ca
     assert_eq!(restored, "Kept across threads");
     h.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_weather_card_variant_reaches_an_html_only_host_from_its_card() {
+    let Some(mut h) = start("weather-card").await else {
+        return;
+    };
+    let app = h
+        .call("get_forecast", json!({"city": "Oslo", "days": 3}))
+        .await;
+    let text = h
+        .wait_in_app(
+            app,
+            "(t => t.includes('Oslo') && t)(document.querySelector('#card').innerText)",
+        )
+        .await;
+    assert!(text.as_str().unwrap().contains("Oslo"), "{text}");
+    h.close().await;
+}

@@ -5,7 +5,7 @@
 //! use mcpapp_card::{InputValues, Severity, prepare_submit, tool_call};
 //! use mcpapp_examples::{EXAMPLES, weather};
 //!
-//! assert_eq!(EXAMPLES, ["flights", "scheduler", "weather"]);
+//! assert_eq!(EXAMPLES, ["flights", "scheduler", "weather", "weather-card"]);
 //!
 //! // What the weather example's `get_forecast` answers a card client with: a checked card.
 //! let forecast = weather::forecast("Oslo", 3, 20_000); // 3 days from day 20,000 of 1970
@@ -39,6 +39,8 @@
 //! - `scheduler`: a button per free slot, each a signed one-time action; see [`scheduler`].
 //! - `weather`: an HTML app for clients that show HTML, a card for clients that show cards,
 //!   text for the rest; see [`weather`].
+//! - `weather-card`: the same forecast from its card alone: the card, the card app for hosts
+//!   that show only HTML apps, text for the rest ([`weather::CardServer`]).
 
 pub mod flights;
 pub mod scheduler;
@@ -53,7 +55,7 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, ServiceExt};
 
 /// The examples [`serve`] knows.
-pub const EXAMPLES: &[&str] = &["flights", "scheduler", "weather"];
+pub const EXAMPLES: &[&str] = &["flights", "scheduler", "weather", "weather-card"];
 
 /// Why an example could not be served.
 #[derive(Debug, thiserror::Error)]
@@ -190,6 +192,7 @@ pub async fn serve(
             run(support::Served(server), transport, ready).await
         }
         "weather" => run(support::Served(weather::Server), transport, ready).await,
+        "weather-card" => run(support::Served(weather::CardServer), transport, ready).await,
         other => Err(ExampleError::Unknown(other.to_owned())),
     }
 }

@@ -17,7 +17,7 @@ use mcpapp_card::builder::TextBuilder;
 use mcpapp_protocol::{
     CARD_MIME_TYPE, CallToolResult, ContentBlock, HTML_MIME_TYPE, ResourceCsp, Visibility,
 };
-use mcpapp_server::{CardBuilder, ClientUi, UiResource, ViewError};
+use mcpapp_server::{CARD_APP_URI, CardBuilder, ClientUi, UiResource, ViewError};
 use rmcp::model::{ErrorData, Tool};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -356,6 +356,36 @@ impl Example for Server {
             structured_content: serde_json::to_value(&forecast).ok(),
             ..CallToolResult::default()
         })
+    }
+}
+
+/// The weather server's card variant (`mcpapp serve-example weather-card`): one card
+/// definition for every client. Hosts that show cards get the forecast card, hosts that show
+/// only HTML apps get the same card in the card app ([`mcpapp_server::UiResource::card_app`]),
+/// plain clients its text.
+#[derive(Clone, Default)]
+pub struct CardServer;
+
+impl Example for CardServer {
+    const NAME: &'static str = "mcpapp-weather-card";
+
+    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+        vec![(rmcp_tool(&forecast_tool()), Some(CARD_MIME_TYPE))]
+    }
+
+    fn resources() -> Vec<UiResource> {
+        UiResource::card_app(CARD_APP_URI).into_iter().collect()
+    }
+
+    fn call(
+        &self,
+        _name: &str,
+        args: &Map<String, Value>,
+        client: &ClientUi,
+    ) -> Result<CallToolResult, ErrorData> {
+        let (city, days) = read_args(args)?;
+        let today = i64::try_from(now() / 86_400).unwrap_or(0);
+        Ok(client.card_result(&forecast_card(&forecast(&city, days, today))?))
     }
 }
 

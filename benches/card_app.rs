@@ -1,0 +1,233 @@
+//! The card app's latency in headless Chromium: `sandbox-resource-ready` sent by the bridge →
+//! the card painted, over 20 sessions (a new bridge and tab each, one warm browser), behind a
+//! real host (`Runtime` with an `AppHost` sending the tool's result, the flights cancellation
+//! card). "Painted": the page's `#card` holds the rendered card and a frame has been drawn
+//! since (a `MutationObserver` added to the page posts `x/card-painted` from the next
+//! animation frame); the clock stops when that message reaches the host's port. Also prints
+//! the size of the card app's document. `cargo bench --bench card_app`.
+//!
+//! Criterion warns that 20 samples do not fit in the measurement time: that is the point.
+
+#![expect(
+    clippy::expect_used,
+    clippy::panic,
+    clippy::print_stderr,
+    reason = "a benchmark fails loudly and reports on stderr"
+)]
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
+use mcpapp_host::store::MemoryStore;
+use mcpapp_host::{
+    AppHost, AppSpec, HostEvent, HostOptions, Runtime, SendError, ViewGone, ViewKind, ViewPort,
+};
+use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge};
+use mcpapp_protocol::{DisplayMode, Tool};
+use mcpapp_server::{CARD_APP_URI, card_app_html, card_result};
+use serde_json::{Value, json};
+
+const SAMPLES: usize = 20;
+const SESSION_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Posts `x/card-painted` once the card is in the page and a frame has been drawn.
+const PAINT_PROBE: &str = r#"<script>
+(() => {
+  const card = document.getElementById("card");
+  new MutationObserver((_, observer) => {
+    if (!card.querySelector(".ac-adaptiveCard")) return;
+    observer.disconnect();
+    requestAnimationFrame(() =>
+      window.parent.postMessage({ jsonrpc: "2.0", method: "x/card-painted", params: {} }, "*"));
+  }).observe(card, { childList: true, subtree: true });
+})();
+</script>"#;
+
+/// A view port that notes when `x/card-painted` passes on its way to the host.
+struct Stamped {
+    inner: LocalBridge,
+    painted: Arc<Mutex<Option<Instant>>>,
+}
+
+impl Stamped {
+    fn stamp(&self, message: &Value) {
+        if message.get("method").and_then(Value::as_str) == Some("x/card-painted") {
+            let mut at = self.painted.lock().unwrap_or_else(PoisonError::into_inner);
+            at.get_or_insert_with(Instant::now);
+        }
+    }
+}
+
+impl ViewPort for Stamped {
+    fn send(&self, message: Value) -> Result<(), ViewGone> {
+        self.inner.send(message)
+    }
+
+    fn try_send(&self, message: Value) -> Result<(), SendError> {
+        self.inner.try_send(message)
+    }
+
+    fn room(&self) -> usize {
+        self.inner.room()
+    }
+
+    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
+        let message = self.inner.try_recv()?;
+        if let Some(message) = &message {
+            self.stamp(message);
+        }
+        Ok(message)
+    }
+
+    fn recv(&mut self) -> std::pin::Pin<Box<dyn Future<Output = Option<Value>> + Send + '_>> {
+        Box::pin(async {
+            let message = self.inner.recv().await;
+            if let Some(message) = &message {
+                self.stamp(message);
+            }
+            message
+        })
+    }
+}
+
+/// A host whose `show` tool has just answered with `result`; its app is waiting to be shown.
+async fn host_with(result: &Value) -> (Runtime, mcpapp_host::InstanceId) {
+    let mut runtime = Runtime::new(AppHost::new(
+        HostOptions::default(),
+        Arc::new(MemoryStore::default()),
+    ));
+    let tool: Tool = serde_json::from_value(json!({
+        "name": "show",
+        "inputSchema": {"type": "object"},
+        "_meta": {"ui": {"resourceUri": CARD_APP_URI}}
+    }))
+    .expect("a tool");
+    let host = runtime.host_mut();
+    host.set_server_tools("bench", vec![tool.clone()]);
+    host.tool_call_started(AppSpec {
+        server: "bench".into(),
+        tool,
+        tool_call_id: "call-1".into(),
+        resource_uri: CARD_APP_URI.into(),
+        kind: ViewKind::Html,
+        display_mode: DisplayMode::Inline,
+    });
+    host.tool_input("call-1", &json!({}));
+    host.tool_result("call-1", result);
+    let Some(HostEvent::OpenApp { instance, .. }) =
+        runtime.next_event_within(Duration::from_secs(1)).await
+    else {
+        panic!("the host opens the app")
+    };
+    (runtime, instance)
+}
+
+/// One session: resource-ready → the card painted.
+async fn session(browser: &HeadlessChromium, html: &str, result: &Value) -> Duration {
+    let (mut runtime, instance) = host_with(result).await;
+    let bridge = LocalBridge::start(HtmlResource::new(html), BridgeOptions::default())
+        .await
+        .expect("a bridge");
+    let monitor = bridge.monitor();
+    let tab = browser.open(&bridge.url()).await.expect("a tab");
+    let painted = Arc::new(Mutex::new(None));
+    runtime.attach(
+        instance,
+        Box::new(Stamped {
+            inner: bridge,
+            painted: Arc::clone(&painted),
+        }),
+    );
+    let started = Instant::now();
+    let at = loop {
+        if let Some(at) = *painted.lock().unwrap_or_else(PoisonError::into_inner) {
+            break at;
+        }
+        assert!(
+            started.elapsed() < SESSION_TIMEOUT,
+            "the card was never painted"
+        );
+        let _ = runtime.next_event_within(Duration::from_millis(1)).await;
+    };
+    let ready = monitor
+        .stats()
+        .resource_ready_at
+        .expect("resource-ready was sent");
+    let _ = tab.close().await;
+    at - ready
+}
+
+fn card_app(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a Tokio runtime");
+    let document = card_app_html();
+    eprintln!(
+        "card app document: {} bytes ({} KiB)",
+        document.len(),
+        document.len().div_ceil(1024)
+    );
+    let browser = match runtime.block_on(HeadlessChromium::launch()) {
+        Ok(browser) => browser,
+        Err(e) => {
+            eprintln!("\n!!!!! SKIPPED: headless Chromium: {e} !!!!!\n");
+            return;
+        }
+    };
+    let card = mcpapp_card::parse_str(include_str!("../examples/cards/flight-cancellation.json"))
+        .card
+        .expect("the reference card");
+    let result = serde_json::to_value(card_result(&card)).expect("a result");
+    let html = document.replacen("</body>", &format!("{PAINT_PROBE}</body>"), 1);
+    let mut calls: Vec<Vec<Duration>> = Vec::new();
+    let mut group = c.benchmark_group("card_app");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(SAMPLES)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(100));
+    group.bench_function("resource_ready_to_card_painted", |b| {
+        b.iter_custom(|iters| {
+            let sessions: Vec<Duration> = (0..iters)
+                .map(|_| runtime.block_on(session(&browser, &html, &result)))
+                .collect();
+            let total = sessions.iter().sum();
+            calls.push(sessions);
+            total
+        });
+    });
+    group.finish();
+    runtime.block_on(browser.close());
+    let mut measured: Vec<Duration> = calls
+        .iter()
+        .skip(calls.len().saturating_sub(SAMPLES))
+        .flatten()
+        .copied()
+        .collect();
+    measured.sort();
+    let ms = |d: Option<&Duration>| d.map_or(0.0, |d| d.as_secs_f64() * 1e3);
+    let at = |q: f64| {
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss,
+            reason = "an index into a short list"
+        )]
+        let rank = ((measured.len() as f64 * q).ceil() as usize).max(1);
+        measured.get(rank - 1)
+    };
+    eprintln!(
+        "\ncard app: resource-ready → card painted: n={}, median {:.1} ms, p95 {:.1} ms (min {:.1}, max {:.1})",
+        measured.len(),
+        ms(at(0.5)),
+        ms(at(0.95)),
+        ms(measured.first()),
+        ms(measured.last()),
+    );
+}
+
+criterion_group!(benches, card_app);
+criterion_main!(benches);
