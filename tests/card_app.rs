@@ -125,6 +125,11 @@ async fn an_html_only_host_sees_the_flights_card_and_its_submit_is_verified() {
 
     let calls = tool_calls(&h, app);
     assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert!(
+        h.sequence(app)
+            .contains(&"app→host ui/notifications/size-changed".to_owned()),
+        "the card app reports its size"
+    );
     assert_eq!(calls[0]["name"], "confirm_cancellation");
     let arguments = &calls[0]["arguments"];
     assert_eq!(arguments["cancellationReason"], "Plans changed");

@@ -50,6 +50,7 @@
 
 pub mod builder;
 pub mod diagnostic;
+pub mod elicitation;
 pub mod enums;
 pub mod form;
 pub mod host_config;
