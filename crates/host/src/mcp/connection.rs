@@ -120,6 +120,8 @@ impl McpConnection {
             config: client_config(options),
             status: Arc::clone(&status),
             connection: Arc::clone(&slot),
+            handlers: options.handlers.clone(),
+            timeout: options.request_timeout,
         };
         let command_line = spec.to_string();
         tracing::debug!(server = id, spec = command_line, "connecting to MCP server");

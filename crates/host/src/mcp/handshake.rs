@@ -7,7 +7,9 @@ use std::time::Duration;
 use mcpapp_protocol::{EXTENSION_ID, UiClientCapability};
 use rmcp::ServiceExt;
 use rmcp::model::{
-    ClientCapabilities, ClientConfig, ExtensionCapabilities, Implementation, ProtocolVersion,
+    ClientCapabilities, ClientConfig, ElicitationCapability, ExtensionCapabilities,
+    FormElicitationCapability, Implementation, ProtocolVersion, SamplingCapability,
+    UrlElicitationCapability,
 };
 use rmcp::service::{ClientInitializeError, RoleClient, RunningService};
 use rmcp::transport::async_rw::AsyncRwTransport;
@@ -134,6 +136,15 @@ pub(super) fn client_config(options: &ClientOptions) -> ClientConfig {
     // `ClientCapabilities` is non-exhaustive and its builder needs rmcp's server features.
     let mut capabilities = ClientCapabilities::default();
     capabilities.extensions = Some(extensions);
+    if options.handlers.elicitation.is_some() {
+        let mut elicitation = ElicitationCapability::default();
+        elicitation.form = Some(FormElicitationCapability::default());
+        elicitation.url = Some(UrlElicitationCapability::new());
+        capabilities.elicitation = Some(elicitation);
+    }
+    if options.handlers.sampling.is_some() {
+        capabilities.sampling = Some(SamplingCapability::default());
+    }
     ClientConfig::new(
         capabilities,
         Implementation::new(options.client_name.clone(), options.client_version.clone()),

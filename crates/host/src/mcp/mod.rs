@@ -42,6 +42,7 @@ mod error;
 mod handler;
 mod handshake;
 mod process;
+mod questions;
 mod requests;
 mod resources;
 mod spec;
@@ -51,6 +52,11 @@ use serde_json::Value;
 
 pub use connection::{McpConnection, PROTOCOL_VERSION};
 pub use error::McpError;
+pub use questions::{
+    Elicitation, ElicitationAnswer, ElicitationHandler, HandlerFuture, Handlers, SamplingHandler,
+    SamplingRequest,
+};
+pub use requests::URL_ELICITATION_REQUIRED;
 pub use spec::{ClientOptions, ServerSpec};
 
 /// What a server said about itself in the `initialize` handshake.

@@ -8,7 +8,14 @@ use rmcp::model::CallToolRequestParams;
 use rmcp::service::ServiceError;
 use serde_json::{Map, Value};
 
-use super::{McpConnection, McpError};
+use super::{Elicitation, ElicitationAnswer, McpConnection, McpError};
+
+/// The JSON-RPC code of "URL elicitation required": the call needs the user on the server's
+/// pages first (its `data.elicitations` lists them).
+pub const URL_ELICITATION_REQUIRED: i64 = -32042;
+
+/// The most pages one -32042 answer may send the user to.
+const MAX_URL_ELICITATIONS: usize = 4;
 
 impl McpConnection {
     /// Calls a tool (`tools/call`); a tool's own failure is a result with `isError: true`,
@@ -18,7 +25,31 @@ impl McpConnection {
     /// [`Tool::is_app_visible`](mcpapp_protocol::Tool::is_app_visible)). After
     /// [`ClientOptions::request_timeout`](super::ClientOptions::request_timeout) the call
     /// fails with [`McpError::Timeout`] and the server is sent `notifications/cancelled`.
+    ///
+    /// A server that needs the user on a page of its first answers
+    /// [`URL_ELICITATION_REQUIRED`] (-32042) with the pages: with an
+    /// [`ElicitationHandler`](super::ElicitationHandler), each is asked as a URL-mode question
+    /// and, when all are accepted, the call is made again once.
     pub async fn call_tool(
+        &self,
+        name: &str,
+        arguments: Map<String, Value>,
+    ) -> Result<CallToolResult, McpError> {
+        match self.call_tool_once(name, arguments.clone()).await {
+            Err(McpError::Rpc {
+                code: URL_ELICITATION_REQUIRED,
+                data,
+                ..
+            }) if self.inner.options.handlers.elicitation.is_some()
+                && self.ask_urls(data.as_ref()).await =>
+            {
+                self.call_tool_once(name, arguments).await
+            }
+            other => other,
+        }
+    }
+
+    async fn call_tool_once(
         &self,
         name: &str,
         arguments: Map<String, Value>,
@@ -29,6 +60,47 @@ impl McpConnection {
             .request(&what, self.inner.peer.call_tool(params))
             .await?;
         self.convert(&what, &result)
+    }
+
+    /// Asks each URL-mode question of a -32042 error's `data.elicitations`; whether every one
+    /// was accepted (none, or a malformed list, is not).
+    async fn ask_urls(&self, data: Option<&Value>) -> bool {
+        let Some(handler) = self.inner.options.handlers.elicitation.clone() else {
+            return false;
+        };
+        let pages = data
+            .and_then(|d| d.get("elicitations"))
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        if pages.is_empty() {
+            return false;
+        }
+        for page in pages.iter().take(MAX_URL_ELICITATIONS) {
+            let text = |key: &str| {
+                page.get(key)
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_owned()
+            };
+            let url = text("url");
+            if url.is_empty() {
+                return false;
+            }
+            let question = Elicitation::Url {
+                server: self.id().to_owned(),
+                message: text("message"),
+                url,
+                elicitation_id: text("elicitationId"),
+            };
+            let answer =
+                tokio::time::timeout(self.inner.options.request_timeout, handler.elicit(question))
+                    .await;
+            if !matches!(answer, Ok(ElicitationAnswer::Accept(_))) {
+                return false;
+            }
+        }
+        pages.len() <= MAX_URL_ELICITATIONS
     }
 
     /// Runs one request with the request timeout and turns its failure into an [`McpError`].

@@ -96,6 +96,9 @@ pub struct ClientOptions {
     /// while an app reading `ui://` resources one after another cannot make the host keep
     /// more. A resource larger than this alone is read every time.
     pub max_cached_resource_bytes: usize,
+    /// Who answers servers' questions (`elicitation/create`) and sampling requests; none by
+    /// default, and a capability is advertised only when its handler is set.
+    pub handlers: super::Handlers,
 }
 
 impl Default for ClientOptions {
@@ -109,6 +112,7 @@ impl Default for ClientOptions {
             prefetch_ui_resources: true,
             max_cached_resources: 64,
             max_cached_resource_bytes: 32 * 1024 * 1024,
+            handlers: super::Handlers::default(),
         }
     }
 }

@@ -1,0 +1,230 @@
+//! Servers' questions and sampling requests against the public reference server
+//! `@modelcontextprotocol/server-everything` (npm, a child process; `.ci/run` installs it):
+//! its form elicitation (every kind of field the spec allows, turned into a card by
+//! `mcpapp_card::elicitation` and answered from it), its URL elicitation by request and by the
+//! -32042 error, and its sampling request, each through the connection's handlers.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::print_stderr,
+    reason = "tests"
+)]
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use mcpapp_card::elicitation::{elicitation_content, elicitation_form};
+use mcpapp_card::{InputValue, InputValues};
+use mcpapp_host::mcp::{
+    ClientOptions, Elicitation, ElicitationAnswer, ElicitationHandler, HandlerFuture, Handlers,
+    McpConnection, SamplingHandler, SamplingRequest, ServerSpec,
+};
+use serde_json::{Map, Value, json};
+
+/// The version `.ci/run` installs.
+const EVERYTHING: &str = "@modelcontextprotocol/server-everything";
+
+fn everything() -> Option<ServerSpec> {
+    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
+        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
+        PathBuf::from,
+    );
+    let entry = dir
+        .join("node_modules")
+        .join(EVERYTHING)
+        .join("dist/index.js");
+    if !entry.exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{EVERYTHING} is not installed: .ci/run installs it"
+        );
+        eprintln!(
+            "\n!!!!! SKIPPED: {EVERYTHING} is not installed under {} !!!!!\n",
+            dir.display()
+        );
+        return None;
+    }
+    Some(ServerSpec::stdio(
+        "node",
+        [entry.to_str().unwrap(), "stdio"],
+    ))
+}
+
+/// Answers a form by filling the card made from it (its defaults, plus a value for every text
+/// field left empty and the box ticked), a URL question by accepting; keeps what it was asked.
+#[derive(Default)]
+struct User {
+    asked: Mutex<Vec<Elicitation>>,
+    answered: Mutex<Vec<Value>>,
+}
+
+impl ElicitationHandler for User {
+    fn elicit(&self, question: Elicitation) -> HandlerFuture<'_, ElicitationAnswer> {
+        self.asked.lock().unwrap().push(question.clone());
+        let answer = match &question {
+            Elicitation::Form {
+                message, schema, ..
+            } => {
+                let form = elicitation_form(message, schema).expect("the form can be shown");
+                assert!(form.notes.is_empty(), "shown exactly: {:?}", form.notes);
+                let mut values = InputValues::initial(&form.card);
+                for name in form.field_names().map(str::to_owned).collect::<Vec<_>>() {
+                    let value = match name.as_str() {
+                        "name" => InputValue::Text("Ada Lovelace".into()),
+                        "email" => InputValue::Text("ada@example.com".into()),
+                        "homepage" => InputValue::Text("https://example.com/ada".into()),
+                        "birthdate" => InputValue::Text("1815-12-10".into()),
+                        "check" => InputValue::Toggle(true),
+                        _ => continue,
+                    };
+                    values.set(name, value);
+                }
+                let content = elicitation_content(&form, &values).expect("a valid answer");
+                self.answered
+                    .lock()
+                    .unwrap()
+                    .push(Value::Object(content.clone()));
+                ElicitationAnswer::Accept(Some(content))
+            }
+            Elicitation::Url { .. } => ElicitationAnswer::Accept(None),
+            _ => ElicitationAnswer::Decline,
+        };
+        Box::pin(async move { answer })
+    }
+}
+
+/// A model that always says the same.
+#[derive(Default)]
+struct Model {
+    asked: Mutex<Vec<SamplingRequest>>,
+}
+
+impl SamplingHandler for Model {
+    fn sample(&self, request: SamplingRequest) -> HandlerFuture<'_, Result<Value, String>> {
+        self.asked.lock().unwrap().push(request);
+        Box::pin(async {
+            Ok(json!({
+                "role": "assistant",
+                "content": {"type": "text", "text": "A reply written by the test."},
+                "model": "test-model",
+                "stopReason": "endTurn"
+            }))
+        })
+    }
+}
+
+async fn connect(user: &Arc<User>, model: Option<&Arc<Model>>) -> Option<McpConnection> {
+    let spec = everything()?;
+    let options = ClientOptions {
+        request_timeout: Duration::from_secs(30),
+        handlers: Handlers {
+            elicitation: Some(Arc::clone(user) as Arc<dyn ElicitationHandler>),
+            sampling: model.map(|m| Arc::clone(m) as Arc<dyn SamplingHandler>),
+        },
+        ..ClientOptions::default()
+    };
+    Some(
+        McpConnection::connect("everything", &spec, &options)
+            .await
+            .unwrap(),
+    )
+}
+
+fn text_of(result: &mcpapp_protocol::CallToolResult) -> String {
+    serde_json::to_string(result).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_reference_servers_form_question_is_answered_through_its_card() {
+    let user = Arc::new(User::default());
+    let Some(server) = connect(&user, None).await else {
+        return;
+    };
+    let result = server
+        .call_tool("trigger-elicitation-request", Map::new())
+        .await
+        .unwrap();
+    let asked = user.asked.lock().unwrap().clone();
+    assert_eq!(asked.len(), 1);
+    let Elicitation::Form { schema, .. } = &asked[0] else {
+        panic!("a form question: {asked:?}")
+    };
+    // Every kind the spec allows is in it.
+    let properties = schema["properties"].as_object().unwrap();
+    assert!(properties.len() >= 10, "{schema}");
+    let answered = user.answered.lock().unwrap()[0].clone();
+    assert_eq!(answered["name"], "Ada Lovelace");
+    assert_eq!(answered["check"], true);
+    assert_eq!(answered["integer"], 42, "the default");
+    assert!(answered["untitledMultipleSelectEnum"].is_array());
+    let text = text_of(&result);
+    assert!(
+        text.contains("Ada Lovelace"),
+        "the server got the answer: {text}"
+    );
+    assert!(!result.is_error.unwrap_or(false), "{text}");
+    server.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn url_questions_by_request_and_by_the_32042_error_reach_the_handler() {
+    let user = Arc::new(User::default());
+    let Some(server) = connect(&user, None).await else {
+        return;
+    };
+    let mut arguments = Map::new();
+    arguments.insert("url".into(), json!("https://example.com/sign-in"));
+    let result = server
+        .call_tool("trigger-url-elicitation", arguments.clone())
+        .await
+        .unwrap();
+    assert!(!result.is_error.unwrap_or(false), "{}", text_of(&result));
+    // The error path: -32042 with the page; the host asks, then calls again once.
+    arguments.insert("errorPath".into(), json!(true));
+    arguments.insert("elicitationId".into(), json!("test-error-path"));
+    let result = server
+        .call_tool("trigger-url-elicitation", arguments)
+        .await
+        .unwrap();
+    assert!(!result.is_error.unwrap_or(false), "{}", text_of(&result));
+    let asked = user.asked.lock().unwrap().clone();
+    let urls: Vec<&str> = asked
+        .iter()
+        .filter_map(|q| match q {
+            Elicitation::Url { url, .. } => Some(url.as_str()),
+            _ => None,
+        })
+        .collect();
+    // The request path's page; the page the -32042 error names (the server's prerequisite);
+    // then the retried call, on the request path again.
+    assert_eq!(urls.len(), 3, "{asked:?}");
+    assert_eq!(urls[0], "https://example.com/sign-in");
+    assert!(urls[1].starts_with("https://"), "{urls:?}");
+    assert_eq!(urls[2], "https://example.com/sign-in");
+    server.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_reference_servers_sampling_request_reaches_the_sampling_hook() {
+    let user = Arc::new(User::default());
+    let model = Arc::new(Model::default());
+    let Some(server) = connect(&user, Some(&model)).await else {
+        return;
+    };
+    let mut arguments = Map::new();
+    arguments.insert("prompt".into(), json!("Say hello"));
+    let result = server
+        .call_tool("trigger-sampling-request", arguments)
+        .await
+        .unwrap();
+    let text = text_of(&result);
+    assert!(text.contains("A reply written by the test."), "{text}");
+    let asked = model.asked.lock().unwrap().clone();
+    assert_eq!(asked.len(), 1);
+    assert!(asked[0].params["messages"].is_array(), "{:?}", asked[0]);
+    server.close().await;
+}
