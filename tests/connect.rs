@@ -367,3 +367,83 @@ fn closing_finishes_when_the_app_ignores_teardown_or_navigates_away() {
         assert!(out.contains("app 1 closed"), "{tool}: {out}");
     }
 }
+
+/// The reference server-everything (npm; `.ci/run` installs it), run by node.
+fn everything() -> Option<String> {
+    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
+        || std::path::PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
+        std::path::PathBuf::from,
+    );
+    let entry = dir.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    if !entry.exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "server-everything is not installed: .ci/run installs it"
+        );
+        return None;
+    }
+    Some(entry.to_string_lossy().into_owned())
+}
+
+/// `mcpapp connect ARGS -- node ENTRY stdio`.
+fn connect_everything(entry: &str, args: &[&str]) -> Output {
+    Command::new(MCPAPP)
+        .arg("connect")
+        .args(args)
+        .args(["--", "node", entry, "stdio"])
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_servers_question_is_printed_and_answered_from_answer_or_declined() {
+    let Some(entry) = everything() else {
+        return;
+    };
+    let answer = r#"{"name": "Ada", "check": true, "email": "ada@example.com",
+        "homepage": "https://example.com", "birthdate": "1815-12-10"}"#;
+    let output = connect_everything(
+        &entry,
+        &[
+            "--headless",
+            "--call",
+            "trigger-elicitation-request",
+            "--answer",
+            answer,
+        ],
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("server asks: Please provide inputs"),
+        "{text}"
+    );
+    assert!(text.contains("accepted: {"), "{text}");
+    assert!(
+        text.contains("Name: Ada"),
+        "the server got the answer: {text}"
+    );
+
+    // An answer that does not fit is not sent: the question is declined, and why is said.
+    let output = connect_everything(
+        &entry,
+        &[
+            "--headless",
+            "--call",
+            "trigger-elicitation-request",
+            "--answer",
+            r#"{"email": "nope"}"#,
+        ],
+    );
+    let text = stdout(&output);
+    assert!(text.contains("declined: --answer does not fit"), "{text}");
+    assert!(text.contains("`email`: not an email address"), "{text}");
+
+    // No answer: declined.
+    let output = connect_everything(
+        &entry,
+        &["--headless", "--call", "trigger-elicitation-request"],
+    );
+    let text = stdout(&output);
+    assert!(text.contains("declined: no --answer was given"), "{text}");
+}

@@ -4,6 +4,7 @@
 //! window, a card in a native window. What the app does (messages for the chat, links, logs,
 //! state) is printed as it happens.
 
+mod answers;
 mod app_window;
 mod report;
 mod session;
@@ -62,6 +63,11 @@ pub struct Args {
     /// Save a PNG of the app as it is when `--duration` is up (with `--headless`).
     #[arg(long, value_name = "FILE", requires_all = ["headless", "duration"])]
     screenshot: Option<std::path::PathBuf>,
+    /// The answer to a server's question (`elicitation/create`), a JSON object with a value per
+    /// field; it is checked against the question first. Without it, questions are printed and
+    /// declined.
+    #[arg(long, value_name = "JSON")]
+    answer: Option<String>,
     /// Keep apps' saved state in memory only, not in the user's state file.
     #[arg(long)]
     no_store: bool,
@@ -116,6 +122,25 @@ fn parse_arguments(args: &Args) -> Result<Map<String, Value>, String> {
         )),
         Err(e) => Err(format!(
             "--args is not JSON (line {}, column {}): {e}",
+            e.line(),
+            e.column()
+        )),
+    }
+}
+
+/// `--answer` as a JSON object.
+fn parse_answer(args: &Args) -> Result<Option<Map<String, Value>>, String> {
+    let Some(text) = &args.answer else {
+        return Ok(None);
+    };
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(map)) => Ok(Some(map)),
+        Ok(other) => Err(format!(
+            "--answer must be a JSON object, not {}",
+            mcpapp_card::json_type(&other)
+        )),
+        Err(e) => Err(format!(
+            "--answer is not JSON (line {}, column {}): {e}",
             e.line(),
             e.column()
         )),

@@ -9,7 +9,7 @@ use mcpapp_card::host_config::Theme;
 use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml};
 
 use super::app_window::Webviews;
-use mcpapp_host::mcp::{ClientOptions, ServerSpec};
+use mcpapp_host::mcp::{ClientOptions, Handlers, ServerSpec};
 use mcpapp_host::store::{MemoryStore, SqliteStore, StateStore};
 use mcpapp_host::{HostEvent, InstanceId, ViewKind};
 use mcpapp_protocol::{CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
@@ -76,6 +76,30 @@ pub struct Session {
     noticed: Option<String>,
 }
 
+/// The client's options: the views advertised, in `--ui` order, and servers' questions
+/// printed and answered from `--answer` (or declined).
+fn client_options(args: &Args) -> Result<ClientOptions, String> {
+    let mut mime_types: Vec<String> = Vec::new();
+    for kind in &args.ui {
+        let mime = match kind {
+            UiKind::Html => HTML_MIME_TYPE,
+            UiKind::Cards => CARD_MIME_TYPE,
+        };
+        if !mime_types.iter().any(|m| m == mime) {
+            mime_types.push(mime.to_owned());
+        }
+    }
+    let answers = super::answers::Answers::new(super::parse_answer(args)?);
+    Ok(ClientOptions {
+        mime_types,
+        handlers: Handlers {
+            elicitation: Some(Arc::new(answers)),
+            sampling: None,
+        },
+        ..ClientOptions::default()
+    })
+}
+
 impl Session {
     /// Starts the host and connects the server.
     pub fn start(args: &Args, arguments: Map<String, Value>) -> Result<Self, String> {
@@ -85,16 +109,7 @@ impl Session {
             (None, Some((command, rest))) => ServerSpec::stdio(command.clone(), rest.to_vec()),
             (None, None) => return Err("no server given".to_owned()),
         };
-        let mut mime_types: Vec<String> = Vec::new();
-        for kind in &args.ui {
-            let mime = match kind {
-                UiKind::Html => HTML_MIME_TYPE,
-                UiKind::Cards => CARD_MIME_TYPE,
-            };
-            if !mime_types.iter().any(|m| m == mime) {
-                mime_types.push(mime.to_owned());
-            }
-        }
+        let client = client_options(args)?;
         let store: Arc<dyn StateStore> = if args.no_store {
             Arc::new(MemoryStore::default())
         } else {
@@ -112,10 +127,7 @@ impl Session {
                 .in_window(|why| out.line(&format!("note: {why}")));
         let options = HandleOptions {
             store,
-            client: ClientOptions {
-                mime_types,
-                ..ClientOptions::default()
-            },
+            client,
             presenter: if args.headless {
                 HtmlPresenter::Headless
             } else {

@@ -433,3 +433,34 @@ fn departures_are_shown_and_noted() {
             .any(|n| n.contains("`ghost` is required but not described"))
     );
 }
+
+#[test]
+fn an_answer_given_as_json_is_read_and_checked_like_a_filled_form() {
+    use mcpapp_card::elicitation::values_from_content;
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 2},
+            "age": {"type": "integer", "minimum": 0},
+            "ok": {"type": "boolean"},
+            "pick": {"type": "string", "enum": ["a", "b"]},
+            "many": {"type": "array", "items": {"enum": ["x", "y"]}}
+        },
+        "required": ["name"]
+    });
+    let form = elicitation_form("?", &schema).unwrap();
+    let answer = json!({"name": "Ada", "age": 36, "ok": true, "pick": "b", "many": ["y"]});
+    let values = values_from_content(&form, answer.as_object().unwrap()).unwrap();
+    let content = elicitation_content(&form, &values).unwrap();
+    assert_eq!(Value::Object(content), answer);
+
+    let wrong = json!({"name": 5, "extra": 1});
+    let errors = values_from_content(&form, wrong.as_object().unwrap()).unwrap_err();
+    let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+    assert_eq!(fields, ["extra", "name"], "{errors:?}");
+
+    let short = json!({"name": "A", "pick": "z"});
+    let values = values_from_content(&form, short.as_object().unwrap()).unwrap();
+    let errors = elicitation_content(&form, &values).unwrap_err();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+}

@@ -189,3 +189,48 @@ fn check_format(format: Format, text: &str) -> Result<(), String> {
         })
     }
 }
+
+/// The input values that hold `content`, an answer given as JSON (a script's, a test's): a
+/// string for a text, number, date or single choice, a number, a boolean, a list of strings
+/// for a multi-select. A key the form does not ask for, or a value of the wrong JSON type, is
+/// refused; the values themselves are checked by [`elicitation_content`].
+pub fn values_from_content(
+    form: &ElicitationForm,
+    content: &Map<String, Value>,
+) -> Result<InputValues, Vec<ContentError>> {
+    let mut values = InputValues::initial(&form.card);
+    let mut errors = Vec::new();
+    for (name, value) in content {
+        let Some(field) = form.fields.iter().find(|f| &f.name == name) else {
+            errors.push(ContentError {
+                field: name.clone(),
+                message: "the question does not ask for it".to_owned(),
+            });
+            continue;
+        };
+        let input = match (&field.kind, value) {
+            (Kind::Boolean, Value::Bool(on)) => Some(InputValue::Toggle(*on)),
+            (Kind::Single(_), Value::String(one)) => Some(InputValue::Choices(vec![one.clone()])),
+            (Kind::Multi { .. }, Value::Array(many)) => many
+                .iter()
+                .map(|v| v.as_str().map(str::to_owned))
+                .collect::<Option<Vec<_>>>()
+                .map(InputValue::Choices),
+            (Kind::Number { .. }, Value::Number(n)) => Some(InputValue::Text(n.to_string())),
+            (Kind::Text { .. }, Value::String(text)) => Some(InputValue::Text(text.clone())),
+            _ => None,
+        };
+        match input {
+            Some(input) => values.set(name.clone(), input),
+            None => errors.push(ContentError {
+                field: name.clone(),
+                message: format!("{} is not a value for it", crate::json_type(value)),
+            }),
+        }
+    }
+    if errors.is_empty() {
+        Ok(values)
+    } else {
+        Err(errors)
+    }
+}
