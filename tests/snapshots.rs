@@ -91,3 +91,61 @@ fn corpus_scenarios_light() {
     );
     assert_eq!(report.cases.len(), 23, "{report}");
 }
+
+/// Servers' questions (`elicitation/create`) as the forms `mcpapp_card::elicitation` makes of
+/// them: every kind of field, and a short booking question.
+#[test]
+fn elicitation_forms_light_and_dark() {
+    let forms = [
+        (
+            "every-field",
+            "Please tell us about yourself:",
+            serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string", "title": "Full name", "description": "As on your passport", "minLength": 2},
+                    "email": {"type": "string", "format": "email", "title": "Email"},
+                    "homepage": {"type": "string", "format": "uri", "title": "Website"},
+                    "born": {"type": "string", "format": "date", "title": "Date of birth"},
+                    "arrival": {"type": "string", "format": "date-time", "title": "Arrival"},
+                    "guests": {"type": "integer", "title": "Guests", "minimum": 1, "maximum": 8, "default": 2},
+                    "budget": {"type": "number", "title": "Budget (EUR)", "minimum": 0},
+                    "terms": {"type": "boolean", "title": "Terms", "description": "I agree to the terms"},
+                    "room": {"type": "string", "title": "Room", "oneOf": [
+                        {"const": "single", "title": "Single room"},
+                        {"const": "double", "title": "Double room"}], "default": "double"},
+                    "meals": {"type": "array", "title": "Meals", "minItems": 1, "items": {"anyOf": [
+                        {"const": "b", "title": "Breakfast"}, {"const": "l", "title": "Lunch"},
+                        {"const": "d", "title": "Dinner"}]}, "default": ["b"]}
+                },
+                "required": ["name", "email", "terms"]
+            }),
+        ),
+        (
+            "booking",
+            "Before I book Tue 10:00:",
+            serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "title": {"type": "string", "title": "Meeting title", "maxLength": 80},
+                    "attendees": {"type": "string", "title": "Attendees", "description": "Email addresses, comma-separated"}
+                },
+                "required": ["title"]
+            }),
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, message, schema) in &forms {
+        let form = mcpapp_card::elicitation::elicitation_form(message, schema).unwrap();
+        assert!(form.notes.is_empty(), "{name}: {:?}", form.notes);
+        let json = serde_json::to_string_pretty(&form.card).unwrap();
+        std::fs::write(dir.path().join(format!("{name}.json")), json).unwrap();
+    }
+    let report = check(
+        dir.path(),
+        "elicitation",
+        vec![Theme::Light, Theme::Dark],
+        vec![400],
+    );
+    assert_eq!(report.cases.len(), forms.len() * 2, "{report}");
+}
