@@ -66,7 +66,31 @@ impl Scheduler {
             })
     }
 
-    fn book(&self, args: &Map<String, Value>) -> Result<Card, ErrorData> {
+    /// The question before a booking: what the meeting is and who comes. Asked only for a
+    /// well-formed, still valid button (a forged call is refused before anyone is asked).
+    fn booking_question(&self, args: &Map<String, Value>) -> Option<(String, Value)> {
+        let action = self.signer.check(BOOK, args, &self.user, now()).ok()?;
+        let slot = action.fixed.get("slot").and_then(Value::as_str)?;
+        Some((
+            format!("Before I book {slot}:"),
+            json!({
+                "type": "object",
+                "properties": {
+                    "title": {"type": "string", "title": "Meeting title", "maxLength": 80},
+                    "attendees": {"type": "string", "title": "Attendees",
+                                  "description": "Email addresses, comma-separated",
+                                  "maxLength": 500}
+                },
+                "required": ["title"]
+            }),
+        ))
+    }
+
+    fn book(
+        &self,
+        args: &Map<String, Value>,
+        answer: Option<&Map<String, Value>>,
+    ) -> Result<Card, ErrorData> {
         let refuse = |rejection: mcpapp_server::Rejection| rpc_error(&rejection.to_jsonrpc_error());
         let action = self
             .signer
@@ -104,9 +128,23 @@ impl Scheduler {
             ));
         }
         *booked = Some(self.user.clone());
+        let said = |key: &str| {
+            answer
+                .and_then(|a| a.get(key))
+                .and_then(Value::as_str)
+                .map(|text| text.chars().take(500).collect::<String>())
+                .filter(|text| !text.trim().is_empty())
+        };
+        let mut facts = vec![("When", slot.clone()), ("Who", self.user.clone())];
+        if let Some(title) = said("title") {
+            facts.push(("What", title));
+        }
+        if let Some(attendees) = said("attendees") {
+            facts.push(("Attendees", attendees));
+        }
         CardBuilder::new()
             .heading("Meeting booked")
-            .fact_set([("When", slot.as_str()), ("Who", self.user.as_str())])
+            .fact_set(facts.iter().map(|(k, v)| (*k, v.as_str())))
             .build()
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }
@@ -184,6 +222,26 @@ impl Example for Server {
         UiResource::card_app(CARD_APP_URI).into_iter().collect()
     }
 
+    /// Before a booking, the meeting's title and attendees, where the client can ask.
+    fn question(&self, name: &str, args: &Map<String, Value>) -> Option<(String, Value)> {
+        (name == BOOK)
+            .then(|| self.0.booking_question(args))
+            .flatten()
+    }
+
+    fn call_answered(
+        &self,
+        name: &str,
+        args: &Map<String, Value>,
+        client: &ClientUi,
+        answer: Option<&Map<String, Value>>,
+    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
+        if name == BOOK {
+            return Ok(client.card_result(&self.0.book(args, answer)?));
+        }
+        self.call(name, args, client)
+    }
+
     fn call(
         &self,
         name: &str,
@@ -192,7 +250,7 @@ impl Example for Server {
     ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
         Ok(match name {
             FIND => client.card_result(&self.0.slots_card()?),
-            BOOK => client.card_result(&self.0.book(args)?),
+            BOOK => client.card_result(&self.0.book(args, None)?),
             _ => mcpapp_protocol::CallToolResult::text(self.0.agenda()),
         })
     }

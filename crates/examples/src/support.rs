@@ -11,11 +11,12 @@ use mcpapp_protocol::JsonRpcError;
 use mcpapp_server::{CARD_APP_URI, ClientUi, UiResource};
 use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ErrorCode, ErrorData, Implementation,
-    ListResourcesResult, ListToolsResult, MetaObject, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, ElicitRequestParams, ElicitationAction, ErrorCode,
+    ErrorData, Implementation, ListResourcesResult, ListToolsResult, MetaObject,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
+    ServerConfig, Tool,
 };
-use rmcp::service::{RequestContext, RoleServer};
+use rmcp::service::{ElicitationMode, RequestContext, RoleServer};
 use serde_json::{Map, Value, json};
 
 /// Unix seconds now.
@@ -150,6 +151,71 @@ pub trait Example: Clone + Send + Sync + 'static {
         args: &Map<String, Value>,
         client: &ClientUi,
     ) -> Result<mcpapp_protocol::CallToolResult, ErrorData>;
+
+    /// A question for the user before a call of `name` is answered (`elicitation/create`,
+    /// form mode: the message and the requested schema), asked when the client can be asked.
+    /// None by default.
+    fn question(&self, name: &str, args: &Map<String, Value>) -> Option<(String, Value)> {
+        let _ = (name, args);
+        None
+    }
+
+    /// Answers a call after its [`Self::question`]: `answer` is what the user gave (`None`:
+    /// declined, or the client could not be asked). [`Self::call`] by default.
+    fn call_answered(
+        &self,
+        name: &str,
+        args: &Map<String, Value>,
+        client: &ClientUi,
+        answer: Option<&Map<String, Value>>,
+    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
+        let _ = answer;
+        self.call(name, args, client)
+    }
+}
+
+/// What the user said to a server's question.
+enum Asked {
+    /// The user gave these values.
+    Answered(Map<String, Value>),
+    /// Declined, or the client cannot be asked: go on without.
+    Without,
+    /// The user cancelled: the call stops.
+    Cancelled,
+}
+
+/// Asks the client's user `question` (form mode) when the client can be asked.
+async fn ask(ctx: &RequestContext<RoleServer>, question: Option<(String, Value)>) -> Asked {
+    let Some((message, schema)) = question else {
+        return Asked::Without;
+    };
+    if !ctx
+        .peer
+        .supported_elicitation_modes()
+        .contains(&ElicitationMode::Form)
+    {
+        return Asked::Without;
+    }
+    let Ok(requested_schema) = serde_json::from_value(schema) else {
+        // An example's own schema that rmcp refuses: the call goes on without asking.
+        return Asked::Without;
+    };
+    let params = ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message,
+        requested_schema,
+    };
+    match ctx.peer.create_elicitation(params).await {
+        Ok(result) => match result.action {
+            ElicitationAction::Accept => match result.content {
+                Some(Value::Object(content)) => Asked::Answered(content),
+                _ => Asked::Without,
+            },
+            ElicitationAction::Cancel => Asked::Cancelled,
+            _ => Asked::Without,
+        },
+        Err(_) => Asked::Without,
+    }
 }
 
 /// An [`Example`] as an rmcp server.
@@ -222,8 +288,17 @@ impl<E: Example> ServerHandler for Served<E> {
         let client = client_ui(&ctx);
         callable(&client, E::tools(&client), &request.name)?;
         let args = request.arguments.unwrap_or_default();
-        let result: rmcp::model::CallToolResult =
-            to_rmcp(&self.0.call(&request.name, &args, &client)?)?;
+        let answered = match ask(&ctx, self.0.question(&request.name, &args)).await {
+            Asked::Answered(answer) => {
+                self.0
+                    .call_answered(&request.name, &args, &client, Some(&answer))?
+            }
+            Asked::Without => self.0.call_answered(&request.name, &args, &client, None)?,
+            Asked::Cancelled => mcpapp_protocol::CallToolResult::text(
+                "Cancelled: the user did not answer the question.",
+            ),
+        };
+        let result: rmcp::model::CallToolResult = to_rmcp(&answered)?;
         Ok(result.into())
     }
 }
