@@ -108,22 +108,50 @@ async fn card_and_plain_clients_see_the_right_tools_and_results() {
     );
     cards.close().await;
 
-    for mime_types in [&[][..], &[mcpapp_protocol::HTML_MIME_TYPE][..]] {
-        let plain = connect(mime_types).await;
-        assert_eq!(names(&plain), ["bookings", "request_cancellation_reason"]);
-        let result = plain
-            .call_json(
-                "request_cancellation_reason",
-                args(json!({"booking_id": "FL-12345-ABC"})),
-            )
-            .await
-            .unwrap();
-        assert!(result.get("structuredContent").is_none(), "{result}");
-        assert_eq!(result["content"].as_array().unwrap().len(), 1);
-        let data = refused(&plain, "confirm_cancellation", Map::new()).await;
-        assert_eq!(data, Value::Null);
-        plain.close().await;
-    }
+    // A client without UI: text, and no tool only the card calls.
+    let plain = connect(&[]).await;
+    assert_eq!(names(&plain), ["bookings", "request_cancellation_reason"]);
+    let result = plain
+        .call_json(
+            "request_cancellation_reason",
+            args(json!({"booking_id": "FL-12345-ABC"})),
+        )
+        .await
+        .unwrap();
+    assert!(result.get("structuredContent").is_none(), "{result}");
+    assert_eq!(result["content"].as_array().unwrap().len(), 1);
+    let data = refused(&plain, "confirm_cancellation", Map::new()).await;
+    assert_eq!(data, Value::Null);
+    plain.close().await;
+
+    // A client that shows only HTML apps: the same card, in the card app.
+    let html = connect(&[mcpapp_protocol::HTML_MIME_TYPE]).await;
+    assert_eq!(
+        names(&html),
+        [
+            "bookings",
+            "confirm_cancellation",
+            "request_cancellation_reason"
+        ]
+    );
+    let request = html
+        .tools()
+        .into_iter()
+        .find(|t| t.name == "request_cancellation_reason")
+        .unwrap();
+    assert_eq!(
+        request.ui_resource_uri().as_deref(),
+        Some(mcpapp_server::CARD_APP_URI)
+    );
+    let result = html
+        .call_json(
+            "request_cancellation_reason",
+            args(json!({"booking_id": "FL-12345-ABC"})),
+        )
+        .await
+        .unwrap();
+    assert!(result.get("structuredContent").is_some(), "{result}");
+    html.close().await;
 }
 
 #[tokio::test]
