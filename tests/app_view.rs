@@ -141,7 +141,7 @@ fn a_card_app_takes_typing_and_submits_and_the_answer_card_replaces_it() {
 fn the_response_lock_disables_a_card_app() {
     let mut h = harness("flights");
     open_cancellation(&mut h);
-    h.state().host.set_generating("default", true);
+    h.state_mut().host.set_generating("default", true);
     wait(&mut h, "the lock", |app| {
         app.host.apps().all(mcpapp_egui_host::HostedApp::is_locked)
     });
@@ -154,7 +154,7 @@ fn the_response_lock_disables_a_card_app() {
         h.query_by_label("The model is replying; the card waits.")
             .is_some()
     );
-    h.state().host.set_generating("default", false);
+    h.state_mut().host.set_generating("default", false);
     wait(&mut h, "the unlock", |app| {
         app.host.apps().all(|a| !a.is_locked())
     });
@@ -202,13 +202,13 @@ fn toggles_show_cards_and_carousel_pages_survive_a_thread_switch() {
     });
     std::thread::sleep(Duration::from_millis(300));
 
-    h.state().host.switch_thread("other");
+    h.state_mut().host.switch_thread("other");
     wait(&mut h, "the app to close", |app| {
         app.host.apps().next().is_none()
     });
     assert!(!shows(&h, "Oslo"));
     h.state_mut().updates.clear();
-    h.state().host.switch_thread("default");
+    h.state_mut().host.switch_thread("default");
     wait(&mut h, "the app to come back with its state", |app| {
         app.updates.iter().any(|u| {
             matches!(

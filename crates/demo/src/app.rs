@@ -142,7 +142,7 @@ impl DemoApp {
             ..HandleOptions::default()
         };
         match HostHandle::start(Some(ctx), options) {
-            Ok(host) => {
+            Ok(mut host) => {
                 host.switch_thread(self.conversation.current.clone());
                 for (id, spec) in &self.servers {
                     host.connect(id.clone(), spec.clone());
@@ -375,7 +375,7 @@ impl DemoApp {
             });
             self.dirty = true;
         }
-        if let Some(host) = &self.host {
+        if let Some(host) = &mut self.host {
             host.set_generating(self.conversation.current.clone(), true);
             self.responding_until = Some(Instant::now() + RESPONDING);
         }
@@ -386,7 +386,7 @@ impl DemoApp {
             let now = Instant::now();
             if now >= until {
                 self.responding_until = None;
-                if let Some(host) = &self.host {
+                if let Some(host) = &mut self.host {
                     host.set_generating(self.conversation.current.clone(), false);
                 }
             } else {
@@ -446,7 +446,7 @@ impl DemoApp {
         if let Some(thread) = switch_to {
             self.conversation.current.clone_from(&thread);
             self.dirty = true;
-            if let Some(host) = &self.host {
+            if let Some(host) = &mut self.host {
                 host.switch_thread(thread);
             }
         }
@@ -529,6 +529,9 @@ impl DemoApp {
                         }
                     }
                     ui.add_space(10.0);
+                }
+                if let Some(host) = self.host.as_mut() {
+                    crate::questions::show(ui, host, &self.conversation.current, &config);
                 }
                 if let Some(chosen) = self.palette.form(ui, &config) {
                     chosen_call = Some(chosen);

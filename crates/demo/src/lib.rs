@@ -41,6 +41,7 @@ mod app;
 pub mod conversation;
 mod embed;
 mod palette;
+mod questions;
 
 pub use app::{DemoApp, DemoOptions};
 pub use palette::{Chosen, Palette};

@@ -15,7 +15,11 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use crate::app::HostedApp;
+use crate::questions::{GuiQuestions, Question};
 use crate::worker::{Command, Update, Worker};
+
+/// The thread a host starts in (`mcpapp_host::AppHost`'s).
+const DEFAULT_THREAD: &str = "default";
 
 /// Why the handle could not start.
 #[derive(Debug, thiserror::Error)]
@@ -222,6 +226,12 @@ pub struct HostHandle {
     /// Whether a warm bridge was asked for, and the page of the one waiting now.
     keep_warm: bool,
     warm: Option<WarmPage>,
+    /// Servers' questions waiting for the user, the thread shown, the threads whose model is
+    /// replying, and the next question's id.
+    questions: Vec<Question>,
+    thread: String,
+    generating: std::collections::BTreeSet<String>,
+    next_question: u64,
 }
 
 impl HostHandle {
@@ -234,6 +244,14 @@ impl HostHandle {
         let repaint = Repaint(ctx.cloned());
         let (commands, commands_rx) = mpsc::unbounded_channel();
         let (updates_tx, updates) = std_mpsc::channel();
+        let mut options = options;
+        // Without a handler of the embedder's, servers' questions are shown in the window.
+        if options.client.handlers.elicitation.is_none() {
+            options.client.handlers.elicitation = Some(Arc::new(GuiQuestions {
+                updates: updates_tx.clone(),
+                repaint: repaint.clone(),
+            }));
+        }
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("mcpapp-host")
@@ -259,6 +277,10 @@ impl HostHandle {
             worker: Some(worker),
             keep_warm: false,
             warm: None,
+            questions: Vec::new(),
+            thread: DEFAULT_THREAD.to_owned(),
+            generating: std::collections::BTreeSet::new(),
+            next_question: 1,
         })
     }
 
@@ -296,17 +318,43 @@ impl HostHandle {
         });
     }
 
-    /// The user switched to `thread`: its apps close, the other thread's come back.
-    pub fn switch_thread(&self, thread: impl Into<String>) {
-        self.send(Command::SwitchThread(thread.into()));
+    /// The user switched to `thread`: its apps close, the other thread's come back, and the
+    /// questions asked in another thread are cancelled.
+    pub fn switch_thread(&mut self, thread: impl Into<String>) {
+        let thread = thread.into();
+        // Dropping a question cancels it.
+        self.questions.retain(|q| q.thread() == thread);
+        self.thread.clone_from(&thread);
+        self.send(Command::SwitchThread(thread));
     }
 
-    /// The model is (or stops) generating a reply in `thread`: its apps lock (unlock).
-    pub fn set_generating(&self, thread: impl Into<String>, pending: bool) {
-        self.send(Command::SetGenerating {
-            thread: thread.into(),
-            pending,
-        });
+    /// The model is (or stops) generating a reply in `thread`: its apps and questions lock
+    /// (unlock).
+    pub fn set_generating(&mut self, thread: impl Into<String>, pending: bool) {
+        let thread = thread.into();
+        if pending {
+            self.generating.insert(thread.clone());
+        } else {
+            self.generating.remove(&thread);
+        }
+        self.send(Command::SetGenerating { thread, pending });
+    }
+
+    /// The servers' questions waiting for the user (draw each with
+    /// [`crate::QuestionView`], locked while [`Self::is_generating`] its thread).
+    pub fn questions_mut(&mut self) -> impl Iterator<Item = &mut Question> {
+        self.questions.iter_mut()
+    }
+
+    /// Whether the model is replying in `thread`.
+    #[must_use]
+    pub fn is_generating(&self, thread: &str) -> bool {
+        self.generating.contains(thread)
+    }
+
+    /// Cancels the question `id` (the user closed it).
+    pub fn cancel_question(&mut self, id: u64) {
+        self.questions.retain(|q| q.id() != id);
     }
 
     /// Closes an app (teardown first, as the spec asks).
@@ -404,12 +452,20 @@ impl HostHandle {
                     });
                 }
                 Update::Warm(page) => self.warm = Some(page),
+                Update::Question(asked) => {
+                    let id = self.next_question;
+                    self.next_question += 1;
+                    if let Some(question) = Question::new(id, &self.thread, asked) {
+                        self.questions.push(question);
+                    }
+                }
                 Update::Public(update) => {
                     self.apply(&update);
                     out.push(update);
                 }
             }
         }
+        self.questions.retain(|q| !q.is_answered());
         let now = Instant::now();
         let mut next_save: Option<Instant> = None;
         for app in self.apps.values_mut() {

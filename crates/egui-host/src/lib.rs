@@ -72,6 +72,7 @@
 mod app;
 mod app_view;
 mod handle;
+mod questions;
 #[cfg(feature = "webview")]
 mod webview;
 mod worker;
@@ -79,8 +80,9 @@ mod worker;
 pub use app::{HostedApp, HtmlStatus};
 pub use app_view::{AppView, AppViewEvent, AppViewOutput};
 pub use handle::{
-    EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml,
+    EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, WarmPage,
 };
+pub use questions::{Question, QuestionEvent, QuestionView};
 #[cfg(feature = "webview")]
 pub use webview::{WebviewUnavailable, Webviews};
 /// The window handle a webview is created in (eframe's `Frame` is one).

@@ -77,6 +77,8 @@ pub(crate) enum Update {
     },
     /// A warm bridge waits for the next HTML app: its page can be loaded ahead of time.
     Warm(WarmPage),
+    /// A server asks the user something.
+    Question(crate::questions::Asked),
     Public(HostUpdate),
 }
 

@@ -1,0 +1,175 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    reason = "tests"
+)]
+//! A server's question in the embedder's window: the public server-everything (npm; `.ci/run`
+//! installs it) asks while a call runs, `HostHandle` shows it as a card (`QuestionView`), and
+//! the user's Accept, Decline or Cancel, a thread switch or the response lock decide what the
+//! server gets. Driven with egui_kittest by accessible label.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, QuestionView};
+use mcpapp_host::mcp::ServerSpec;
+use mcpapp_host::store::MemoryStore;
+use mcpapp_protocol::DisplayMode;
+
+struct App {
+    host: HostHandle,
+    results: Vec<String>,
+}
+
+fn everything() -> Option<ServerSpec> {
+    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
+        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
+        PathBuf::from,
+    );
+    let entry = dir.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    if !entry.exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "server-everything is not installed: .ci/run installs it"
+        );
+        return None;
+    }
+    Some(ServerSpec::stdio(
+        "node",
+        [entry.to_str().unwrap(), "stdio"],
+    ))
+}
+
+/// A window that shows the host's questions; the server is connected and asked to ask.
+fn window() -> Option<Harness<'static, App>> {
+    let spec = everything()?;
+    let options = HandleOptions {
+        store: Arc::new(MemoryStore::default()),
+        ..HandleOptions::default()
+    };
+    let host = HostHandle::start(None, options).unwrap();
+    host.connect("everything", spec);
+    let harness = Harness::builder()
+        .with_size(egui::vec2(520.0, 1200.0))
+        .build_ui_state(
+            |ui, app: &mut App| {
+                for update in app.host.poll() {
+                    if let HostUpdate::ServerConnected { .. } = update {
+                        app.host.call_tool(
+                            "everything",
+                            "trigger-elicitation-request",
+                            serde_json::Map::new(),
+                            "call-1",
+                            DisplayMode::Inline,
+                        );
+                    }
+                    if let HostUpdate::CallDone { result, .. } = update {
+                        app.results.push(serde_json::to_string(&result).unwrap());
+                    }
+                }
+                let locked = app.host.is_generating("default");
+                for question in app.host.questions_mut() {
+                    let _ = QuestionView::new(question).locked(locked).show(ui);
+                }
+            },
+            App {
+                host,
+                results: Vec::new(),
+            },
+        );
+    Some(harness)
+}
+
+/// Runs frames until `done`, with a deadline.
+fn until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&Harness<'static, App>) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(h) {
+        assert!(Instant::now() < deadline, "timed out waiting until {what}");
+        std::thread::sleep(Duration::from_millis(20));
+        h.run();
+    }
+}
+
+fn asked(h: &Harness<'static, App>) -> bool {
+    h.query_by_label("everything asks").is_some()
+}
+
+#[test]
+fn the_question_is_a_card_in_the_window_and_its_answer_reaches_the_server() {
+    let Some(mut h) = window() else {
+        return;
+    };
+    until(&mut h, "the question is shown", asked);
+    assert!(
+        h.query_by_label("Please provide inputs for the following fields:")
+            .is_some()
+    );
+
+    // The model replies: the question is locked.
+    h.state_mut().host.set_generating("default", true);
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Accept").click();
+    h.run();
+    assert!(
+        h.state().results.is_empty(),
+        "a locked question sends nothing"
+    );
+    h.state_mut().host.set_generating("default", false);
+    h.run();
+
+    h.get_by_role_and_label(Role::TextInput, "String *").focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "String *")
+        .type_text("Ada Lovelace");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Accept").click();
+    until(&mut h, "the server answers", |h| {
+        !h.state().results.is_empty()
+    });
+    let result = &h.state().results[0];
+    assert!(result.contains("Ada Lovelace"), "{result}");
+    assert!(!asked(&h), "an answered question goes");
+}
+
+#[test]
+fn decline_and_a_thread_switch_answer_for_the_user() {
+    let Some(mut h) = window() else {
+        return;
+    };
+    until(&mut h, "the question is shown", asked);
+    h.get_by_role_and_label(Role::Button, "Decline").click();
+    until(&mut h, "the server answers", |h| {
+        !h.state().results.is_empty()
+    });
+    assert!(
+        h.state().results[0].contains("declined"),
+        "{}",
+        h.state().results[0]
+    );
+
+    // Asked again, then the user goes to another thread: the question is cancelled.
+    h.state().host.call_tool(
+        "everything",
+        "trigger-elicitation-request",
+        serde_json::Map::new(),
+        "call-2",
+        DisplayMode::Inline,
+    );
+    until(&mut h, "the question is shown again", asked);
+    h.state_mut().host.switch_thread("other");
+    until(&mut h, "the server answers", |h| {
+        h.state().results.len() == 2
+    });
+    assert!(
+        h.state().results[1].contains("cancelled"),
+        "{}",
+        h.state().results[1]
+    );
+    assert!(!asked(&h));
+}
