@@ -8,7 +8,7 @@
 //! A server's question in the embedder's window: the public server-everything (npm; `.ci/run`
 //! installs it) asks while a call runs, `HostHandle` shows it as a card (`QuestionView`), and
 //! the user's Accept, Decline or Cancel, a thread switch or the response lock decide what the
-//! server gets. Driven with egui_kittest by accessible label.
+//! server gets. Driven with `egui_kittest` by accessible label.
 
 use std::path::PathBuf;
 use std::sync::Arc;
