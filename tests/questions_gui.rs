@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, QuestionView};
+use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, QuestionView, SampleView};
 use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::store::MemoryStore;
 use mcpapp_protocol::DisplayMode;
@@ -48,9 +48,19 @@ fn everything() -> Option<ServerSpec> {
 
 /// A window that shows the host's questions; the server is connected and asked to ask.
 fn window() -> Option<Harness<'static, App>> {
+    window_calling("trigger-elicitation-request", serde_json::Map::new())
+}
+
+/// A window that shows the host's questions and sampling requests (answered by the user);
+/// once the server is connected, `tool` is called with `arguments`.
+fn window_calling(
+    tool: &'static str,
+    arguments: serde_json::Map<String, serde_json::Value>,
+) -> Option<Harness<'static, App>> {
     let spec = everything()?;
     let options = HandleOptions {
         store: Arc::new(MemoryStore::default()),
+        sample_by_user: true,
         ..HandleOptions::default()
     };
     let host = HostHandle::start(None, options).unwrap();
@@ -58,13 +68,13 @@ fn window() -> Option<Harness<'static, App>> {
     let harness = Harness::builder()
         .with_size(egui::vec2(520.0, 1200.0))
         .build_ui_state(
-            |ui, app: &mut App| {
+            move |ui, app: &mut App| {
                 for update in app.host.poll() {
                     if let HostUpdate::ServerConnected { .. } = update {
                         app.host.call_tool(
                             "everything",
-                            "trigger-elicitation-request",
-                            serde_json::Map::new(),
+                            tool,
+                            arguments.clone(),
                             "call-1",
                             DisplayMode::Inline,
                         );
@@ -76,6 +86,9 @@ fn window() -> Option<Harness<'static, App>> {
                 let locked = app.host.is_generating("default");
                 for question in app.host.questions_mut() {
                     let _ = QuestionView::new(question).locked(locked).show(ui);
+                }
+                for sample in app.host.samples_mut() {
+                    let _ = SampleView::new(sample).locked(locked).show(ui);
                 }
             },
             App {
@@ -172,4 +185,28 @@ fn decline_and_a_thread_switch_answer_for_the_user() {
         h.state().results[1]
     );
     assert!(!asked(&h));
+}
+
+#[test]
+fn a_sampling_request_is_answered_by_the_user_in_the_window() {
+    let mut arguments = serde_json::Map::new();
+    arguments.insert("prompt".into(), "Say hello".into());
+    let Some(mut h) = window_calling("trigger-sampling-request", arguments) else {
+        return;
+    };
+    until(&mut h, "the request is shown", |h| {
+        h.query_by_label("everything asks the model").is_some()
+    });
+    h.get_by_role_and_label(Role::MultilineTextInput, "Reply *")
+        .focus();
+    h.run();
+    h.get_by_role_and_label(Role::MultilineTextInput, "Reply *")
+        .type_text("Hello from the user");
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Send reply").click();
+    until(&mut h, "the server answers", |h| {
+        !h.state().results.is_empty()
+    });
+    let result = &h.state().results[0];
+    assert!(result.contains("Hello from the user"), "{result}");
 }

@@ -139,6 +139,8 @@ impl DemoApp {
                 ..HostOptions::default()
             },
             store: Arc::clone(&self.store),
+            // No model here: the user answers servers' sampling requests.
+            sample_by_user: true,
             ..HandleOptions::default()
         };
         match HostHandle::start(Some(ctx), options) {

@@ -16,6 +16,7 @@ use tokio::sync::mpsc;
 
 use crate::app::HostedApp;
 use crate::questions::{GuiQuestions, Question};
+use crate::sampling::{GuiSampling, Sample};
 use crate::worker::{Command, Update, Worker};
 
 /// The thread a host starts in (`mcpapp_host::AppHost`'s).
@@ -66,6 +67,10 @@ pub struct HandleOptions {
     pub presenter: HtmlPresenter,
     /// When HTML apps are shown.
     pub present_html: PresentHtml,
+    /// Whether servers' sampling requests are answered by the user (a card with the request
+    /// and a reply field, [`crate::SampleView`]) when the embedder has no model of its own
+    /// (`client.handlers.sampling`); off by default (sampling is then not offered).
+    pub sample_by_user: bool,
 }
 
 impl Default for HandleOptions {
@@ -76,6 +81,7 @@ impl Default for HandleOptions {
             client: ClientOptions::default(),
             presenter: HtmlPresenter::Desktop,
             present_html: PresentHtml::default(),
+            sample_by_user: false,
         }
     }
 }
@@ -229,6 +235,7 @@ pub struct HostHandle {
     /// Servers' questions waiting for the user, the thread shown, the threads whose model is
     /// replying, and the next question's id.
     questions: Vec<Question>,
+    samples: Vec<Sample>,
     thread: String,
     generating: std::collections::BTreeSet<String>,
     next_question: u64,
@@ -248,6 +255,12 @@ impl HostHandle {
         // Without a handler of the embedder's, servers' questions are shown in the window.
         if options.client.handlers.elicitation.is_none() {
             options.client.handlers.elicitation = Some(Arc::new(GuiQuestions {
+                updates: updates_tx.clone(),
+                repaint: repaint.clone(),
+            }));
+        }
+        if options.sample_by_user && options.client.handlers.sampling.is_none() {
+            options.client.handlers.sampling = Some(Arc::new(GuiSampling {
                 updates: updates_tx.clone(),
                 repaint: repaint.clone(),
             }));
@@ -278,6 +291,7 @@ impl HostHandle {
             keep_warm: false,
             warm: None,
             questions: Vec::new(),
+            samples: Vec::new(),
             thread: DEFAULT_THREAD.to_owned(),
             generating: std::collections::BTreeSet::new(),
             next_question: 1,
@@ -322,8 +336,9 @@ impl HostHandle {
     /// questions asked in another thread are cancelled.
     pub fn switch_thread(&mut self, thread: impl Into<String>) {
         let thread = thread.into();
-        // Dropping a question cancels it.
+        // Dropping a question cancels it; a sampling request is refused.
         self.questions.retain(|q| q.thread() == thread);
+        self.samples.retain(|s| s.thread() == thread);
         self.thread.clone_from(&thread);
         self.send(Command::SwitchThread(thread));
     }
@@ -344,6 +359,12 @@ impl HostHandle {
     /// [`crate::QuestionView`], locked while [`Self::is_generating`] its thread).
     pub fn questions_mut(&mut self) -> impl Iterator<Item = &mut Question> {
         self.questions.iter_mut()
+    }
+
+    /// The sampling requests waiting for the user's reply ([`HandleOptions::sample_by_user`];
+    /// draw each with [`crate::SampleView`]).
+    pub fn samples_mut(&mut self) -> impl Iterator<Item = &mut Sample> {
+        self.samples.iter_mut()
     }
 
     /// Whether the model is replying in `thread`.
@@ -452,6 +473,11 @@ impl HostHandle {
                     });
                 }
                 Update::Warm(page) => self.warm = Some(page),
+                Update::Sample(asked) => {
+                    let id = self.next_question;
+                    self.next_question += 1;
+                    self.samples.push(Sample::new(id, &self.thread, asked));
+                }
                 Update::Question(asked) => {
                     let id = self.next_question;
                     self.next_question += 1;
@@ -466,6 +492,7 @@ impl HostHandle {
             }
         }
         self.questions.retain(|q| !q.is_answered());
+        self.samples.retain(|s| !s.is_answered());
         let now = Instant::now();
         let mut next_save: Option<Instant> = None;
         for app in self.apps.values_mut() {

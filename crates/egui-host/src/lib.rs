@@ -73,6 +73,7 @@ mod app;
 mod app_view;
 mod handle;
 mod questions;
+mod sampling;
 #[cfg(feature = "webview")]
 mod webview;
 mod worker;
@@ -83,6 +84,7 @@ pub use handle::{
     EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, WarmPage,
 };
 pub use questions::{Question, QuestionEvent, QuestionView};
+pub use sampling::{Sample, SampleView};
 #[cfg(feature = "webview")]
 pub use webview::{WebviewUnavailable, Webviews};
 /// The window handle a webview is created in (eframe's `Frame` is one).

@@ -79,6 +79,8 @@ pub(crate) enum Update {
     Warm(WarmPage),
     /// A server asks the user something.
     Question(crate::questions::Asked),
+    /// A server asks for a reply the user writes.
+    Sample(crate::sampling::AskedSample),
     Public(HostUpdate),
 }
 
