@@ -629,6 +629,7 @@ impl Runtime {
                     .read_resource(&uri)
                     .await
                     .map(|result| wire::result(&result)),
+                ServerCall::Sample { params } => connection.sample(params).await,
             }
             .map_err(|e| e.to_jsonrpc_error());
             let _ = arrivals

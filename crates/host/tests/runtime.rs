@@ -294,3 +294,114 @@ async fn malformed_visibility_fails_closed_and_a_changed_tool_list_reaches_the_h
         "{events:?}"
     );
 }
+
+/// A model that always says the same.
+struct Model;
+
+impl mcpapp_host::mcp::SamplingHandler for Model {
+    fn sample(
+        &self,
+        request: mcpapp_host::mcp::SamplingRequest,
+    ) -> mcpapp_host::mcp::HandlerFuture<'_, Result<Value, String>> {
+        let asked = request.params["messages"][0]["content"]["text"].clone();
+        Box::pin(async move {
+            Ok(json!({"role": "assistant", "model": "test-model",
+                      "content": {"type": "text", "text": format!("you said {asked}")}}))
+        })
+    }
+}
+
+/// A view that asks for a sample once it has its result, and reports the answer.
+async fn sampling_view(mut end: ViewEnd) -> Value {
+    let send = |m: Value| end.to_host.send(m).unwrap();
+    send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "ui/initialize", "params": {
+        "appInfo": {"name": "sampling", "version": "1"}, "appCapabilities": {},
+        "protocolVersion": "2026-01-26"}}),
+    );
+    loop {
+        let message = end.from_host.recv().await.unwrap();
+        if message["id"] == 1 {
+            send(json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}));
+        } else if message["method"] == "ui/notifications/tool-result" {
+            send(
+                json!({"jsonrpc": "2.0", "id": 2, "method": "sampling/createMessage",
+                "params": {"messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}],
+                           "maxTokens": 20}}),
+            );
+        } else if message["id"] == 2 {
+            return message;
+        }
+    }
+}
+
+/// The test server with `sampling` as the connection's hook, a runtime on it, and a view of
+/// `show_card` asking for a sample; what the view got.
+async fn sample_from_a_view(sampling: Option<Arc<dyn mcpapp_host::mcp::SamplingHandler>>) -> Value {
+    use mcpapp_host::mcp::{ClientOptions, Handlers, McpConnection, ServerSpec};
+    let spec = ServerSpec::stdio(
+        support::test_server_path().to_str().unwrap(),
+        Vec::<String>::new(),
+    );
+    let options = ClientOptions {
+        handlers: Handlers {
+            elicitation: None,
+            sampling,
+        },
+        ..ClientOptions::default()
+    };
+    let conn = McpConnection::connect("test", &spec, &options)
+        .await
+        .unwrap();
+    let mut runtime = Runtime::new(AppHost::new(
+        HostOptions::default(),
+        Arc::new(MemoryStore::default()),
+    ));
+    runtime.add_server(Arc::new(conn));
+    let mut arguments = Map::new();
+    arguments.insert("title".into(), json!("Sampling"));
+    let AgentCall::App(instance) = runtime
+        .agent_call(
+            "test",
+            "show_card",
+            arguments,
+            "call-1",
+            DisplayMode::Inline,
+        )
+        .await
+        .unwrap()
+    else {
+        panic!("show_card has a view")
+    };
+    let (port, end) = ChannelPort::pair();
+    runtime.attach(instance, Box::new(port));
+    let view = tokio::spawn(sampling_view(end));
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !view.is_finished() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the view got no answer"
+        );
+        let _ = runtime.next_event_within(Duration::from_millis(20)).await;
+    }
+    view.await.unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_views_sampling_request_goes_to_the_hook_and_is_refused_without_one() {
+    let answered = sample_from_a_view(Some(Arc::new(Model))).await;
+    assert_eq!(
+        answered["result"]["content"]["text"], "you said \"hi\"",
+        "{answered}"
+    );
+    assert_eq!(answered["result"]["model"], "test-model");
+
+    let refused = sample_from_a_view(None).await;
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("does not sample"),
+        "{refused}"
+    );
+}

@@ -114,6 +114,12 @@ pub enum ServerCall {
         /// The resource.
         uri: String,
     },
+    /// `sampling/createMessage` from the view, answered by the sampling hook of the view's
+    /// connection (the user or a model; never the server).
+    Sample {
+        /// The request's params.
+        params: serde_json::Map<String, Value>,
+    },
 }
 
 /// What the host asks the embedder to do.

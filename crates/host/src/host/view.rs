@@ -3,9 +3,9 @@
 //! payloads; params that do not fit are refused (`-32602`), never guessed at.
 
 use mcpapp_protocol::messages::{
-    CallTool, CloseWsApp, Initialize, Initialized, LoggingMessage, OpenLink, Ping, ReadResource,
-    RequestDisplayMode, RequestTeardown, ResponseGenerationStatus, SaveState, SaveStateResponse,
-    SizeChanged, UiMessage, UpdateModelContext,
+    CallTool, CloseWsApp, CreateMessage, Initialize, Initialized, LoggingMessage, OpenLink, Ping,
+    ReadResource, RequestDisplayMode, RequestTeardown, ResponseGenerationStatus, SaveState,
+    SaveStateResponse, SizeChanged, UiMessage, UpdateModelContext,
 };
 use mcpapp_protocol::{
     CallToolParams, ContentModalities, DisplayMode, EmptyObject, HostCapabilities, HostContext,
@@ -184,6 +184,13 @@ impl AppHost {
                 let read: ReadResourceParams = params(request)?;
                 let server = self.server_of(instance);
                 let call = ServerCall::ReadResource { uri: read.uri };
+                self.call_server(instance, server, request.id.to_value(), call)
+                    .map(|()| None)
+            }
+            CreateMessage::METHOD => {
+                let sample: serde_json::Map<String, Value> = params(request)?;
+                let server = self.server_of(instance);
+                let call = ServerCall::Sample { params: sample };
                 self.call_server(instance, server, request.id.to_value(), call)
                     .map(|()| None)
             }

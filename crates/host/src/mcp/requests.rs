@@ -49,6 +49,37 @@ impl McpConnection {
         }
     }
 
+    /// Answers a view's `sampling/createMessage` with this connection's sampling hook
+    /// ([`ClientOptions::handlers`](super::ClientOptions::handlers)): the `CreateMessageResult`,
+    /// or an error saying why not (no hook, no answer in time, refused).
+    pub async fn sample(&self, params: Map<String, Value>) -> Result<Value, McpError> {
+        let refused = |message: String| McpError::Rpc {
+            server: self.id().to_owned(),
+            what: "sampling/createMessage".to_owned(),
+            code: mcpapp_protocol::JsonRpcError::INVALID_REQUEST,
+            message,
+            data: None,
+        };
+        let Some(handler) = self.inner.options.handlers.sampling.clone() else {
+            return Err(refused(
+                "this host does not sample: no model or user answers sampling requests".to_owned(),
+            ));
+        };
+        let request = super::SamplingRequest {
+            server: self.id().to_owned(),
+            params: Value::Object(params),
+        };
+        match tokio::time::timeout(self.inner.options.request_timeout, handler.sample(request))
+            .await
+        {
+            Ok(Ok(result)) => Ok(result),
+            Ok(Err(why)) => Err(refused(why)),
+            Err(_) => Err(refused(
+                "no reply to the sampling request in time".to_owned(),
+            )),
+        }
+    }
+
     async fn call_tool_once(
         &self,
         name: &str,

@@ -35,9 +35,9 @@ pub use host_to_view::{
 };
 pub use sandbox::{SandboxProxyReady, SandboxResourceReady, SandboxResourceReadyParams};
 pub use standard::{
-    CallTool, Cancelled, ListPrompts, ListResourceTemplates, ListResources, ListTools,
-    LoggingMessage, Ping, Progress, PromptListChanged, ReadResource, ResourceListChanged,
-    ToolListChanged,
+    CallTool, Cancelled, CreateMessage, ListPrompts, ListResourceTemplates, ListResources,
+    ListTools, LoggingMessage, Ping, Progress, PromptListChanged, ReadResource,
+    ResourceListChanged, ToolListChanged,
 };
 pub use view_to_host::{
     DownloadFile, DownloadFileParams, Initialize, Initialized, MessageRole, OpenLink,
@@ -84,6 +84,7 @@ pub const METHODS: &[MethodInfo] = &[
     MethodInfo::request::<CallTool>(Direction::Both),
     MethodInfo::request::<ListTools>(Direction::Both),
     MethodInfo::request::<ReadResource>(Direction::ViewToHost),
+    MethodInfo::request::<CreateMessage>(Direction::ViewToHost),
     MethodInfo::request::<ListResources>(Direction::ViewToHost),
     MethodInfo::request::<ListResourceTemplates>(Direction::ViewToHost),
     MethodInfo::request::<ListPrompts>(Direction::ViewToHost),

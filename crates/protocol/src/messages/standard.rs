@@ -30,6 +30,12 @@ request_marker! {
 }
 
 request_marker! {
+    /// `sampling/createMessage`: a view asks for a reply from the client's model. The host
+    /// answers it with its sampling hook (its user or its model), never the server.
+    CreateMessage = "sampling/createMessage", serde_json::Map<String, serde_json::Value> => serde_json::Map<String, serde_json::Value>
+}
+
+request_marker! {
     /// `resources/list`, forwarded to the server.
     ListResources = "resources/list", PaginatedParams => ListResourcesResult
 }
