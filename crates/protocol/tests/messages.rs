@@ -307,6 +307,7 @@ fn method_names_are_the_specified_ones() {
         "tools/call",
         "tools/list",
         "resources/read",
+        "sampling/createMessage",
         "resources/list",
         "resources/templates/list",
         "prompts/list",
