@@ -11,12 +11,13 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
 use serde_json::{Map, Value, json};
 
 use crate::messages::{
-    CallTool, Cancelled, CloseWsApp, DownloadFile, HostContextChanged, Initialize, Initialized,
-    ListPrompts, ListResourceTemplates, ListResources, ListTools, LoadState, LoggingMessage,
-    OpenLink, Ping, Progress, PromptListChanged, ReadResource, RequestDisplayMode, RequestTeardown,
-    ResourceListChanged, ResourceTeardown, ResponseGenerationStatus, SandboxProxyReady,
-    SandboxResourceReady, SaveState, SaveStateResponse, SizeChanged, ToolCancelled, ToolInput,
-    ToolInputPartial, ToolListChanged, ToolResult, UiMessage, UpdateModelContext,
+    CallTool, Cancelled, CloseWsApp, CreateMessage, DownloadFile, HostContextChanged, Initialize,
+    Initialized, ListPrompts, ListResourceTemplates, ListResources, ListTools, LoadState,
+    LoggingMessage, OpenLink, Ping, Progress, PromptListChanged, ReadResource, RequestDisplayMode,
+    RequestTeardown, ResourceListChanged, ResourceTeardown, ResponseGenerationStatus,
+    SandboxProxyReady, SandboxResourceReady, SaveState, SaveStateResponse, SizeChanged,
+    ToolCancelled, ToolInput, ToolInputPartial, ToolListChanged, ToolResult, UiMessage,
+    UpdateModelContext,
 };
 use crate::{
     Direction, Message, MethodInfo, Notification, Request, ResourceUiMeta, ToolUiMeta,
@@ -65,6 +66,7 @@ pub fn protocol_schema() -> Value {
     add_request::<CallTool>(g, m);
     add_request::<ListTools>(g, m);
     add_request::<ReadResource>(g, m);
+    add_request::<CreateMessage>(g, m);
     add_request::<ListResources>(g, m);
     add_request::<ListResourceTemplates>(g, m);
     add_request::<ListPrompts>(g, m);
