@@ -3,7 +3,8 @@
 //! real host (`Runtime` with an `AppHost` sending the tool's result, the flights cancellation
 //! card). "Painted": the page's `#card` holds the rendered card and a frame has been drawn
 //! since (a `MutationObserver` added to the page posts `x/card-painted` from the next
-//! animation frame); the clock stops when that message reaches the host's port. Also prints
+//! animation frame); the clock stops when the runtime reads that message from the view (its
+//! trace). Also prints
 //! the size of the card app's document. `cargo bench --bench card_app`.
 //!
 //! Criterion warns that 20 samples do not fit in the measurement time: that is the point.
@@ -15,14 +16,12 @@
     reason = "a benchmark fails loudly and reports on stderr"
 )]
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use mcpapp_host::store::MemoryStore;
-use mcpapp_host::{
-    AppHost, AppSpec, HostEvent, HostOptions, Runtime, SendError, ViewGone, ViewKind, ViewPort,
-};
+use mcpapp_host::{AppHost, AppSpec, Direction, HostEvent, HostOptions, Runtime, ViewKind};
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge};
 use mcpapp_protocol::{DisplayMode, Tool};
 use mcpapp_server::{CARD_APP_URI, card_app_html, card_result};
@@ -44,59 +43,14 @@ const PAINT_PROBE: &str = r#"<script>
 })();
 </script>"#;
 
-/// A view port that notes when `x/card-painted` passes on its way to the host.
-struct Stamped {
-    inner: LocalBridge,
-    painted: Arc<Mutex<Option<Instant>>>,
-}
-
-impl Stamped {
-    fn stamp(&self, message: &Value) {
-        if message.get("method").and_then(Value::as_str) == Some("x/card-painted") {
-            let mut at = self.painted.lock().unwrap_or_else(PoisonError::into_inner);
-            at.get_or_insert_with(Instant::now);
-        }
-    }
-}
-
-impl ViewPort for Stamped {
-    fn send(&self, message: Value) -> Result<(), ViewGone> {
-        self.inner.send(message)
-    }
-
-    fn try_send(&self, message: Value) -> Result<(), SendError> {
-        self.inner.try_send(message)
-    }
-
-    fn room(&self) -> usize {
-        self.inner.room()
-    }
-
-    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
-        let message = self.inner.try_recv()?;
-        if let Some(message) = &message {
-            self.stamp(message);
-        }
-        Ok(message)
-    }
-
-    fn recv(&mut self) -> std::pin::Pin<Box<dyn Future<Output = Option<Value>> + Send + '_>> {
-        Box::pin(async {
-            let message = self.inner.recv().await;
-            if let Some(message) = &message {
-                self.stamp(message);
-            }
-            message
-        })
-    }
-}
-
 /// A host whose `show` tool has just answered with `result`; its app is waiting to be shown.
 async fn host_with(result: &Value) -> (Runtime, mcpapp_host::InstanceId) {
     let mut runtime = Runtime::new(AppHost::new(
         HostOptions::default(),
         Arc::new(MemoryStore::default()),
     ));
+    // The trace tells when the probe's message was read from the view.
+    runtime.record();
     let tool: Tool = serde_json::from_value(json!({
         "name": "show",
         "inputSchema": {"type": "object"},
@@ -131,17 +85,15 @@ async fn session(browser: &HeadlessChromium, html: &str, result: &Value) -> Dura
         .expect("a bridge");
     let monitor = bridge.monitor();
     let tab = browser.open(&bridge.url()).await.expect("a tab");
-    let painted = Arc::new(Mutex::new(None));
-    runtime.attach(
-        instance,
-        Box::new(Stamped {
-            inner: bridge,
-            painted: Arc::clone(&painted),
-        }),
-    );
+    runtime.attach(instance, Box::new(bridge));
     let started = Instant::now();
     let at = loop {
-        if let Some(at) = *painted.lock().unwrap_or_else(PoisonError::into_inner) {
+        let painted = runtime
+            .trace()
+            .iter()
+            .find(|t| t.direction == Direction::ToHost && t.method() == Some("x/card-painted"))
+            .map(|t| t.at);
+        if let Some(at) = painted {
             break at;
         }
         assert!(

@@ -8,7 +8,7 @@
 //! tool result in the app's DOM, for basic-vanillajs behind a real host (`Runtime` with an
 //! `AppHost` answering `ui/initialize` and sending the tool's input and result). The app's HTML
 //! gets a `MutationObserver` that posts `x/dom-ready` when its `#server-time` shows the
-//! result; the clock stops when that message reaches the host's port. Two ways to start: *cold*
+//! result; the clock stops when the runtime reads that message from the view (its trace). Two ways to start: *cold*
 //! (the bridge and page start with the view) and *warm* (`LocalBridge::warm`: the page, proxy
 //! and WebSocket are up before the view exists, and the app's HTML goes straight in).
 //!
@@ -46,9 +46,7 @@ use serde_json::Value;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use std::sync::{Arc, Mutex, PoisonError};
-
-use mcpapp_host::{SendError, ViewGone};
+use mcpapp_host::{Direction, Runtime};
 use support::xvfb;
 
 /// The smallest app that initializes: one `ui/initialize` request as soon as it runs.
@@ -227,54 +225,13 @@ const DOM_PROBE: &str = r#"<script>
 })();
 </script>"#;
 
-/// A view port that notes when the app's `x/dom-ready` passes on its way to the host.
-struct Stamped {
-    inner: LocalBridge,
-    dom_ready: Arc<Mutex<Option<Instant>>>,
-}
-
-impl Stamped {
-    fn stamp(&self, message: &Value) {
-        if message.get("method").and_then(Value::as_str) == Some("x/dom-ready") {
-            let mut at = self
-                .dom_ready
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            at.get_or_insert_with(Instant::now);
-        }
-    }
-}
-
-impl ViewPort for Stamped {
-    fn send(&self, message: Value) -> Result<(), ViewGone> {
-        self.inner.send(message)
-    }
-
-    fn try_send(&self, message: Value) -> Result<(), SendError> {
-        self.inner.try_send(message)
-    }
-
-    fn room(&self) -> usize {
-        self.inner.room()
-    }
-
-    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
-        let message = self.inner.try_recv()?;
-        if let Some(message) = &message {
-            self.stamp(message);
-        }
-        Ok(message)
-    }
-
-    fn recv(&mut self) -> std::pin::Pin<Box<dyn Future<Output = Option<Value>> + Send + '_>> {
-        Box::pin(async {
-            let message = self.inner.recv().await;
-            if let Some(message) = &message {
-                self.stamp(message);
-            }
-            message
-        })
-    }
+/// When the runtime read `method` from a view (its trace is on: `runtime_with_app` records).
+fn arrived(runtime: &Runtime, method: &str) -> Option<Instant> {
+    runtime
+        .trace()
+        .iter()
+        .find(|t| t.direction == Direction::ToHost && t.method() == Some(method))
+        .map(|t| t.at)
 }
 
 /// One whole session: view created → the result in basic-vanillajs's DOM. `warm`: the page
@@ -312,16 +269,9 @@ async fn whole_session(
         let shown = presenter.present(&bridge.url()).await?;
         (bridge, shown, created)
     };
-    let dom_ready = Arc::new(Mutex::new(None));
-    runtime.attach(
-        instance,
-        Box::new(Stamped {
-            inner: bridge,
-            dom_ready: Arc::clone(&dom_ready),
-        }),
-    );
+    runtime.attach(instance, Box::new(bridge));
     let painted = loop {
-        if let Some(at) = *dom_ready.lock().unwrap_or_else(PoisonError::into_inner) {
+        if let Some(at) = arrived(&runtime, "x/dom-ready") {
             break at;
         }
         if created.elapsed() > SESSION_TIMEOUT {
