@@ -66,7 +66,8 @@ fn event_instance(event: &HostEvent) -> Option<InstanceId> {
         | HostEvent::OpenLink { instance, .. }
         | HostEvent::DisplayModeChanged { instance, .. }
         | HostEvent::ModelContext { instance, .. }
-        | HostEvent::SizeChanged { instance, .. } => Some(*instance),
+        | HostEvent::SizeChanged { instance, .. }
+        | HostEvent::OpenQuestion { instance, .. } => Some(*instance),
         HostEvent::Log { instance, .. } => *instance,
         HostEvent::DuplicateInstance { .. } => None,
     }

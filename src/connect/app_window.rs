@@ -1,9 +1,9 @@
 //! The app in a native window: the embedding library's [`AppView`] on the connect session,
 //! which the window drives while it is open. A card is drawn natively; an HTML app in a webview
-//! inside the window.
+//! inside the window. The server's questions ([`QuestionView`]) are drawn above it.
 
 use eframe::egui;
-use mcpapp_egui_host::AppView;
+use mcpapp_egui_host::{AppView, QuestionView};
 
 use super::session::Session;
 
@@ -63,21 +63,30 @@ impl eframe::App for AppWindow<'_> {
             return;
         }
         let instance = self.session.instance;
-        let Some(app) = instance.and_then(|i| self.session.host.app_mut(i)) else {
-            return;
-        };
-        let dark = app.is_dark();
+        let host = &mut self.session.host;
+        let dark = instance
+            .and_then(|i| host.app(i))
+            .is_some_and(mcpapp_egui_host::HostedApp::is_dark);
         ui.ctx().set_theme(if dark {
             egui::Theme::Dark
         } else {
             egui::Theme::Light
         });
+        let config = mcpapp_card::host_config::Theme::for_dark(dark).host_config();
         let backdrop = mcpapp_egui::backdrop(dark);
         let webviews = &mut self.webviews;
         egui::CentralPanel::default()
             .frame(egui::Frame::central_panel(ui.style()).fill(backdrop))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
+                    // The server's questions first: its call waits for them.
+                    for question in host.questions_mut() {
+                        ui.add(QuestionView::new(question).host_config(&config));
+                        ui.separator();
+                    }
+                    let Some(app) = instance.and_then(|i| host.app_mut(i)) else {
+                        return;
+                    };
                     let view = AppView::new(app);
                     match webviews {
                         #[cfg(feature = "webview")]

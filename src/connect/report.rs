@@ -3,8 +3,8 @@
 use std::io::{self, Write as _};
 
 use mcpapp_card::Card;
-use mcpapp_host::HostEvent;
 use mcpapp_host::mcp::ServerInfo;
+use mcpapp_host::{HostEvent, QuestionBody};
 use mcpapp_protocol::{CallToolResult, ContentBlock, Tool};
 use serde_json::Value;
 
@@ -119,6 +119,19 @@ impl Report {
                 instance.map_or_else(|| "host".to_owned(), |i| format!("app {}", i.0))
             ),
             HostEvent::OpenApp { instance, .. } => format!("app {} opened", instance.0),
+            HostEvent::OpenQuestion { instance, question } => {
+                let asks = match &question.body {
+                    QuestionBody::Form(form) => {
+                        let fields: Vec<&str> = form.field_names().collect();
+                        format!("a form ({})", fields.join(", "))
+                    }
+                    QuestionBody::Url { url, .. } => format!("a visit to {url}"),
+                };
+                format!(
+                    "question {} from {}: {} \u{2014} asks for {asks}",
+                    instance.0, question.server, question.message
+                )
+            }
             HostEvent::CloseApp {
                 instance, reason, ..
             } => format!("app {} closed ({reason:?})", instance.0),

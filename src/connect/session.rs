@@ -9,7 +9,7 @@ use mcpapp_card::host_config::Theme;
 use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml};
 
 use super::app_window::Webviews;
-use mcpapp_host::mcp::{ClientOptions, Handlers, ServerSpec};
+use mcpapp_host::mcp::{ClientOptions, ElicitationHandler, Handlers, ServerSpec};
 use mcpapp_host::store::{MemoryStore, SqliteStore, StateStore};
 use mcpapp_host::{HostEvent, InstanceId, ViewKind};
 use mcpapp_protocol::{CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
@@ -77,7 +77,8 @@ pub struct Session {
 }
 
 /// The client's options: the views advertised, in `--ui` order, and servers' questions
-/// printed and answered from `--answer` (or declined).
+/// printed and answered from `--answer`, or declined when headless without it (in a window
+/// without it, the host shows them).
 fn client_options(args: &Args) -> Result<ClientOptions, String> {
     let mut mime_types: Vec<String> = Vec::new();
     for kind in &args.ui {
@@ -89,11 +90,16 @@ fn client_options(args: &Args) -> Result<ClientOptions, String> {
             mime_types.push(mime.to_owned());
         }
     }
-    let answers = super::answers::Answers::new(super::parse_answer(args)?);
+    let answer = super::parse_answer(args)?;
+    let elicitation: Option<Arc<dyn ElicitationHandler>> = if answer.is_some() || args.headless {
+        Some(Arc::new(super::answers::Answers::new(answer)))
+    } else {
+        None
+    };
     Ok(ClientOptions {
         mime_types,
         handlers: Handlers {
-            elicitation: Some(Arc::new(answers)),
+            elicitation,
             sampling: None,
         },
         ..ClientOptions::default()
@@ -205,6 +211,11 @@ impl Session {
         if self.headless || self.closing {
             return None;
         }
+        // A server's question before any app (a tool without a view asks first) is shown in
+        // a window of its own.
+        if self.kind.is_none() && self.host.questions().next().is_some() {
+            return Some(OurWindow::Card);
+        }
         match self.kind? {
             ViewKind::Card => Some(OurWindow::Card),
             #[cfg(feature = "webview")]
@@ -289,10 +300,16 @@ impl Session {
             }
             HostUpdate::AppClosed {
                 instance, reason, ..
-            } => {
+            } if Some(instance) == self.instance => {
                 self.out
                     .line(&format!("app {} closed ({reason:?})", instance.0));
                 self.outcome = Some(Ok(()));
+            }
+            HostUpdate::AppClosed {
+                instance, reason, ..
+            } => {
+                self.out
+                    .line(&format!("question {} closed ({reason:?})", instance.0));
             }
             HostUpdate::Presented { result, .. } => match result {
                 Ok(()) if !self.headless => self.out.line("the app is shown in its own window"),

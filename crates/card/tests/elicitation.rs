@@ -7,7 +7,9 @@
 //! `elicitation/create` form requests as cards: each kind of property the spec allows, the
 //! card it becomes, and the `content` read back for given input.
 
-use mcpapp_card::elicitation::{ACCEPT, CANCEL, DECLINE, elicitation_content, elicitation_form};
+use mcpapp_card::elicitation::{
+    ACCEPT, CANCEL, DECLINE, check_content, elicitation_content, elicitation_form,
+};
 use mcpapp_card::{Action, Element, InputValue, InputValues};
 use serde_json::{Value, json};
 
@@ -463,4 +465,45 @@ fn an_answer_given_as_json_is_read_and_checked_like_a_filled_form() {
     let values = values_from_content(&form, short.as_object().unwrap()).unwrap();
     let errors = elicitation_content(&form, &values).unwrap_err();
     assert_eq!(errors.len(), 2, "{errors:?}");
+}
+
+#[test]
+fn an_answer_given_as_json_is_checked_without_the_forms_defaults() {
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "title": {"type": "string", "default": "Sync"},
+            "count": {"type": "integer", "default": 2, "maximum": 9},
+            "when": {"type": "string", "format": "date"}
+        },
+        "required": ["title"]
+    });
+    let form = elicitation_form("?", &schema).unwrap();
+    // A required field left out is missing, whatever the form would have shown.
+    let errors = check_content(&form, json!({"count": 3}).as_object().unwrap()).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].field, "title");
+    // An optional one left out stays out.
+    let content = check_content(&form, json!({"title": "Review"}).as_object().unwrap()).unwrap();
+    assert_eq!(Value::Object(content), json!({"title": "Review"}));
+    // Ranges, formats and types are checked; numbers are typed as the schema says.
+    for bad in [
+        json!({"title": "R", "count": 10}),
+        json!({"title": "R", "count": 1.5}),
+        json!({"title": "R", "when": "tomorrow"}),
+        json!({"title": ["R"]}),
+    ] {
+        assert!(
+            check_content(&form, bad.as_object().unwrap()).is_err(),
+            "{bad}"
+        );
+    }
+    let typed = check_content(
+        &form,
+        json!({"title": "R", "count": 4.0}).as_object().unwrap(),
+    );
+    assert_eq!(
+        typed.map(Value::Object),
+        Ok(json!({"title": "R", "count": 4}))
+    );
 }

@@ -247,6 +247,16 @@ impl DemoApp {
         }
         let updates = self.host.as_mut().map(HostHandle::poll).unwrap_or_default();
         for update in updates {
+            if let HostUpdate::Event(HostEvent::OpenLink { instance, url }) = &update
+                && self
+                    .host
+                    .as_ref()
+                    .is_some_and(|h| h.question(*instance).is_some())
+            {
+                // The user agreed to this page in the question's card; an app's link is only
+                // noted.
+                ctx.open_url(egui::OpenUrl::new_tab(url));
+            }
             self.update(update);
         }
         self.respond(ctx);

@@ -5,20 +5,19 @@
 
 use egui::Ui;
 use mcpapp_card::HostConfig;
-use mcpapp_egui_host::{HostHandle, QuestionEvent, QuestionView, SampleView};
+use mcpapp_egui_host::{HostHandle, QuestionView, SampleView};
 
-/// Draws the questions asked in `thread`, locked while its model replies; a URL the user
-/// agreed to open goes to the system browser.
+/// Draws the questions asked in `thread`, locked while its model replies.
 pub(crate) fn show(ui: &mut Ui, host: &mut HostHandle, thread: &str, config: &HostConfig) {
     let locked = host.is_generating(thread);
     for question in host.questions_mut().filter(|q| q.thread() == thread) {
-        let (_, event) = QuestionView::new(question)
-            .host_config(config)
-            .locked(locked)
-            .show(ui);
-        if let Some(QuestionEvent::OpenUrl(url)) = event {
-            ui.ctx().open_url(egui::OpenUrl::new_tab(url));
-        }
+        // A URL the user agrees to open comes back from the host as an `OpenLink`, opened
+        // with the demo's link policy like an app's.
+        ui.add(
+            QuestionView::new(question)
+                .host_config(config)
+                .locked(locked),
+        );
         ui.add_space(10.0);
     }
     for sample in host.samples_mut().filter(|s| s.thread() == thread) {

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use crate::app::HostedApp;
-use crate::questions::{GuiQuestions, Question};
+use crate::questions::Question;
 use crate::sampling::{GuiSampling, Sample};
 use crate::worker::{Command, Update, Worker};
 
@@ -232,13 +232,13 @@ pub struct HostHandle {
     /// Whether a warm bridge was asked for, and the page of the one waiting now.
     keep_warm: bool,
     warm: Option<WarmPage>,
-    /// Servers' questions waiting for the user, the thread shown, the threads whose model is
-    /// replying, and the next question's id.
+    /// Servers' questions waiting for the user, the sampling requests, the thread shown, the
+    /// threads whose model is replying, and the next sampling request's id.
     questions: Vec<Question>,
     samples: Vec<Sample>,
     thread: String,
     generating: std::collections::BTreeSet<String>,
-    next_question: u64,
+    next_sample: u64,
 }
 
 impl HostHandle {
@@ -252,13 +252,6 @@ impl HostHandle {
         let (commands, commands_rx) = mpsc::unbounded_channel();
         let (updates_tx, updates) = std_mpsc::channel();
         let mut options = options;
-        // Without a handler of the embedder's, servers' questions are shown in the window.
-        if options.client.handlers.elicitation.is_none() {
-            options.client.handlers.elicitation = Some(Arc::new(GuiQuestions {
-                updates: updates_tx.clone(),
-                repaint: repaint.clone(),
-            }));
-        }
         if options.sample_by_user && options.client.handlers.sampling.is_none() {
             options.client.handlers.sampling = Some(Arc::new(GuiSampling {
                 updates: updates_tx.clone(),
@@ -294,7 +287,7 @@ impl HostHandle {
             samples: Vec::new(),
             thread: DEFAULT_THREAD.to_owned(),
             generating: std::collections::BTreeSet::new(),
-            next_question: 1,
+            next_sample: 1,
         })
     }
 
@@ -333,11 +326,10 @@ impl HostHandle {
     }
 
     /// The user switched to `thread`: its apps close, the other thread's come back, and the
-    /// questions asked in another thread are cancelled.
+    /// questions asked in another thread are cancelled (by the host, which closes them).
     pub fn switch_thread(&mut self, thread: impl Into<String>) {
         let thread = thread.into();
-        // Dropping a question cancels it; a sampling request is refused.
-        self.questions.retain(|q| q.thread() == thread);
+        // Dropping a sampling request refuses it.
         self.samples.retain(|s| s.thread() == thread);
         self.thread.clone_from(&thread);
         self.send(Command::SwitchThread(thread));
@@ -361,6 +353,17 @@ impl HostHandle {
         self.questions.iter_mut()
     }
 
+    /// The servers' questions waiting for the user, oldest first.
+    pub fn questions(&self) -> impl Iterator<Item = &Question> {
+        self.questions.iter()
+    }
+
+    /// The question `id`, while it is shown.
+    #[must_use]
+    pub fn question(&self, id: InstanceId) -> Option<&Question> {
+        self.questions.iter().find(|q| q.id() == id)
+    }
+
     /// The sampling requests waiting for the user's reply ([`HandleOptions::sample_by_user`];
     /// draw each with [`crate::SampleView`]).
     pub fn samples_mut(&mut self) -> impl Iterator<Item = &mut Sample> {
@@ -373,9 +376,9 @@ impl HostHandle {
         self.generating.contains(thread)
     }
 
-    /// Cancels the question `id` (the user closed it).
-    pub fn cancel_question(&mut self, id: u64) {
-        self.questions.retain(|q| q.id() != id);
+    /// Cancels the question `id` (the user closed it); the host closes it.
+    pub fn cancel_question(&self, id: InstanceId) {
+        self.send(Command::Close(id));
     }
 
     /// Closes an app (teardown first, as the spec asks).
@@ -474,15 +477,21 @@ impl HostHandle {
                 }
                 Update::Warm(page) => self.warm = Some(page),
                 Update::Sample(asked) => {
-                    let id = self.next_question;
-                    self.next_question += 1;
+                    let id = self.next_sample;
+                    self.next_sample += 1;
                     self.samples.push(Sample::new(id, &self.thread, asked));
                 }
-                Update::Question(asked) => {
-                    let id = self.next_question;
-                    self.next_question += 1;
-                    if let Some(question) = Question::new(id, &self.thread, asked) {
-                        self.questions.push(question);
+                Update::Question {
+                    instance,
+                    thread,
+                    spec,
+                } => {
+                    let question = Question::new(instance, &thread, *spec, self.commands.clone());
+                    self.questions.push(question);
+                }
+                Update::Refused { instance, why } => {
+                    if let Some(question) = self.questions.iter_mut().find(|q| q.id() == instance) {
+                        question.refused(&why);
                     }
                 }
                 Update::Public(update) => {
@@ -491,7 +500,6 @@ impl HostHandle {
                 }
             }
         }
-        self.questions.retain(|q| !q.is_answered());
         self.samples.retain(|s| !s.is_answered());
         let now = Instant::now();
         let mut next_save: Option<Instant> = None;
@@ -517,6 +525,7 @@ impl HostHandle {
                 keep_in_history,
                 ..
             } => {
+                self.questions.retain(|q| q.id() != *instance);
                 if *keep_in_history {
                     if let Some(app) = self.apps.get_mut(instance) {
                         app.set_closed();

@@ -1,65 +1,29 @@
-//! Servers' questions to the user (`elicitation/create`), shown in the embedder's window: the
-//! host's default [`ElicitationHandler`]. A form question becomes a card
-//! (`mcpapp_card::elicitation`) drawn by [`QuestionView`]; Accept sends the typed content once it
-//! fits the question, Decline and Cancel say so. A URL question asks for consent before its page
-//! is opened, its domain shown apart from the rest of the address.
-//!
-//! A question belongs to the thread that was shown when it came: switching to another thread
-//! cancels it, as closing it does, and it is locked while the model replies in its thread. A
-//! question nobody answers is cancelled by the connection after its request timeout.
-
-use std::sync::mpsc as std_mpsc;
+//! Servers' questions to the user (`elicitation/create`), drawn in the embedder's window. The
+//! host's pipeline owns them ([`mcpapp_host::AppHost::ask`]): each is an instance tied to its
+//! server and to the thread on screen when it came, locked while the model replies there,
+//! cancelled when that thread is left or the question is closed. This module only draws one: a
+//! form as a card ([`QuestionView`]), whose Accept sends the typed content once it fits the
+//! question (the host checks it again), and a URL question as a consent card, its domain shown
+//! apart from the rest of the address.
 
 use egui::{Response, RichText, Ui, Widget};
-use mcpapp_card::elicitation::{
-    ACCEPT, CANCEL, DECLINE, ElicitationForm, elicitation_content, elicitation_form,
-};
+use mcpapp_card::elicitation::{ACCEPT, CANCEL, DECLINE, ElicitationForm, elicitation_content};
 use mcpapp_card::{CardState, HostConfig};
 use mcpapp_egui::{CardEvent, CardView};
-use mcpapp_host::mcp::{Elicitation, ElicitationAnswer, ElicitationHandler, HandlerFuture};
-use tokio::sync::oneshot;
+use mcpapp_host::mcp::ElicitationAnswer;
+use mcpapp_host::{InstanceId, QuestionBody, QuestionSpec};
+use tokio::sync::mpsc;
 
-use crate::handle::Repaint;
-use crate::worker::Update;
-
-/// A question on its way to the GUI, with where its answer goes.
-pub(crate) struct Asked {
-    pub(crate) question: Elicitation,
-    pub(crate) reply: oneshot::Sender<ElicitationAnswer>,
-}
-
-/// The handler the host installs when the embedder gives none: each question goes to the GUI
-/// thread ([`crate::HostHandle::questions_mut`]) and waits there for the user.
-pub(crate) struct GuiQuestions {
-    pub(crate) updates: std_mpsc::Sender<Update>,
-    pub(crate) repaint: Repaint,
-}
-
-impl ElicitationHandler for GuiQuestions {
-    fn elicit(&self, question: Elicitation) -> HandlerFuture<'_, ElicitationAnswer> {
-        let (reply, answer) = oneshot::channel();
-        let sent = self
-            .updates
-            .send(Update::Question(Asked { question, reply }))
-            .is_ok();
-        self.repaint.now();
-        Box::pin(async move {
-            if !sent {
-                return ElicitationAnswer::Cancel;
-            }
-            // The GUI gone without an answer (the window closed) is a cancel.
-            answer.await.unwrap_or(ElicitationAnswer::Cancel)
-        })
-    }
-}
+use crate::worker::Command;
 
 /// A server's question waiting for the user.
 pub struct Question {
-    id: u64,
+    id: InstanceId,
     server: String,
     thread: String,
     body: Body,
-    reply: Option<oneshot::Sender<ElicitationAnswer>>,
+    answered: bool,
+    commands: mpsc::UnboundedSender<Command>,
 }
 
 impl std::fmt::Debug for Question {
@@ -68,7 +32,7 @@ impl std::fmt::Debug for Question {
             .field("id", &self.id)
             .field("server", &self.server)
             .field("thread", &self.thread)
-            .field("answered", &self.reply.is_none())
+            .field("answered", &self.answered)
             .finish_non_exhaustive()
     }
 }
@@ -87,44 +51,39 @@ enum Body {
 }
 
 impl Question {
-    /// A question as asked in `thread`; a form the card cannot express is declined at once
-    /// (`None`), with the reason logged.
-    pub(crate) fn new(id: u64, thread: &str, asked: Asked) -> Option<Self> {
-        let Asked { question, reply } = asked;
-        let server = question.server().to_owned();
-        let body = match question {
-            Elicitation::Form {
-                message, schema, ..
-            } => match elicitation_form(&message, &schema) {
-                Ok(form) => Body::Form {
-                    state: CardState::new(&form.card),
-                    form: Box::new(form),
-                    problem: None,
-                },
-                Err(why) => {
-                    tracing::warn!(server, "declined a question: {why}");
-                    let _ = reply.send(ElicitationAnswer::Decline);
-                    return None;
-                }
+    /// The question the host opened as `id` in `thread`.
+    pub(crate) fn new(
+        id: InstanceId,
+        thread: &str,
+        spec: QuestionSpec,
+        commands: mpsc::UnboundedSender<Command>,
+    ) -> Self {
+        let QuestionSpec {
+            server,
+            message,
+            body,
+        } = spec;
+        let body = match body {
+            QuestionBody::Form(form) => Body::Form {
+                state: CardState::new(&form.card),
+                form,
+                problem: None,
             },
-            Elicitation::Url { message, url, .. } => Body::Url { message, url },
-            _ => {
-                let _ = reply.send(ElicitationAnswer::Decline);
-                return None;
-            }
+            QuestionBody::Url { url, .. } => Body::Url { message, url },
         };
-        Some(Self {
+        Self {
             id,
             server,
             thread: thread.to_owned(),
             body,
-            reply: Some(reply),
-        })
+            answered: false,
+            commands,
+        }
     }
 
-    /// The question's id in this host.
+    /// The question's instance in the host.
     #[must_use]
-    pub fn id(&self) -> u64 {
+    pub fn id(&self) -> InstanceId {
         self.id
     }
 
@@ -140,24 +99,29 @@ impl Question {
         &self.thread
     }
 
-    /// Whether it has been answered (it can go).
+    /// Whether it has been answered (a URL question stays shown until the server says the
+    /// user is done on its page).
     #[must_use]
     pub fn is_answered(&self) -> bool {
-        self.reply.is_none()
+        self.answered
     }
 
-    /// Answers it (once; later answers are ignored).
+    /// Answers it (once; later answers are ignored). The host checks the answer again and
+    /// refuses it while the model replies in the question's thread.
     pub fn answer(&mut self, answer: ElicitationAnswer) {
-        if let Some(reply) = self.reply.take() {
-            // The server may have stopped waiting: nothing to do then.
-            let _ = reply.send(answer);
+        if !self.answered {
+            self.answered = true;
+            // The worker only stops when the handle is dropped.
+            let _ = self.commands.send(Command::Answer(self.id, answer));
         }
     }
-}
 
-impl Drop for Question {
-    fn drop(&mut self) {
-        self.answer(ElicitationAnswer::Cancel);
+    /// A refused answer: the question can be answered again, and says why.
+    pub(crate) fn refused(&mut self, why: &str) {
+        self.answered = false;
+        if let Body::Form { problem, .. } = &mut self.body {
+            *problem = Some(format!("Not sent: {why}"));
+        }
     }
 }
 
@@ -165,10 +129,10 @@ impl Drop for Question {
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum QuestionEvent {
-    /// The question was answered (Accept with content that fits, Decline, Cancel).
+    /// The question was answered (Accept with content that fits, Decline, Cancel; for a URL
+    /// question, Accept is the user's consent, and the host hands its page to the embedder as
+    /// [`mcpapp_host::HostEvent::OpenLink`]).
     Answered(ElicitationAnswer),
-    /// The user agreed to open the page of a URL question: open it with your link policy.
-    OpenUrl(String),
 }
 
 /// Draws a server's question: a form as a card, a URL question as a consent card.
@@ -241,25 +205,27 @@ impl<'a> QuestionView<'a> {
                     }
                     .map(QuestionEvent::Answered)
                 }
-                Body::Url { message, url } => {
-                    url_consent(ui, message, url, self.locked || answered)
-                }
+                Body::Url { message, url } => url_consent(ui, message, url, answered, self.locked)
+                    .map(QuestionEvent::Answered),
             }
         });
         let event = inner.inner;
         if let Some(QuestionEvent::Answered(answer)) = &event {
             self.question.answer(answer.clone());
         }
-        if let Some(QuestionEvent::OpenUrl(_)) = &event {
-            self.question.answer(ElicitationAnswer::Accept(None));
-        }
         (inner.response, event)
     }
 }
 
 /// The consent card of a URL question: the message, the domain apart and prominent, the whole
-/// address, and Open, Decline, Cancel.
-fn url_consent(ui: &mut Ui, message: &str, url: &str, disabled: bool) -> Option<QuestionEvent> {
+/// address, and Open, Decline, Cancel; once agreed to, a word that the page is open.
+fn url_consent(
+    ui: &mut Ui,
+    message: &str,
+    url: &str,
+    answered: bool,
+    locked: bool,
+) -> Option<ElicitationAnswer> {
     ui.label(mcpapp_host::printable(message).into_owned());
     let domain = url.split_once("://").map_or(url, |(_, rest)| {
         rest.split(['/', '?', '#']).next().unwrap_or(rest)
@@ -274,6 +240,10 @@ fn url_consent(ui: &mut Ui, message: &str, url: &str, disabled: bool) -> Option<
             .weak()
             .small(),
     );
+    if answered {
+        ui.label("Opened in your browser. This closes when the server says you are done.");
+        return None;
+    }
     // Only a web address that reads as it is shown may be opened.
     let openable = (url.starts_with("https://") || url.starts_with("http://"))
         && url.len() <= 8 * 1024
@@ -284,24 +254,24 @@ fn url_consent(ui: &mut Ui, message: &str, url: &str, disabled: bool) -> Option<
             "This address cannot be opened.",
         );
     }
-    let mut event = None;
-    ui.add_enabled_ui(!disabled, |ui| {
+    let mut answer = None;
+    ui.add_enabled_ui(!locked, |ui| {
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(openable, egui::Button::new("Open in browser"))
                 .clicked()
             {
-                event = Some(QuestionEvent::OpenUrl(url.to_owned()));
+                answer = Some(ElicitationAnswer::Accept(None));
             }
             if ui.button("Decline").clicked() {
-                event = Some(QuestionEvent::Answered(ElicitationAnswer::Decline));
+                answer = Some(ElicitationAnswer::Decline);
             }
             if ui.button("Cancel").clicked() {
-                event = Some(QuestionEvent::Answered(ElicitationAnswer::Cancel));
+                answer = Some(ElicitationAnswer::Cancel);
             }
         });
     });
-    event
+    answer
 }
 
 impl Widget for QuestionView<'_> {

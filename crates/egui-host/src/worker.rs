@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
 
-use mcpapp_host::mcp::{ClientOptions, McpConnection, McpError, ServerSpec};
+use mcpapp_host::mcp::{ClientOptions, ElicitationAnswer, McpConnection, McpError, ServerSpec};
 use mcpapp_host::{
     AgentCall, AppHost, AppSpec, CardSession, ChannelPort, DuplicatePolicy, HostEvent, InstanceId,
-    Runtime, SendError, ViewEnd, ViewGone, ViewKind, ViewPort,
+    QuestionSpec, Runtime, RuntimeError, SendError, ViewEnd, ViewGone, ViewKind, ViewPort,
 };
 use mcpapp_html::{
     BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Presentation, Presenter,
@@ -47,6 +47,8 @@ pub(crate) enum Command {
         pending: bool,
     },
     Close(InstanceId),
+    /// The user answered a server's question.
+    Answer(InstanceId, ElicitationAnswer),
     SetTheme(Theme),
     SetDuplicatePolicy(DuplicatePolicy),
     ResolveDuplicate(InstanceId, DuplicatePolicy),
@@ -77,8 +79,17 @@ pub(crate) enum Update {
     },
     /// A warm bridge waits for the next HTML app: its page can be loaded ahead of time.
     Warm(WarmPage),
-    /// A server asks the user something.
-    Question(crate::questions::Asked),
+    /// A server asks the user something, in `thread`.
+    Question {
+        instance: InstanceId,
+        thread: String,
+        spec: Box<QuestionSpec>,
+    },
+    /// The host refused the user's answer to a question.
+    Refused {
+        instance: InstanceId,
+        why: String,
+    },
     /// A server asks for a reply the user writes.
     Sample(crate::sampling::AskedSample),
     Public(HostUpdate),
@@ -99,6 +110,20 @@ pub(crate) enum ViewParts {
 /// Work that finished on a task of its own.
 enum Finished {
     Connected(String, Result<McpConnection, McpError>),
+    /// The agent's call of a tool without a view answered.
+    Called {
+        call: Box<PendingCall>,
+        result: CallToolResult,
+    },
+}
+
+/// An agent's call of a tool (its arguments an object).
+struct PendingCall {
+    server: String,
+    tool: String,
+    arguments: Value,
+    tool_call_id: String,
+    display_mode: DisplayMode,
 }
 
 /// A channel port whose deliveries wake the GUI: the card session runs there.
@@ -162,9 +187,16 @@ impl Worker {
         repaint: Repaint,
     ) -> Self {
         let (finished_tx, finished) = mpsc::unbounded_channel();
+        let runtime = Runtime::new(AppHost::new(options.host, options.store));
+        let mut client = options.client;
+        // Without a handler of the embedder's, servers' questions go through the host's
+        // pipeline to the window.
+        if client.handlers.elicitation.is_none() {
+            client.handlers.elicitation = Some(runtime.question_handler());
+        }
         Self {
-            runtime: Runtime::new(AppHost::new(options.host, options.store)),
-            client: options.client,
+            runtime,
+            client,
             presenter: options.presenter,
             headless: None,
             present_html: options.present_html,
@@ -251,27 +283,28 @@ impl Worker {
                 tool_call_id,
                 display_mode,
             } => {
-                let called = self
-                    .runtime
-                    .agent_call(&server, &tool, arguments, &tool_call_id, display_mode)
-                    .await;
-                match called {
-                    Ok(AgentCall::App(_)) => {}
-                    Ok(AgentCall::Done(result)) => self.tell(HostUpdate::CallDone {
-                        tool_call_id,
-                        result,
-                    }),
-                    Err(e) => self.tell(HostUpdate::CallFailed {
-                        tool_call_id,
-                        error: e.to_string(),
-                    }),
-                }
+                let call = PendingCall {
+                    server,
+                    tool,
+                    arguments: Value::Object(arguments),
+                    tool_call_id,
+                    display_mode,
+                };
+                self.agent_call(call).await;
             }
             Command::SwitchThread(thread) => self.runtime.host_mut().switch_thread(&thread),
             Command::SetGenerating { thread, pending } => {
                 self.runtime.host_mut().set_generating(&thread, pending);
             }
             Command::Close(instance) => self.runtime.host_mut().close(instance),
+            Command::Answer(instance, answer) => {
+                if let Err(e) = self.runtime.host_mut().answer_question(instance, answer) {
+                    self.send(Update::Refused {
+                        instance,
+                        why: e.to_string(),
+                    });
+                }
+            }
             Command::SetTheme(theme) => self.runtime.host_mut().set_theme(theme),
             Command::SetDuplicatePolicy(policy) => {
                 self.runtime.host_mut().set_duplicate_policy(policy);
@@ -324,8 +357,83 @@ impl Worker {
         }
     }
 
+    /// The agent calls a tool. One without a view is called on a task of its own, so that
+    /// the worker carries messages meanwhile (its server may ask the user first); its result
+    /// comes back as [`Finished::Called`].
+    async fn agent_call(&mut self, call: PendingCall) {
+        let Value::Object(arguments) = call.arguments.clone() else {
+            return;
+        };
+        let connection = self.runtime.server(&call.server).cloned();
+        let without_view = connection
+            .as_ref()
+            .and_then(|c| c.tool(&call.tool))
+            .is_some_and(|t| t.ui_resource_uri().is_none());
+        match connection {
+            Some(connection) if without_view => {
+                let finished = self.finished_tx.clone();
+                tokio::spawn(async move {
+                    let result = connection
+                        .call_tool(&call.tool, arguments)
+                        .await
+                        .unwrap_or_else(|e| CallToolResult::error(e.to_string()));
+                    let _ = finished.send(Finished::Called {
+                        call: Box::new(call),
+                        result,
+                    });
+                });
+            }
+            _ => {
+                let called = self
+                    .runtime
+                    .agent_call(
+                        &call.server,
+                        &call.tool,
+                        arguments,
+                        &call.tool_call_id,
+                        call.display_mode,
+                    )
+                    .await;
+                self.called(call.tool_call_id, called);
+            }
+        }
+    }
+
+    /// Tells the GUI what an agent's call became.
+    fn called(&self, tool_call_id: String, called: Result<AgentCall, RuntimeError>) {
+        match called {
+            Ok(AgentCall::App(_)) => {}
+            Ok(AgentCall::Done(result)) => self.tell(HostUpdate::CallDone {
+                tool_call_id,
+                result,
+            }),
+            Err(e) => self.tell(HostUpdate::CallFailed {
+                tool_call_id,
+                error: e.to_string(),
+            }),
+        }
+    }
+
     fn finish(&mut self, finished: Finished) {
         match finished {
+            Finished::Called { call, result } => {
+                let PendingCall {
+                    server,
+                    tool,
+                    arguments,
+                    tool_call_id,
+                    display_mode,
+                } = *call;
+                let called = self.runtime.agent_result(
+                    &server,
+                    &tool,
+                    &arguments,
+                    &tool_call_id,
+                    display_mode,
+                    result,
+                );
+                self.called(tool_call_id, called);
+            }
             Finished::Connected(server, Ok(connection)) => {
                 let connection = Arc::new(connection);
                 let tools = connection.tools();
@@ -387,6 +495,14 @@ impl Worker {
                     instance,
                     reason,
                     keep_in_history,
+                });
+            }
+            HostEvent::OpenQuestion { instance, question } => {
+                let thread = self.runtime.host().thread().to_owned();
+                self.send(Update::Question {
+                    instance,
+                    thread,
+                    spec: question,
                 });
             }
             other => self.tell(HostUpdate::Event(other)),

@@ -34,7 +34,7 @@
 //!                     to_host.extend(view.on_host_message(&message));
 //!                 }
 //!                 Output::ToServer { call, .. } => calls.push(call),
-//!                 Output::Event(_) => {}
+//!                 Output::Event(_) | Output::Answer { .. } => {}
 //!             }
 //!         }
 //!     }
@@ -103,7 +103,8 @@ pub mod store;
 pub use card_session::{CardSession, SAVE_DEBOUNCE, SessionError, card_in_result};
 pub use host::{
     AppHost, AppLimits, AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId,
-    Output, Rate, SaveDone, SaveJob, ServerCall, ViewKind,
+    Output, QuestionBody, QuestionError, QuestionSpec, Rate, SaveDone, SaveJob, ServerCall,
+    ViewKind,
 };
 pub use port::{ChannelPort, HostSender, PORT_CAPACITY, SendError, ViewEnd, ViewGone, ViewPort};
 pub use printable::{printable, printable_lines};

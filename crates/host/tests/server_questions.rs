@@ -228,3 +228,126 @@ async fn the_reference_servers_sampling_request_reaches_the_sampling_hook() {
     assert!(asked[0].params["messages"].is_array(), "{:?}", asked[0]);
     server.close().await;
 }
+
+/// The host's own pipeline answers: the runtime's question handler opens each question as an
+/// instance, the test answers it through the host, and the server gets the answer. The exact
+/// sequence of events is asserted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_reference_servers_questions_go_through_the_host_pipeline() {
+    use mcpapp_host::store::MemoryStore;
+    use mcpapp_host::{AppHost, HostEvent, HostOptions, QuestionBody, Runtime};
+
+    let Some(spec) = everything() else {
+        return;
+    };
+    let mut runtime = Runtime::new(AppHost::new(
+        HostOptions::default(),
+        Arc::new(MemoryStore::default()),
+    ));
+    let options = ClientOptions {
+        request_timeout: Duration::from_secs(30),
+        handlers: Handlers {
+            elicitation: Some(runtime.question_handler()),
+            sampling: None,
+        },
+        ..ClientOptions::default()
+    };
+    let server = Arc::new(
+        McpConnection::connect("everything", &spec, &options)
+            .await
+            .unwrap(),
+    );
+    runtime.add_server(Arc::clone(&server));
+
+    // The form: the call runs on a task (as an embedder's agent loop would run it) while the
+    // runtime shows the question.
+    let call = {
+        let server = Arc::clone(&server);
+        tokio::spawn(async move {
+            server
+                .call_tool("trigger-elicitation-request", Map::new())
+                .await
+        })
+    };
+    let mut seen = Vec::new();
+    while seen.len() < 2 {
+        let event = tokio::time::timeout(Duration::from_secs(20), runtime.next_event())
+            .await
+            .expect("the question opens and closes");
+        match &event {
+            HostEvent::OpenQuestion { instance, question } => {
+                let QuestionBody::Form(form) = &question.body else {
+                    panic!("a form: {question:?}")
+                };
+                assert_eq!(question.server, "everything");
+                let mut values = InputValues::initial(&form.card);
+                values.set("name".to_owned(), InputValue::Text("Grace Hopper".into()));
+                values.set(
+                    "email".to_owned(),
+                    InputValue::Text("grace@example.com".into()),
+                );
+                values.set("check".to_owned(), InputValue::Toggle(true));
+                let content = elicitation_content(form, &values).expect("a valid answer");
+                runtime
+                    .host_mut()
+                    .answer_question(*instance, ElicitationAnswer::Accept(Some(content)))
+                    .unwrap();
+                seen.push(format!("open question {}", instance.0));
+            }
+            HostEvent::CloseApp {
+                instance, reason, ..
+            } => seen.push(format!("close {} ({reason:?})", instance.0)),
+            HostEvent::Log { .. } => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(seen, ["open question 1", "close 1 (Answered)"]);
+    let result = call.await.unwrap().unwrap();
+    let text = text_of(&result);
+    assert!(text.contains("Grace Hopper"), "the server got it: {text}");
+
+    // A URL question: consent hands the page to the embedder.
+    let call = {
+        let server = Arc::clone(&server);
+        let mut arguments = Map::new();
+        arguments.insert("url".into(), json!("https://example.com/sign-in"));
+        tokio::spawn(async move { server.call_tool("trigger-url-elicitation", arguments).await })
+    };
+    let mut seen = Vec::new();
+    while seen.len() < 2 {
+        let event = tokio::time::timeout(Duration::from_secs(20), runtime.next_event())
+            .await
+            .expect("the question opens and the page is handed over");
+        match &event {
+            HostEvent::OpenQuestion { instance, question } => {
+                assert!(
+                    matches!(&question.body, QuestionBody::Url { url, .. } if url == "https://example.com/sign-in"),
+                    "{question:?}"
+                );
+                runtime
+                    .host_mut()
+                    .answer_question(*instance, ElicitationAnswer::Accept(None))
+                    .unwrap();
+                seen.push(format!("open question {}", instance.0));
+            }
+            HostEvent::OpenLink { instance, url } => {
+                seen.push(format!("open link {url} for {}", instance.0));
+            }
+            HostEvent::Log { .. } => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(
+        seen,
+        [
+            "open question 2",
+            "open link https://example.com/sign-in for 2"
+        ]
+    );
+    let result = call.await.unwrap().unwrap();
+    assert!(!result.is_error.unwrap_or(false), "{}", text_of(&result));
+    drop(runtime);
+    if let Ok(server) = Arc::try_unwrap(server) {
+        server.close().await;
+    }
+}

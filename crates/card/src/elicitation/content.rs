@@ -198,7 +198,26 @@ pub fn values_from_content(
     form: &ElicitationForm,
     content: &Map<String, Value>,
 ) -> Result<InputValues, Vec<ContentError>> {
-    let mut values = InputValues::initial(&form.card);
+    values_over(form, content, InputValues::initial(&form.card))
+}
+
+/// Checks an answer given as JSON (an embedder's, a script's) against the question before it
+/// is sent: the same rules as an Accept of the form, with nothing filled in from the form's
+/// defaults. Returns the content as it will be sent (numbers typed as the schema says).
+pub fn check_content(
+    form: &ElicitationForm,
+    content: &Map<String, Value>,
+) -> Result<Map<String, Value>, Vec<ContentError>> {
+    let values = values_over(form, content, InputValues::default())?;
+    elicitation_content(form, &values)
+}
+
+/// `content` as input values, over `values`.
+fn values_over(
+    form: &ElicitationForm,
+    content: &Map<String, Value>,
+    mut values: InputValues,
+) -> Result<InputValues, Vec<ContentError>> {
     let mut errors = Vec::new();
     for (name, value) in content {
         let Some(field) = form.fields.iter().find(|f| &f.name == name) else {

@@ -21,7 +21,7 @@ mod content;
 
 use serde_json::{Map, Value, json};
 
-pub use content::{elicitation_content, values_from_content};
+pub use content::{check_content, elicitation_content, values_from_content};
 
 use crate::Card;
 

@@ -4,7 +4,8 @@
 use mcpapp_protocol::{DisplayMode, LoggingLevel, UiMessageParams, UpdateModelContextParams};
 use serde_json::Value;
 
-use super::{AppSpec, InstanceId};
+use super::{AppSpec, InstanceId, QuestionSpec};
+use crate::mcp::ElicitationAnswer;
 
 /// Why an app was closed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,8 +18,10 @@ pub enum CloseReason {
     Closed,
     /// A newer instance of the same tool replaced it.
     Replaced,
-    /// The view went away on its own.
+    /// The view went away on its own (for a question: the server stopped waiting).
     ViewGone,
+    /// A question was answered.
+    Answered,
 }
 
 /// What the GUI must know. Never a callback into GUI code: a value it drains.
@@ -33,7 +36,16 @@ pub enum HostEvent {
         /// Whether it is an app recreated after a thread switch (it will get `load-state`).
         recreated: bool,
     },
-    /// Take an app's view down. Inline apps stay in the history (`keep_in_history`).
+    /// Show a server's question to the user (a form as a card, or a page to visit); answer it
+    /// with [`AppHost::answer_question`](super::AppHost::answer_question). It closes with
+    /// [`HostEvent::CloseApp`] like an app.
+    OpenQuestion {
+        /// The question's id (the same id space as apps).
+        instance: InstanceId,
+        /// What it asks.
+        question: Box<QuestionSpec>,
+    },
+    /// Take an app's view down (or a question's). Inline apps stay in the history (`keep_in_history`).
     CloseApp {
         /// The instance.
         instance: InstanceId,
@@ -145,4 +157,13 @@ pub enum Output {
     },
     /// Tell the GUI.
     Event(HostEvent),
+    /// Send the answer to a server's question (the reply to its `elicitation/create`).
+    Answer {
+        /// The question.
+        instance: InstanceId,
+        /// The server that asked.
+        server: String,
+        /// The answer, checked against the question.
+        answer: ElicitationAnswer,
+    },
 }

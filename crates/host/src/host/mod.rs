@@ -9,6 +9,7 @@
 mod event;
 mod limits;
 mod options;
+mod questions;
 mod saves;
 mod settings;
 mod spec;
@@ -19,6 +20,7 @@ pub(crate) mod wire;
 pub use event::{CloseReason, HostEvent, Output, ServerCall};
 pub use limits::{AppLimits, Rate};
 pub use options::{DuplicatePolicy, HostOptions};
+pub use questions::{QuestionBody, QuestionError, QuestionSpec};
 pub use saves::{SaveDone, SaveJob};
 pub use spec::{AppSpec, InstanceId, ViewKind};
 
@@ -83,6 +85,8 @@ pub struct AppHost {
     options: HostOptions,
     store: Arc<dyn StateStore>,
     instances: BTreeMap<InstanceId, Instance>,
+    /// Servers' questions shown, by the same ids as the apps.
+    questions: BTreeMap<InstanceId, questions::Asking>,
     tools: BTreeMap<String, Vec<Tool>>,
     thread: String,
     generating: BTreeMap<String, bool>,
@@ -100,6 +104,7 @@ impl AppHost {
             options,
             store,
             instances: BTreeMap::new(),
+            questions: BTreeMap::new(),
             tools: BTreeMap::new(),
             thread: "default".to_owned(),
             generating: BTreeMap::new(),
@@ -328,8 +333,13 @@ impl AppHost {
         }
     }
 
-    /// The embedder closes an app (the user closed its window).
+    /// The embedder closes an app (the user closed its window) or a question.
+    /// A question closed this way is cancelled.
     pub fn close(&mut self, instance: InstanceId) {
+        if self.is_question(instance) {
+            self.close_question(instance);
+            return;
+        }
         self.begin_teardown(instance, CloseReason::Closed);
     }
 

@@ -44,6 +44,8 @@ impl AppHost {
         if thread == self.thread {
             return;
         }
+        let old = self.thread.clone();
+        self.leave_questions(&old);
         let leaving: Vec<InstanceId> = self
             .instances
             .iter()

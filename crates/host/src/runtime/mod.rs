@@ -22,13 +22,15 @@ use std::time::{Duration, Instant};
 
 use mcpapp_protocol::{CallToolResult, DisplayMode, JsonRpcError, LoggingLevel};
 use serde_json::{Map, Value};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::host::{
     AppHost, AppSpec, HostEvent, InstanceId, Output, SaveDone, SaveJob, ServerCall, ViewKind, wire,
 };
-use crate::mcp::{McpConnection, McpEventKind};
+use crate::mcp::{Elicitation, ElicitationAnswer, McpConnection, McpEventKind};
 use crate::port::{PORT_CAPACITY, SendError, ViewPort};
+
+mod questions;
 
 /// How often the clock is fed while nothing else happens (teardown timeouts and rate limits
 /// are checked then, and views held back by a full port are looked at again).
@@ -128,6 +130,16 @@ enum Arrival {
     ToolsChanged { server: String },
     /// A state save was written (or failed).
     Saved(SaveDone),
+    /// A server asks the user something; the answer goes to `reply`.
+    Question {
+        question: Elicitation,
+        reply: oneshot::Sender<ElicitationAnswer>,
+    },
+    /// A server says its URL question is complete.
+    QuestionDone {
+        server: String,
+        elicitation_id: String,
+    },
 }
 
 /// An attached view: its port, and what the host told it that its full port did not take yet.
@@ -147,6 +159,8 @@ pub struct Runtime {
     arrivals: mpsc::Receiver<Arrival>,
     saver: Saver,
     events: VecDeque<HostEvent>,
+    /// Where the answer of each question shown goes.
+    answers: BTreeMap<InstanceId, oneshot::Sender<ElicitationAnswer>>,
     /// Results of the agent's tool calls that opened apps, not yet taken.
     results: Vec<(String, CallToolResult)>,
     trace: Option<Vec<Traced>>,
@@ -174,6 +188,7 @@ impl Runtime {
             arrivals,
             saver: Saver::default(),
             events: VecDeque::new(),
+            answers: BTreeMap::new(),
             results: Vec::new(),
             trace: None,
             next_tick: Instant::now(),
@@ -273,11 +288,17 @@ impl Runtime {
     ///
     /// The view's kind comes from its resource's mime type, read here (and cached by the
     /// connection for when the view is built).
+    ///
+    /// For a tool without a view this waits for the server's answer (carrying messages
+    /// meanwhile). A server may ask the user something before it answers: when questions are
+    /// shown through [`Self::question_handler`], call such a tool yourself on a task and hand
+    /// its result to [`Self::agent_result`], so that your loop can show the question while
+    /// the call waits (`mcpapp-egui-host` does so).
     pub async fn agent_call(
         &mut self,
         server: &str,
         tool: &str,
-        mut arguments: Map<String, Value>,
+        arguments: Map<String, Value>,
         tool_call_id: &str,
         display_mode: DisplayMode,
     ) -> Result<AgentCall, RuntimeError> {
@@ -295,17 +316,12 @@ impl Runtime {
         let input = Value::Object(arguments.clone());
         // A view of its own: the app opens now, the result follows. No view: the result comes
         // first, and opens a card app only if it carries a card.
-        let (uri, kind, known) = if let Some(uri) = definition.ui_resource_uri() {
-            let kind = view_kind(&connection, &uri).await?;
-            (uri, kind, None)
-        } else {
-            // The arguments are not needed again on this path.
-            let result = call(&connection, tool, std::mem::take(&mut arguments)).await;
-            let Some(uri) = card_result_uri(&wire::result(&result)) else {
-                return Ok(AgentCall::Done(result));
-            };
-            (uri, ViewKind::Card, Some(result))
+        let Some(uri) = definition.ui_resource_uri() else {
+            // Messages are carried meanwhile (the server may ask the user something).
+            let result = self.call_carrying(&connection, tool, arguments).await;
+            return self.agent_result(server, tool, &input, tool_call_id, display_mode, result);
         };
+        let kind = view_kind(&connection, &uri).await?;
         let instance = self.host.tool_call_started(AppSpec {
             server: server.to_owned(),
             tool: definition,
@@ -315,11 +331,6 @@ impl Runtime {
             display_mode,
         });
         self.host.tool_input(tool_call_id, &input);
-        if let Some(result) = known {
-            self.host.tool_result(tool_call_id, &wire::result(&result));
-            self.results.push((tool_call_id.to_owned(), result));
-            return Ok(AgentCall::App(instance));
-        }
         let arrivals = self.arrivals_tx.clone();
         let (name, tool_call_id) = (tool.to_owned(), tool_call_id.to_owned());
         tokio::spawn(async move {
@@ -333,6 +344,65 @@ impl Runtime {
                 .await;
         });
         Ok(AgentCall::App(instance))
+    }
+
+    /// The result of the agent's call of a tool without a view, made by the embedder itself
+    /// (so that its own loop runs on while the server works, and can show the server's
+    /// questions): a result holding a card opens a card app showing it, with `arguments` as
+    /// its input; any other result is returned as it is.
+    pub fn agent_result(
+        &mut self,
+        server: &str,
+        tool: &str,
+        arguments: &Value,
+        tool_call_id: &str,
+        display_mode: DisplayMode,
+        result: CallToolResult,
+    ) -> Result<AgentCall, RuntimeError> {
+        let Some(uri) = card_result_uri(&wire::result(&result)) else {
+            return Ok(AgentCall::Done(result));
+        };
+        let definition = self
+            .servers
+            .get(server)
+            .and_then(|connection| connection.tool(tool))
+            .ok_or_else(|| RuntimeError::UnknownTool {
+                server: server.to_owned(),
+                tool: tool.to_owned(),
+            })?;
+        let instance = self.host.tool_call_started(AppSpec {
+            server: server.to_owned(),
+            tool: definition,
+            tool_call_id: tool_call_id.to_owned(),
+            resource_uri: uri,
+            kind: ViewKind::Card,
+            display_mode,
+        });
+        self.host.tool_input(tool_call_id, arguments);
+        self.host.tool_result(tool_call_id, &wire::result(&result));
+        self.results.push((tool_call_id.to_owned(), result));
+        Ok(AgentCall::App(instance))
+    }
+
+    /// Calls a tool, carrying the views' messages and the host's arrivals (a server's
+    /// question among them) until it answers; what the embedder must know waits in the event
+    /// queue.
+    async fn call_carrying(
+        &mut self,
+        connection: &McpConnection,
+        tool: &str,
+        arguments: Map<String, Value>,
+    ) -> CallToolResult {
+        let called = call(connection, tool, arguments);
+        tokio::pin!(called);
+        loop {
+            self.tick_if_due();
+            self.route();
+            tokio::select! {
+                result = &mut called => return result,
+                () = self.wait() => {}
+            }
+        }
     }
 
     /// The results of the agent's tool calls that opened apps, as `(tool call id, result)`, in
@@ -396,6 +466,7 @@ impl Runtime {
                 self.arrived(arrival);
                 moved = true;
             }
+            self.drop_abandoned_questions();
             self.host.tick(Instant::now());
             self.route();
             if !moved {
@@ -443,6 +514,7 @@ impl Runtime {
     fn tick_if_due(&mut self) {
         let now = Instant::now();
         if now >= self.next_tick {
+            self.drop_abandoned_questions();
             self.host.tick(now);
             self.next_tick = now + TICK;
         }
@@ -502,6 +574,11 @@ impl Runtime {
                 }
             }
             Arrival::Saved(done) => self.host.save_done(done),
+            Arrival::Question { question, reply } => self.asked(question, reply),
+            Arrival::QuestionDone {
+                server,
+                elicitation_id,
+            } => self.host.question_completed(&server, &elicitation_id),
         }
     }
 
@@ -532,6 +609,9 @@ impl Runtime {
                         call,
                     } => self.call_server(instance, &server, request, call),
                     Output::Event(event) => self.events.push_back(event),
+                    Output::Answer {
+                        instance, answer, ..
+                    } => self.answered(instance, answer),
                 }
             }
         }
