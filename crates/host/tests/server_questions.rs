@@ -23,6 +23,8 @@ use mcpapp_host::mcp::{
     ClientOptions, Elicitation, ElicitationAnswer, ElicitationHandler, HandlerFuture, Handlers,
     McpConnection, SamplingHandler, SamplingRequest, ServerSpec,
 };
+use mcpapp_host::store::MemoryStore;
+use mcpapp_host::{AppHost, HostEvent, HostOptions, QuestionBody, Runtime};
 use serde_json::{Map, Value, json};
 
 /// The version `.ci/run` installs.
@@ -229,17 +231,9 @@ async fn the_reference_servers_sampling_request_reaches_the_sampling_hook() {
     server.close().await;
 }
 
-/// The host's own pipeline answers: the runtime's question handler opens each question as an
-/// instance, the test answers it through the host, and the server gets the answer. The exact
-/// sequence of events is asserted.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_reference_servers_questions_go_through_the_host_pipeline() {
-    use mcpapp_host::store::MemoryStore;
-    use mcpapp_host::{AppHost, HostEvent, HostOptions, QuestionBody, Runtime};
-
-    let Some(spec) = everything() else {
-        return;
-    };
+/// A runtime whose question handler is the host pipeline, with server-everything connected.
+async fn pipeline() -> Option<(Runtime, Arc<McpConnection>)> {
+    let spec = everything()?;
     let mut runtime = Runtime::new(AppHost::new(
         HostOptions::default(),
         Arc::new(MemoryStore::default()),
@@ -258,23 +252,56 @@ async fn the_reference_servers_questions_go_through_the_host_pipeline() {
             .unwrap(),
     );
     runtime.add_server(Arc::clone(&server));
+    Some((runtime, server))
+}
 
-    // The form: the call runs on a task (as an embedder's agent loop would run it) while the
-    // runtime shows the question.
+/// Calls `tool` on a task (as an embedder's agent loop would) while the runtime shows what
+/// comes: `act` answers each event and says what it was, until `count` were said; then the
+/// call's result.
+async fn call_while_showing(
+    runtime: &mut Runtime,
+    server: &Arc<McpConnection>,
+    tool: &'static str,
+    arguments: Map<String, Value>,
+    count: usize,
+    mut act: impl FnMut(&mut Runtime, &HostEvent) -> Option<String>,
+) -> (Vec<String>, mcpapp_protocol::CallToolResult) {
     let call = {
-        let server = Arc::clone(&server);
-        tokio::spawn(async move {
-            server
-                .call_tool("trigger-elicitation-request", Map::new())
-                .await
-        })
+        let server = Arc::clone(server);
+        tokio::spawn(async move { server.call_tool(tool, arguments).await })
     };
     let mut seen = Vec::new();
-    while seen.len() < 2 {
+    while seen.len() < count {
         let event = tokio::time::timeout(Duration::from_secs(20), runtime.next_event())
             .await
-            .expect("the question opens and closes");
-        match &event {
+            .unwrap_or_else(|_| panic!("{tool}: only {seen:?} came"));
+        seen.extend(act(runtime, &event));
+    }
+    (seen, call.await.unwrap().unwrap())
+}
+
+async fn close(runtime: Runtime, server: Arc<McpConnection>) {
+    drop(runtime);
+    if let Ok(server) = Arc::try_unwrap(server) {
+        server.close().await;
+    }
+}
+
+/// The host's own pipeline answers: the runtime's question handler opens the question as an
+/// instance, the test answers it through the host, and the server gets the answer. The exact
+/// sequence of events is asserted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_reference_servers_form_question_goes_through_the_host_pipeline() {
+    let Some((mut runtime, server)) = pipeline().await else {
+        return;
+    };
+    let (seen, result) = call_while_showing(
+        &mut runtime,
+        &server,
+        "trigger-elicitation-request",
+        Map::new(),
+        2,
+        |runtime, event| match event {
             HostEvent::OpenQuestion { instance, question } => {
                 let QuestionBody::Form(form) = &question.body else {
                     panic!("a form: {question:?}")
@@ -292,33 +319,38 @@ async fn the_reference_servers_questions_go_through_the_host_pipeline() {
                     .host_mut()
                     .answer_question(*instance, ElicitationAnswer::Accept(Some(content)))
                     .unwrap();
-                seen.push(format!("open question {}", instance.0));
+                Some(format!("open question {}", instance.0))
             }
             HostEvent::CloseApp {
                 instance, reason, ..
-            } => seen.push(format!("close {} ({reason:?})", instance.0)),
-            HostEvent::Log { .. } => {}
+            } => Some(format!("close {} ({reason:?})", instance.0)),
+            HostEvent::Log { .. } => None,
             other => panic!("unexpected {other:?}"),
-        }
-    }
+        },
+    )
+    .await;
     assert_eq!(seen, ["open question 1", "close 1 (Answered)"]);
-    let result = call.await.unwrap().unwrap();
     let text = text_of(&result);
     assert!(text.contains("Grace Hopper"), "the server got it: {text}");
+    close(runtime, server).await;
+}
 
-    // A URL question: consent hands the page to the embedder.
-    let call = {
-        let server = Arc::clone(&server);
-        let mut arguments = Map::new();
-        arguments.insert("url".into(), json!("https://example.com/sign-in"));
-        tokio::spawn(async move { server.call_tool("trigger-url-elicitation", arguments).await })
+/// A URL question through the pipeline: the user's consent answers it and hands the page to
+/// the embedder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_reference_servers_url_question_goes_through_the_host_pipeline() {
+    let Some((mut runtime, server)) = pipeline().await else {
+        return;
     };
-    let mut seen = Vec::new();
-    while seen.len() < 2 {
-        let event = tokio::time::timeout(Duration::from_secs(20), runtime.next_event())
-            .await
-            .expect("the question opens and the page is handed over");
-        match &event {
+    let mut arguments = Map::new();
+    arguments.insert("url".into(), json!("https://example.com/sign-in"));
+    let (seen, result) = call_while_showing(
+        &mut runtime,
+        &server,
+        "trigger-url-elicitation",
+        arguments,
+        2,
+        |runtime, event| match event {
             HostEvent::OpenQuestion { instance, question } => {
                 assert!(
                     matches!(&question.body, QuestionBody::Url { url, .. } if url == "https://example.com/sign-in"),
@@ -328,26 +360,23 @@ async fn the_reference_servers_questions_go_through_the_host_pipeline() {
                     .host_mut()
                     .answer_question(*instance, ElicitationAnswer::Accept(None))
                     .unwrap();
-                seen.push(format!("open question {}", instance.0));
+                Some(format!("open question {}", instance.0))
             }
             HostEvent::OpenLink { instance, url } => {
-                seen.push(format!("open link {url} for {}", instance.0));
+                Some(format!("open link {url} for {}", instance.0))
             }
-            HostEvent::Log { .. } => {}
+            HostEvent::Log { .. } => None,
             other => panic!("unexpected {other:?}"),
-        }
-    }
+        },
+    )
+    .await;
     assert_eq!(
         seen,
         [
-            "open question 2",
-            "open link https://example.com/sign-in for 2"
+            "open question 1",
+            "open link https://example.com/sign-in for 1"
         ]
     );
-    let result = call.await.unwrap().unwrap();
     assert!(!result.is_error.unwrap_or(false), "{}", text_of(&result));
-    drop(runtime);
-    if let Ok(server) = Arc::try_unwrap(server) {
-        server.close().await;
-    }
+    close(runtime, server).await;
 }
