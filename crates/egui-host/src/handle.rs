@@ -486,6 +486,11 @@ impl HostHandle {
                     thread,
                     spec,
                 } => {
+                    // The embedder hears of it too (to print it, to draw attention to it).
+                    out.push(HostUpdate::Event(HostEvent::OpenQuestion {
+                        instance,
+                        question: spec.clone(),
+                    }));
                     let question = Question::new(instance, &thread, *spec, self.commands.clone());
                     self.questions.push(question);
                 }
