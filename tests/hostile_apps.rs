@@ -67,7 +67,8 @@ fn event_instance(event: &HostEvent) -> Option<InstanceId> {
         | HostEvent::DisplayModeChanged { instance, .. }
         | HostEvent::ModelContext { instance, .. }
         | HostEvent::SizeChanged { instance, .. }
-        | HostEvent::OpenQuestion { instance, .. } => Some(*instance),
+        | HostEvent::OpenQuestion { instance, .. }
+        | HostEvent::DownloadFile { instance, .. } => Some(*instance),
         HostEvent::Log { instance, .. } => *instance,
         HostEvent::DuplicateInstance { .. } => None,
     }

@@ -4,7 +4,7 @@ use std::io::{self, Write as _};
 
 use mcpapp_card::Card;
 use mcpapp_host::mcp::ServerInfo;
-use mcpapp_host::{HostEvent, QuestionBody};
+use mcpapp_host::{DownloadContent, HostEvent, QuestionBody};
 use mcpapp_protocol::{CallToolResult, ContentBlock, Tool};
 use serde_json::Value;
 
@@ -119,6 +119,20 @@ impl Report {
                 instance.map_or_else(|| "host".to_owned(), |i| format!("app {}", i.0))
             ),
             HostEvent::OpenApp { instance, .. } => format!("app {} opened", instance.0),
+            HostEvent::DownloadFile {
+                instance, files, ..
+            } => {
+                let listed: Vec<String> = files
+                    .iter()
+                    .map(|file| match &file.content {
+                        DownloadContent::Bytes(bytes) => {
+                            format!("{} ({} bytes)", file.name, bytes.len())
+                        }
+                        DownloadContent::Link(url) => format!("{} (from {url})", file.name),
+                    })
+                    .collect();
+                format!("app {} asks to download {}", instance.0, listed.join(", "))
+            }
             HostEvent::OpenQuestion { instance, question } => {
                 let asks = match &question.body {
                     QuestionBody::Form(form) => {

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use mcpapp_apps_schema::{AppsSchema, Verdict};
 use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
@@ -112,7 +113,11 @@ impl Harness {
             .await
             .unwrap();
         let resource = HtmlResource::from_read_result(&read).unwrap();
-        let bridge = LocalBridge::start(resource, BridgeOptions::default())
+        let options = BridgeOptions::default();
+        self.runtime
+            .host_mut()
+            .set_sandbox(instance, resource.sandbox(&options.csp));
+        let bridge = LocalBridge::start(resource, options)
             .await
             .unwrap();
         let tab = self.browser.open(&bridge.url()).await.unwrap();
@@ -274,7 +279,52 @@ impl Harness {
         })
     }
 
+    /// Every message the host sent that does not fit the official MCP Apps schema, described.
+    /// Responses are matched to the requests they answer by id, per app and direction.
+    pub fn host_schema_violations(&self) -> Vec<String> {
+        let schema = AppsSchema::official();
+        // (app, side that asked, id) → method
+        let mut asked: BTreeMap<(InstanceId, bool, String), String> = BTreeMap::new();
+        let mut bad = Vec::new();
+        for t in self.runtime.trace() {
+            let from_host = t.direction == Direction::ToView;
+            let id = t.message.get("id").map(Value::to_string);
+            if let (Some(method), Some(id)) = (t.method(), &id) {
+                asked.insert((t.instance, from_host, id.clone()), method.to_owned());
+            }
+            if !from_host {
+                continue;
+            }
+            let answered = match (t.method(), &id) {
+                (None, Some(id)) => asked.get(&(t.instance, false, id.clone())).cloned(),
+                _ => None,
+            };
+            if let Verdict::Invalid { definition, errors } =
+                schema.check_from_host(&t.message, answered.as_deref())
+            {
+                let errors: Vec<String> = errors
+                    .iter()
+                    .map(|e| format!("{}: {}", e.pointer, e.message))
+                    .collect();
+                bad.push(format!(
+                    "{definition}: {} in {}",
+                    errors.join("; "),
+                    t.message
+                ));
+            }
+        }
+        bad
+    }
+
+    /// Closes the apps and the browser, after checking that every message the host sent fits
+    /// the official schema.
     pub async fn close(self) {
+        let bad = self.host_schema_violations();
+        assert!(
+            bad.is_empty(),
+            "the host sent messages the official MCP Apps schema refuses:\n{}",
+            bad.join("\n")
+        );
         for (_, tab) in self.tabs {
             let _ = tab.close().await;
         }

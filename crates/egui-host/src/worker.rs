@@ -553,6 +553,10 @@ impl Worker {
                     .map_err(|e| format!("reading {uri}: {e}"))?;
                 let resource =
                     HtmlResource::from_read_result(&read).map_err(|e| format!("{uri}: {e}"))?;
+                // The app is told the sandbox it runs in before it starts.
+                self.runtime
+                    .host_mut()
+                    .set_sandbox(instance, resource.sandbox(&BridgeOptions::default().csp));
                 // The warm bridge, whose page may be loaded already, takes the app; a new one
                 // warms up for the next.
                 let bridge = match self.spare.take() {

@@ -139,7 +139,18 @@ fn a_theme_change_reaches_every_open_view_and_later_ones() {
         panic!("{out:?}")
     };
     assert_eq!(message["method"], "ui/notifications/host-context-changed");
-    assert_eq!(message["params"], json!({"theme": "dark"}));
+    // The theme, and the style variables with it (the dark card's colours).
+    assert_eq!(message["params"]["theme"], "dark");
+    let variables = &message["params"]["styles"]["variables"];
+    assert_eq!(variables["--color-background-primary"], "#1E1E1E");
+    assert_eq!(variables["--color-text-primary"], "#E6E6E6");
+    assert!(
+        message["params"]["styles"]["css"]["fonts"]
+            .as_str()
+            .unwrap()
+            .contains("@font-face")
+    );
+    assert_eq!(message["params"].as_object().unwrap().len(), 2);
     host.set_theme(Theme::Dark);
     assert!(host.drain().is_empty(), "no news, no message");
 
@@ -153,6 +164,23 @@ fn a_theme_change_reaches_every_open_view_and_later_ones() {
         })
         .unwrap();
     assert_eq!(init["result"]["hostContext"]["theme"], "dark");
+    assert_eq!(
+        init["result"]["hostContext"]["styles"]["variables"]["--color-background-primary"],
+        "#1E1E1E"
+    );
+    // Every standard variable is given, as the SDK's schema asks.
+    let known = mcpapp_apps_schema::SCHEMA_JSON;
+    let schema: Value = serde_json::from_str(known).unwrap();
+    let required = schema["$defs"]["McpUiStyles"]["required"]
+        .as_array()
+        .unwrap();
+    let given = init["result"]["hostContext"]["styles"]["variables"]
+        .as_object()
+        .unwrap();
+    for name in required {
+        assert!(given.contains_key(name.as_str().unwrap()), "{name} missing");
+    }
+    assert_eq!(given.len(), required.len());
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use base64::Engine as _;
 use mcpapp_protocol::{
     HTML_MIME_TYPE, ReadResourceResult, ResourceContents, ResourceCsp, ResourcePermissions,
-    ResourceUiMeta, mime_type_matches,
+    ResourceUiMeta, SandboxCapability, mime_type_matches,
 };
 use serde_json::{Map, Value};
 
@@ -49,6 +49,23 @@ impl HtmlResource {
     pub fn with_permissions(mut self, permissions: ResourcePermissions) -> Self {
         self.permissions = Some(permissions);
         self
+    }
+
+    /// The sandbox a bridge with these CSP options runs this app in, as the host tells the
+    /// app (`hostCapabilities.sandbox`): the permissions granted (those this crate knows) and
+    /// the origins its CSP allows (those the options let through).
+    #[must_use]
+    pub fn sandbox(&self, options: &crate::csp::CspOptions) -> SandboxCapability {
+        SandboxCapability {
+            permissions: self
+                .permissions
+                .as_ref()
+                .map(crate::csp::sanitize_permissions),
+            csp: Some(crate::csp::sanitize_csp_with(
+                &self.csp.clone().unwrap_or_default(),
+                options,
+            )),
+        }
     }
 
     /// Reads the app from a `resources/read` result.

@@ -16,7 +16,7 @@ use crate::messages::{
     LoggingMessage, OpenLink, Ping, Progress, PromptListChanged, ReadResource, RequestDisplayMode,
     RequestTeardown, ResourceListChanged, ResourceTeardown, ResponseGenerationStatus,
     SandboxProxyReady, SandboxResourceReady, SaveState, SaveStateResponse, SizeChanged,
-    ToolCancelled, ToolInput, ToolInputPartial, ToolListChanged, ToolResult, UiMessage,
+    ToolCancelled, ToolInput, ToolInputPartial, ToolListChanged, ToolResult, UiLog, UiMessage,
     UpdateModelContext,
 };
 use crate::{
@@ -40,6 +40,7 @@ pub fn protocol_schema() -> Value {
     add_notification::<Initialized>(g, m);
     add_notification::<SizeChanged>(g, m);
     add_notification::<RequestTeardown>(g, m);
+    add_notification::<UiLog>(g, m);
     add_request::<UiMessage>(g, m);
     add_request::<OpenLink>(g, m);
     add_request::<DownloadFile>(g, m);

@@ -285,6 +285,7 @@ fn method_names_are_the_specified_ones() {
         "ui/notifications/initialized",
         "ui/notifications/size-changed",
         "ui/notifications/request-teardown",
+        "ui/log",
         "ui/message",
         "ui/open-link",
         "ui/download-file",

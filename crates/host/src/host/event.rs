@@ -4,7 +4,7 @@
 use mcpapp_protocol::{DisplayMode, LoggingLevel, UiMessageParams, UpdateModelContextParams};
 use serde_json::Value;
 
-use super::{AppSpec, InstanceId, QuestionSpec};
+use super::{AppSpec, Download, InstanceId, QuestionSpec};
 use crate::mcp::ElicitationAnswer;
 
 /// Why an app was closed.
@@ -67,6 +67,18 @@ pub enum HostEvent {
         instance: InstanceId,
         /// The URL.
         url: String,
+    },
+    /// An app asks to save files for the user (`ui/download-file`), checked: ask the user, save
+    /// them (e.g. with [`save_downloads`](super::save_downloads) into
+    /// [`downloads_folder`](super::downloads_folder)) or not, and answer with
+    /// [`AppHost::download_done`](super::AppHost::download_done).
+    DownloadFile {
+        /// From which app.
+        instance: InstanceId,
+        /// The app's request id, to pass back with the answer.
+        request: Value,
+        /// The files.
+        files: Vec<Download>,
     },
     /// An app's display mode changed.
     DisplayModeChanged {

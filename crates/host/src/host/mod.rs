@@ -6,6 +6,7 @@
 //! drains what it must do ([`Output`]: messages to views, calls to servers, events for the
 //! GUI). That makes the exact message sequences testable, and lets any runtime drive it.
 
+mod download;
 mod event;
 mod limits;
 mod options;
@@ -13,16 +14,22 @@ mod questions;
 mod saves;
 mod settings;
 mod spec;
+mod styles;
 mod threads;
 mod view;
 pub(crate) mod wire;
 
+pub use download::{
+    Download, DownloadContent, MAX_DOWNLOAD_BYTES, MAX_DOWNLOAD_FILES, downloads_folder,
+    safe_file_name, save_downloads,
+};
 pub use event::{CloseReason, HostEvent, Output, ServerCall};
 pub use limits::{AppLimits, Rate};
-pub use options::{DuplicatePolicy, HostOptions};
+pub use options::{ContainerSizes, DuplicatePolicy, HostOptions};
 pub use questions::{QuestionBody, QuestionError, QuestionSpec};
 pub use saves::{SaveDone, SaveJob};
 pub use spec::{AppSpec, InstanceId, ViewKind};
+pub use styles::{host_styles, theme_styles};
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
@@ -32,8 +39,8 @@ use mcpapp_protocol::messages::{
     ResourceTeardown, ToolCancelled, ToolInput, ToolInputPartial, ToolResult,
 };
 use mcpapp_protocol::{
-    DisplayMode, JsonRpcError, LoggingLevel, Notification as _, RequestId, ResourceTeardownParams,
-    Tool, ToolCancelledParams, ToolInputParams,
+    ContainerDimensions, DisplayMode, JsonRpcError, LoggingLevel, Notification as _, RequestId,
+    ResourceTeardownParams, SandboxCapability, Tool, ToolCancelledParams, ToolInputParams,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -78,6 +85,12 @@ struct Instance {
     opened_at: u64,
     /// Where it stands against its limits (rates, calls in flight).
     budget: Budget,
+    /// The sandbox its view runs in, as the embedder applied it (HTML apps).
+    sandbox: Option<SandboxCapability>,
+    /// Its exact room, when the embedder knows it; else its display mode's.
+    container: Option<ContainerDimensions>,
+    /// Its `ui/download-file` waiting for the user, if any.
+    download: Option<RequestId>,
 }
 
 /// The app host. See the module docs.
@@ -189,6 +202,9 @@ impl AppHost {
             recreated: false,
             opened_at: id.0,
             budget: Budget::new(&self.options.limits, self.now),
+            sandbox: None,
+            container: None,
+            download: None,
         };
         if window && !existing.is_empty() {
             match self.options.duplicate_policy {

@@ -1,8 +1,8 @@
-//! What the embedder changes while apps are open: the theme, the duplicate policy, an app's
-//! display mode.
+//! What the embedder changes while apps are open: the theme (and with it the style
+//! variables), the duplicate policy, an app's display mode and room, the sandbox it runs in.
 
 use mcpapp_protocol::messages::HostContextChanged;
-use mcpapp_protocol::{DisplayMode, HostContext};
+use mcpapp_protocol::{ContainerDimensions, DisplayMode, HostContext, SandboxCapability};
 
 use super::{AppHost, DuplicatePolicy, HostEvent, HostOptions, InstanceId, Phase, wire};
 
@@ -20,8 +20,10 @@ impl AppHost {
             .filter(|(_, i)| matches!(i.phase, Phase::Starting | Phase::Ready))
             .map(|(id, _)| *id)
             .collect();
+        // The style variables follow the theme.
         let message = wire::notify::<HostContextChanged>(&HostContext {
             theme: Some(self.options.theme.clone()),
+            styles: Some(super::theme_styles(&self.options.theme)),
             ..HostContext::default()
         });
         for id in open {
@@ -60,13 +62,65 @@ impl AppHost {
             return;
         }
         i.spec.display_mode = mode.clone();
+        // The room of the old mode does not hold in the new one.
+        i.container = None;
+        let container = self.container_of(instance);
         self.send_view(
             instance,
             wire::notify::<HostContextChanged>(&HostContext {
                 display_mode: Some(mode.clone()),
+                container_dimensions: Some(container),
                 ..HostContext::default()
             }),
         );
         self.event(HostEvent::DisplayModeChanged { instance, mode });
+    }
+
+    /// The room an app has now (`containerDimensions`): what the embedder said with
+    /// [`Self::set_container_dimensions`], else its display mode's
+    /// ([`HostOptions::container`](super::HostOptions::container)).
+    #[must_use]
+    pub fn container_of(&self, instance: InstanceId) -> ContainerDimensions {
+        self.instances
+            .get(&instance)
+            .map_or_else(ContainerDimensions::default, |i| {
+                i.container
+                    .unwrap_or_else(|| self.options.container.for_mode(&i.spec.display_mode))
+            })
+    }
+
+    /// The embedder knows an app's exact room (its webview's rectangle, say): the app is told
+    /// when it changes. Sizes that are not finite and positive are dropped.
+    pub fn set_container_dimensions(&mut self, instance: InstanceId, room: ContainerDimensions) {
+        let fit = |v: Option<f64>| v.filter(|v| v.is_finite() && *v > 0.0);
+        let room = ContainerDimensions {
+            height: fit(room.height),
+            max_height: fit(room.max_height),
+            width: fit(room.width),
+            max_width: fit(room.max_width),
+        };
+        let Some(i) = self.instances.get_mut(&instance) else {
+            return;
+        };
+        if i.container == Some(room) {
+            return;
+        }
+        i.container = Some(room);
+        self.send_view(
+            instance,
+            wire::notify::<HostContextChanged>(&HostContext {
+                container_dimensions: Some(room),
+                ..HostContext::default()
+            }),
+        );
+    }
+
+    /// The sandbox the embedder runs an app's view in (the permissions and CSP origins its
+    /// bridge applied), told to the view in `hostCapabilities.sandbox`. Set it before the view
+    /// initializes (when the view is built).
+    pub fn set_sandbox(&mut self, instance: InstanceId, sandbox: SandboxCapability) {
+        if let Some(i) = self.instances.get_mut(&instance) {
+            i.sandbox = Some(sandbox);
+        }
     }
 }

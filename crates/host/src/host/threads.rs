@@ -156,6 +156,9 @@ impl AppHost {
                 recreated: true,
                 opened_at: id.0,
                 budget: Budget::new(&self.options.limits, self.now),
+                sandbox: None,
+                container: None,
+                download: None,
             },
         );
         if thread == self.thread {

@@ -3,18 +3,18 @@
 //! payloads; params that do not fit are refused (`-32602`), never guessed at.
 
 use mcpapp_protocol::messages::{
-    CallTool, CloseWsApp, CreateMessage, Initialize, Initialized, LoggingMessage, OpenLink, Ping,
-    ReadResource, RequestDisplayMode, RequestTeardown, ResponseGenerationStatus, SaveState,
-    SaveStateResponse, SizeChanged, UiMessage, UpdateModelContext,
+    CallTool, CloseWsApp, CreateMessage, DownloadFile, Initialize, Initialized, LoggingMessage,
+    OpenLink, Ping, ReadResource, RequestDisplayMode, RequestTeardown, ResponseGenerationStatus,
+    SaveState, SaveStateResponse, SizeChanged, UiLog, UiMessage, UpdateModelContext,
 };
 use mcpapp_protocol::{
-    CallToolParams, ContentModalities, DisplayMode, EmptyObject, HostCapabilities, HostContext,
-    Implementation, InitializeParams, InitializeResult, JsonRpcError, JsonRpcNotification,
-    JsonRpcRequest, ListChangedCapability, LoggingLevel, LoggingMessageParams, Message,
-    OpenLinkParams, Platform, ReadResourceParams, RequestDisplayModeParams,
-    RequestDisplayModeResult, RequestId, ResponseGenerationStatusParams, SaveStateParams,
-    SaveStateResponseParams, SizeChangedParams, ToolInfo, UiActionResult, UiMessageParams,
-    UpdateModelContextParams,
+    CallToolParams, ContentModalities, DisplayMode, DownloadFileParams, EmptyObject,
+    HostCapabilities, HostContext, Implementation, InitializeParams, InitializeResult,
+    JsonRpcError, JsonRpcNotification, JsonRpcRequest, ListChangedCapability, LoggingLevel,
+    LoggingMessageParams, Message, OpenLinkParams, Platform, ReadResourceParams,
+    RequestDisplayModeParams, RequestDisplayModeResult, RequestId, ResponseGenerationStatusParams,
+    SandboxCapability, SaveStateParams, SaveStateResponseParams, SizeChangedParams, ToolInfo,
+    UiActionResult, UiMessageParams, UpdateModelContextParams,
 };
 use mcpapp_protocol::{Notification as _, Request as _};
 use serde::de::DeserializeOwned;
@@ -38,7 +38,7 @@ const MAX_LINK: usize = 8192;
 /// would drop, a terminal would obey or a display would reorder, so the embedder might open
 /// other than it showed).
 /// The refusal quotes the link shortened and printable.
-fn check_link(url: &str) -> Result<(), String> {
+pub(super) fn check_link(url: &str) -> Result<(), String> {
     let shown = || {
         let cut: String = url.chars().take(80).collect();
         let more = if cut.len() < url.len() { "…" } else { "" };
@@ -199,6 +199,11 @@ impl AppHost {
                 self.event(HostEvent::ChatMessage { instance, message });
                 done()
             }
+            DownloadFile::METHOD => {
+                let files: DownloadFileParams = params(request)?;
+                self.download_file(instance, files, &request.id)
+                    .map(|()| None)
+            }
             OpenLink::METHOD => {
                 let link: OpenLinkParams = params(request)?;
                 check_link(&link.url).map_err(JsonRpcError::invalid_params)?;
@@ -241,24 +246,27 @@ impl AppHost {
                 let size: SizeChangedParams = notification.params_as().unwrap_or_default();
                 self.size_changed(instance, clamp_size(size.width), clamp_size(size.height));
             }
-            LoggingMessage::METHOD => match notification.params_as::<LoggingMessageParams>() {
-                Ok(line) => {
-                    let message = match line.data {
-                        Value::String(s) => s,
-                        other => other.to_string(),
-                    };
-                    self.event(HostEvent::Log {
-                        instance: Some(instance),
-                        level: line.level,
-                        message,
-                    });
+            // `ui/log` is the SDK's announced name for the same log line.
+            LoggingMessage::METHOD | UiLog::METHOD => {
+                match notification.params_as::<LoggingMessageParams>() {
+                    Ok(line) => {
+                        let message = match line.data {
+                            Value::String(s) => s,
+                            other => other.to_string(),
+                        };
+                        self.event(HostEvent::Log {
+                            instance: Some(instance),
+                            level: line.level,
+                            message,
+                        });
+                    }
+                    Err(e) => self.log(
+                        Some(instance),
+                        LoggingLevel::Warning,
+                        format!("dropped a malformed log line: {e}"),
+                    ),
                 }
-                Err(e) => self.log(
-                    Some(instance),
-                    LoggingLevel::Warning,
-                    format!("dropped a malformed log line: {e}"),
-                ),
-            },
+            }
             SaveState::METHOD => match notification.params_as::<SaveStateParams>() {
                 Ok(save) if depth(&save.state) > MAX_STATE_DEPTH => self.saved(
                     instance,
@@ -340,13 +348,14 @@ impl AppHost {
                 version: self.options.version.clone(),
                 ..Implementation::default()
             },
-            host_capabilities: host_capabilities(),
+            host_capabilities: host_capabilities(None),
             host_context: HostContext::default(),
             extra: Map::new(),
         };
         let Some(i) = self.instances.get(&instance) else {
             return result;
         };
+        result.host_capabilities = host_capabilities(i.sandbox.clone());
         // Views built on the reference SDK validate the answer strictly: a display mode outside
         // the spec's three (our `window`) makes them reject the whole result and never start.
         // A view hears of a non-standard mode only if it declared it itself.
@@ -378,6 +387,8 @@ impl AppHost {
                 tool: i.spec.tool.clone(),
             }),
             theme: Some(self.options.theme.clone()),
+            styles: Some(super::theme_styles(&self.options.theme)),
+            container_dimensions: Some(self.container_of(instance)),
             display_mode: Some(mode),
             available_display_modes: Some(modes),
             locale: Some(self.options.locale.clone()),
@@ -432,8 +443,9 @@ impl AppHost {
     }
 }
 
-/// What the host offers views, including the io.Intelligence extensions it implements.
-fn host_capabilities() -> HostCapabilities {
+/// What the host offers views, including the io.Intelligence extensions it implements, and
+/// the sandbox the view runs in when the embedder said.
+fn host_capabilities(sandbox: Option<SandboxCapability>) -> HostCapabilities {
     let text = ContentModalities {
         text: Some(EmptyObject {}),
         ..ContentModalities::default()
@@ -447,6 +459,8 @@ fn host_capabilities() -> HostCapabilities {
     HostCapabilities {
         experimental: Some(experimental),
         open_links: Some(EmptyObject {}),
+        download_file: Some(EmptyObject {}),
+        sandbox,
         server_tools: Some(ListChangedCapability::default()),
         server_resources: Some(ListChangedCapability::default()),
         logging: Some(EmptyObject {}),

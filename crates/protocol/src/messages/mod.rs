@@ -42,8 +42,8 @@ pub use standard::{
 pub use view_to_host::{
     DownloadFile, DownloadFileParams, Initialize, Initialized, MessageRole, OpenLink,
     OpenLinkParams, RequestDisplayMode, RequestDisplayModeParams, RequestDisplayModeResult,
-    RequestTeardown, SizeChanged, SizeChangedParams, UiActionResult, UiMessage, UiMessageParams,
-    UpdateModelContext, UpdateModelContextParams,
+    RequestTeardown, SizeChanged, SizeChangedParams, UiActionResult, UiLog, UiMessage,
+    UiMessageParams, UpdateModelContext, UpdateModelContextParams,
 };
 
 use crate::method::{Direction, MethodInfo};
@@ -58,6 +58,7 @@ pub const METHODS: &[MethodInfo] = &[
     MethodInfo::notification::<Initialized>(Direction::ViewToHost),
     MethodInfo::notification::<SizeChanged>(Direction::ViewToHost),
     MethodInfo::notification::<RequestTeardown>(Direction::ViewToHost),
+    MethodInfo::notification::<UiLog>(Direction::ViewToHost),
     MethodInfo::request::<UiMessage>(Direction::ViewToHost),
     MethodInfo::request::<OpenLink>(Direction::ViewToHost),
     MethodInfo::request::<DownloadFile>(Direction::ViewToHost),

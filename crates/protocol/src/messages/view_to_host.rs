@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 use crate::mcp::{ContentBlock, EmptyObject};
 use crate::schema::object_schema;
-use crate::{DisplayMode, InitializeParams, InitializeResult};
+use crate::{DisplayMode, InitializeParams, InitializeResult, LoggingMessageParams};
 
 request_marker! {
     /// `ui/initialize`: the view's handshake; the host answers with its capabilities and the
@@ -30,6 +30,12 @@ notification_marker! {
     /// `ui/notifications/request-teardown` (draft, SDK): the view asks to be closed. The host
     /// may ignore it; if it agrees it still sends `ui/resource-teardown` first.
     RequestTeardown = "ui/notifications/request-teardown", EmptyObject
+}
+
+notification_marker! {
+    /// `ui/log`: a view's log line, the SDK's announced name for `notifications/message`
+    /// (same params); hosts accept both.
+    UiLog = "ui/log", LoggingMessageParams
 }
 
 request_marker! {
