@@ -117,9 +117,7 @@ impl Harness {
         self.runtime
             .host_mut()
             .set_sandbox(instance, resource.sandbox(&options.csp));
-        let bridge = LocalBridge::start(resource, options)
-            .await
-            .unwrap();
+        let bridge = LocalBridge::start(resource, options).await.unwrap();
         let tab = self.browser.open(&bridge.url()).await.unwrap();
         self.runtime.attach(instance, Box::new(bridge));
         self.tabs.insert(instance, tab);
