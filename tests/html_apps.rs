@@ -371,3 +371,53 @@ async fn an_html_apps_calls_lock_and_close_go_through_the_host_like_a_cards() {
     assert!(end[1].starts_with("app→host reply"), "{sequence:#?}");
     h.close().await;
 }
+
+/// An app built on the SDK applies the host's style variables and fonts as it starts, and
+/// again when the theme changes: what it reads are the card theme's colours.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_app_reading_the_host_style_variables_gets_them_and_they_follow_the_theme() {
+    let Some(mut h) = Harness::start(npm_server("server-basic-vanillajs")).await else {
+        return;
+    };
+    let app = h.call("get-time", json!({})).await;
+    let read = |name: &str| {
+        format!("getComputedStyle(document.documentElement).getPropertyValue('{name}').trim()")
+    };
+    let light = h
+        .wait_in_app(
+            app,
+            &format!(
+                "(v => v === '#FFFFFF' && v)({})",
+                read("--color-background-primary")
+            ),
+        )
+        .await;
+    assert_eq!(light, "#FFFFFF");
+    let text = h.in_app(app, &read("--color-text-primary")).await;
+    assert_eq!(text, "#242424");
+    // The font CSS is in the app's document.
+    let fonts = h
+        .wait_in_app(
+            app,
+            "(s => s && s.textContent)(document.getElementById('__mcp-host-fonts'))",
+        )
+        .await;
+    assert!(fonts.as_str().unwrap().contains("@font-face"), "{fonts}");
+
+    h.runtime.host_mut().set_theme(mcpapp_protocol::Theme::Dark);
+    let dark = h
+        .wait_in_app(
+            app,
+            &format!(
+                "(v => v === '#1E1E1E' && v)({})",
+                read("--color-background-primary")
+            ),
+        )
+        .await;
+    assert_eq!(dark, "#1E1E1E");
+    assert_eq!(
+        h.in_app(app, &read("--color-text-primary")).await,
+        "#E6E6E6"
+    );
+    h.close().await;
+}
