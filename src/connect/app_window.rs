@@ -3,7 +3,9 @@
 //! inside the window. The server's questions ([`QuestionView`]) are drawn above it.
 
 use eframe::egui;
-use mcpapp_egui_host::{AppView, QuestionView};
+use mcpapp_egui_host::{AppView, DownloadEvent, DownloadView, QuestionView};
+
+use super::report::Report;
 
 use super::session::Session;
 
@@ -64,6 +66,7 @@ impl eframe::App for AppWindow<'_> {
         }
         let instance = self.session.instance;
         let host = &mut self.session.host;
+        let out = &mut self.session.out;
         let dark = instance
             .and_then(|i| host.app(i))
             .is_some_and(mcpapp_egui_host::HostedApp::is_dark);
@@ -79,9 +82,15 @@ impl eframe::App for AppWindow<'_> {
             .frame(egui::Frame::central_panel(ui.style()).fill(backdrop))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    // The server's questions first: its call waits for them.
+                    // The server's questions first: its call waits for them; then the app's
+                    // downloads, saved only when the user agrees.
                     for question in host.questions_mut() {
                         ui.add(QuestionView::new(question).host_config(&config));
+                        ui.separator();
+                    }
+                    for download in host.downloads_mut() {
+                        let (_, event) = DownloadView::new(download).show(ui);
+                        report_download(out, event);
                         ui.separator();
                     }
                     let Some(app) = instance.and_then(|i| host.app_mut(i)) else {
@@ -100,5 +109,22 @@ impl eframe::App for AppWindow<'_> {
         // The host is polled on the window's frames; without news, look again soon.
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(100));
+    }
+}
+
+/// Says what became of a download the user answered; opens the links it gave in the browser.
+fn report_download(out: &mut Report, event: Option<DownloadEvent>) {
+    match event {
+        Some(DownloadEvent::Saved { paths, links }) => {
+            for path in paths {
+                out.line(&format!("saved {}", path.display()));
+            }
+            for link in links {
+                super::session::open_link(out, &link);
+            }
+        }
+        Some(DownloadEvent::Failed(why)) => out.line(&format!("download not saved: {why}")),
+        Some(DownloadEvent::Declined) => out.line("download not saved: you said no"),
+        Some(_) | None => {}
     }
 }

@@ -51,15 +51,11 @@ enum OurWindow {
 /// A connect run: the host, what to call, and what has been printed.
 pub struct Session {
     pub(super) host: HostHandle,
-    out: Report,
+    pub(super) out: Report,
     call: Option<String>,
     arguments: Map<String, Value>,
     headless: bool,
     /// Where an HTML app is shown.
-    #[cfg_attr(
-        not(feature = "webview"),
-        expect(dead_code, reason = "no webviews here")
-    )]
     html_place: HtmlPlace,
     screenshot: Option<PathBuf>,
     duration: Option<Duration>,
@@ -211,9 +207,13 @@ impl Session {
         if self.headless || self.closing {
             return None;
         }
-        // A server's question before any app (a tool without a view asks first) is shown in
-        // a window of its own.
-        if self.kind.is_none() && self.host.questions().next().is_some() {
+        // A server's question before any app (a tool without a view asks first), or a
+        // download of an app shown in a browser, is asked in a window of ours.
+        let asking =
+            self.host.questions().next().is_some() || self.host.downloads().next().is_some();
+        let app_in_browser =
+            self.kind == Some(ViewKind::Html) && self.html_place == HtmlPlace::Browser;
+        if asking && (self.kind.is_none() || app_in_browser) {
             return Some(OurWindow::Card);
         }
         match self.kind? {
@@ -369,6 +369,17 @@ impl Session {
                 height: Some(h), ..
             } => self.height = Some(*h),
             HostEvent::OpenLink { url, .. } if !self.headless => open_link(&mut self.out, url),
+            // Nobody can be asked: nothing is saved (in a window, the user is asked there).
+            HostEvent::DownloadFile { instance, .. } if self.headless => {
+                self.out.line(&format!(
+                    "app {}'s download not saved: headless, there is nobody to ask",
+                    instance.0
+                ));
+                self.host.answer_download(
+                    *instance,
+                    Err("mcpapp connect --headless saves nothing".to_owned()),
+                );
+            }
             _ => {}
         }
     }
@@ -441,7 +452,7 @@ impl Session {
 }
 
 /// Opens a link in the user's browser and says so.
-fn open_link(out: &mut Report, url: &str) {
+pub(super) fn open_link(out: &mut Report, url: &str) {
     let opened = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

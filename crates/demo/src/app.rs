@@ -494,6 +494,7 @@ impl DemoApp {
         let config = self.config();
         let mut actions = Vec::new();
         let mut chosen_call = None;
+        let mut notes = Vec::new();
         ScrollArea::vertical()
             .stick_to_bottom(true)
             .auto_shrink(false)
@@ -543,13 +544,16 @@ impl DemoApp {
                     ui.add_space(10.0);
                 }
                 if let Some(host) = self.host.as_mut() {
-                    crate::questions::show(ui, host, &self.conversation.current, &config);
+                    notes = crate::questions::show(ui, host, &self.conversation.current, &config);
                 }
                 if let Some(chosen) = self.palette.form(ui, &config) {
                     chosen_call = Some(chosen);
                 }
             });
         self.act(actions);
+        for line in notes {
+            self.note(&line);
+        }
         if let Some(chosen) = chosen_call {
             self.call(&chosen.server, &chosen.tool, chosen.arguments, chosen.mode);
         }

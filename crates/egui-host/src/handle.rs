@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use crate::app::HostedApp;
+use crate::downloads::PendingDownload;
 use crate::questions::Question;
 use crate::sampling::{GuiSampling, Sample};
 use crate::worker::{Command, Update, Worker};
@@ -236,6 +237,8 @@ pub struct HostHandle {
     /// threads whose model is replying, and the next sampling request's id.
     questions: Vec<Question>,
     samples: Vec<Sample>,
+    /// Apps' downloads waiting for the user.
+    downloads: Vec<PendingDownload>,
     thread: String,
     generating: std::collections::BTreeSet<String>,
     next_sample: u64,
@@ -285,6 +288,7 @@ impl HostHandle {
             warm: None,
             questions: Vec::new(),
             samples: Vec::new(),
+            downloads: Vec::new(),
             thread: DEFAULT_THREAD.to_owned(),
             generating: std::collections::BTreeSet::new(),
             next_sample: 1,
@@ -356,6 +360,28 @@ impl HostHandle {
     /// The servers' questions waiting for the user, oldest first.
     pub fn questions(&self) -> impl Iterator<Item = &Question> {
         self.questions.iter()
+    }
+
+    /// Apps' downloads waiting for the user.
+    pub fn downloads(&self) -> impl Iterator<Item = &PendingDownload> {
+        self.downloads.iter()
+    }
+
+    /// Apps' downloads waiting for the user (draw each with [`crate::DownloadView`]).
+    pub fn downloads_mut(&mut self) -> impl Iterator<Item = &mut PendingDownload> {
+        self.downloads.iter_mut()
+    }
+
+    /// Answers an app's download the embedder handled itself, without
+    /// [`crate::DownloadView`]: saved (`Ok`), or not and why.
+    pub fn answer_download(&mut self, instance: InstanceId, outcome: Result<(), String>) {
+        if let Some(download) = self
+            .downloads
+            .iter_mut()
+            .find(|d| d.instance() == instance && !d.is_answered())
+        {
+            download.answer(outcome);
+        }
     }
 
     /// The question `id`, while it is shown.
@@ -506,6 +532,7 @@ impl HostHandle {
             }
         }
         self.samples.retain(|s| !s.is_answered());
+        self.downloads.retain(|d| !d.is_answered());
         let now = Instant::now();
         let mut next_save: Option<Instant> = None;
         for app in self.apps.values_mut() {
@@ -531,6 +558,7 @@ impl HostHandle {
                 ..
             } => {
                 self.questions.retain(|q| q.id() != *instance);
+                self.downloads.retain(|d| d.instance() != *instance);
                 if *keep_in_history {
                     if let Some(app) = self.apps.get_mut(instance) {
                         app.set_closed();
@@ -539,6 +567,16 @@ impl HostHandle {
                     self.apps.remove(instance);
                 }
             }
+            HostUpdate::Event(HostEvent::DownloadFile {
+                instance,
+                request,
+                files,
+            }) => self.downloads.push(PendingDownload::new(
+                *instance,
+                request.clone(),
+                files.clone(),
+                self.commands.clone(),
+            )),
             HostUpdate::Presented { instance, result } => {
                 if let Some(app) = self.apps.get_mut(instance) {
                     app.set_presented(result.clone());

@@ -71,6 +71,7 @@
 
 mod app;
 mod app_view;
+mod downloads;
 mod handle;
 mod questions;
 mod sampling;
@@ -80,6 +81,7 @@ mod worker;
 
 pub use app::{HostedApp, HtmlStatus};
 pub use app_view::{AppView, AppViewEvent, AppViewOutput};
+pub use downloads::{DownloadEvent, DownloadView, PendingDownload};
 pub use handle::{
     EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, WarmPage,
 };

@@ -49,6 +49,12 @@ pub(crate) enum Command {
     Close(InstanceId),
     /// The user answered a server's question.
     Answer(InstanceId, ElicitationAnswer),
+    /// An app's download was saved (or not, and why).
+    DownloadDone {
+        instance: InstanceId,
+        request: Value,
+        outcome: Result<(), String>,
+    },
     SetTheme(Theme),
     SetDuplicatePolicy(DuplicatePolicy),
     ResolveDuplicate(InstanceId, DuplicatePolicy),
@@ -292,29 +298,6 @@ impl Worker {
                 };
                 self.agent_call(call).await;
             }
-            Command::SwitchThread(thread) => self.runtime.host_mut().switch_thread(&thread),
-            Command::SetGenerating { thread, pending } => {
-                self.runtime.host_mut().set_generating(&thread, pending);
-            }
-            Command::Close(instance) => self.runtime.host_mut().close(instance),
-            Command::Answer(instance, answer) => {
-                if let Err(e) = self.runtime.host_mut().answer_question(instance, answer) {
-                    self.send(Update::Refused {
-                        instance,
-                        why: e.to_string(),
-                    });
-                }
-            }
-            Command::SetTheme(theme) => self.runtime.host_mut().set_theme(theme),
-            Command::SetDuplicatePolicy(policy) => {
-                self.runtime.host_mut().set_duplicate_policy(policy);
-            }
-            Command::ResolveDuplicate(instance, policy) => {
-                self.runtime.host_mut().resolve_duplicate(instance, policy);
-            }
-            Command::SetDisplayMode(instance, mode) => {
-                self.runtime.host_mut().set_display_mode(instance, mode);
-            }
             Command::Restore {
                 thread,
                 spec,
@@ -336,6 +319,48 @@ impl Worker {
                 self.warm_up().await;
             }
             Command::Shutdown => {}
+            other => self.host_command(other),
+        }
+    }
+
+    /// The commands that only tell the host something (the user's and the embedder's
+    /// decisions).
+    fn host_command(&mut self, command: Command) {
+        match command {
+            Command::SwitchThread(thread) => self.runtime.host_mut().switch_thread(&thread),
+            Command::SetGenerating { thread, pending } => {
+                self.runtime.host_mut().set_generating(&thread, pending);
+            }
+            Command::Close(instance) => self.runtime.host_mut().close(instance),
+            Command::DownloadDone {
+                instance,
+                request,
+                outcome,
+            } => {
+                let outcome = outcome.as_ref().copied().map_err(String::as_str);
+                self.runtime
+                    .host_mut()
+                    .download_done(instance, &request, outcome);
+            }
+            Command::Answer(instance, answer) => {
+                if let Err(e) = self.runtime.host_mut().answer_question(instance, answer) {
+                    self.send(Update::Refused {
+                        instance,
+                        why: e.to_string(),
+                    });
+                }
+            }
+            Command::SetTheme(theme) => self.runtime.host_mut().set_theme(theme),
+            Command::SetDuplicatePolicy(policy) => {
+                self.runtime.host_mut().set_duplicate_policy(policy);
+            }
+            Command::ResolveDuplicate(instance, policy) => {
+                self.runtime.host_mut().resolve_duplicate(instance, policy);
+            }
+            Command::SetDisplayMode(instance, mode) => {
+                self.runtime.host_mut().set_display_mode(instance, mode);
+            }
+            _ => {}
         }
     }
 
