@@ -3,6 +3,7 @@
 //! The binary only parses arguments and calls the crates; each subcommand lives in its own
 //! module.
 
+mod check;
 mod connect;
 mod demo;
 mod presenter;
@@ -55,6 +56,13 @@ enum Command {
     /// Exit status: 0 when everything asked for worked, 1 when the server or the app failed,
     /// 2 for bad arguments.
     Connect(connect::Args),
+    /// Check that an MCP App server works in hosts: its tools' and resources' metadata, its
+    /// HTML apps opened headless (lifecycle, messages against the official MCP Apps schema,
+    /// console and CSP), its cards and text fallbacks. For CI: `--json`, `--junit FILE`.
+    ///
+    /// Exit status: 0 when every check passed (warnings allowed), 1 when one failed, 2 for bad
+    /// arguments or a server that cannot be reached.
+    Check(check::Args),
     /// Open a desktop MCP Apps host on the example servers (and any you add): threads, apps
     /// inline in a transcript, a workspace for windowed apps, a tool palette with forms.
     ///
@@ -72,6 +80,7 @@ fn main() -> ExitCode {
         Command::Preview(args) => preview::run(&args),
         Command::ServeExample(args) => serve_example::run(&args),
         Command::Connect(args) => connect::run(&args),
+        Command::Check(args) => check::run(&args),
         Command::Demo(args) => demo::run(&args),
     }
 }

@@ -20,6 +20,7 @@ use tokio::io::{
 };
 use tokio::sync::{mpsc, oneshot};
 
+use super::headless::{ConsoleEntry, ConsoleKind};
 use crate::HtmlError;
 
 /// How long one command may take.
@@ -38,6 +39,8 @@ pub(crate) struct SessionInfo {
     pub(crate) parent: Option<String>,
     /// Its target.
     pub(crate) target_id: String,
+    /// The target's URL when it was attached (`about:srcdoc` for an app frame).
+    pub(crate) url: String,
 }
 
 /// A default execution context (one per frame).
@@ -54,6 +57,8 @@ struct State {
     sessions: HashMap<String, SessionInfo>,
     /// Default contexts by (session, context id).
     contexts: HashMap<(String, i64), ContextInfo>,
+    /// What the frames of each tab logged as errors, by the tab's session (bounded).
+    console: HashMap<String, Vec<ConsoleEntry>>,
     closed: bool,
 }
 
@@ -90,9 +95,16 @@ fn fire(
     let _ = out.send(command.to_string());
 }
 
-/// What every newly attached session gets: contexts reported, children attached.
+/// The most console entries kept per tab, and the longest text of one: an app that logs
+/// without end cannot make the client grow.
+const MAX_CONSOLE_ENTRIES: usize = 200;
+const MAX_CONSOLE_TEXT: usize = 2048;
+
+/// What every newly attached session gets: contexts reported (and console messages), the
+/// browser's own log (CSP violations, failed loads), children attached.
 fn prepare_session(out: &mpsc::UnboundedSender<String>, next_id: &AtomicU64, session: &str) {
     fire(out, next_id, session, "Runtime.enable", &json!({}));
+    fire(out, next_id, session, "Log.enable", &json!({}));
     fire(
         out,
         next_id,
@@ -221,8 +233,19 @@ impl Cdp {
             SessionInfo {
                 parent: None,
                 target_id: target_id.to_owned(),
+                url: String::new(),
             },
         );
+    }
+
+    /// The errors the frames of the tab whose session is `root` logged so far (console errors,
+    /// uncaught exceptions, the browser's error log entries), oldest first, at most 200.
+    pub(crate) fn console_under(&self, root: &str) -> Vec<ConsoleEntry> {
+        lock(&self.state)
+            .console
+            .get(root)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The default contexts of `root` and every session below it.
@@ -299,6 +322,11 @@ fn handle(
                 lock(state).contexts.remove(&(session, id));
             }
         }
+        "Runtime.consoleAPICalled" | "Runtime.exceptionThrown" | "Log.entryAdded" => {
+            if let (Some(session), Some(entry)) = (session, console_entry(method, &params)) {
+                record_console(&mut lock(state), &session, entry);
+            }
+        }
         "Runtime.executionContextsCleared" => {
             if let Some(session) = session {
                 lock(state).contexts.retain(|(s, _), _| *s != session);
@@ -338,9 +366,19 @@ fn on_attached(
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_owned();
-    lock(state)
-        .sessions
-        .insert(child.to_owned(), SessionInfo { parent, target_id });
+    let url = params
+        .pointer("/targetInfo/url")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    lock(state).sessions.insert(
+        child.to_owned(),
+        SessionInfo {
+            parent,
+            target_id,
+            url,
+        },
+    );
     prepare_session(out, ids, child);
 }
 
@@ -348,6 +386,7 @@ fn on_attached(
 /// commands.
 fn on_detached(state: &mut State, child: &str) {
     state.sessions.remove(child);
+    state.console.remove(child);
     state.contexts.retain(|(s, _), _| s != child);
     // Commands to a session that went away get no reply: fail them now.
     let orphans: Vec<u64> = state
@@ -373,5 +412,87 @@ fn on_context_created(state: &Mutex<State>, session: String, context: &Value) {
         lock(state)
             .contexts
             .insert((session.clone(), id), ContextInfo { session, id });
+    }
+}
+
+/// An error-level console message, an uncaught exception or an error entry of the browser's
+/// log, in words; `None` for anything milder.
+fn console_entry(method: &str, params: &Value) -> Option<ConsoleEntry> {
+    let text = |value: Option<&Value>| value.and_then(Value::as_str).unwrap_or_default().to_owned();
+    let (kind, text, url) = match method {
+        "Runtime.consoleAPICalled" => {
+            if !matches!(
+                params.get("type").and_then(Value::as_str),
+                Some("error" | "assert")
+            ) {
+                return None;
+            }
+            let args: Vec<String> = params
+                .get("args")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .map(|arg| match arg.get("value") {
+                    Some(Value::String(s)) => s.clone(),
+                    Some(other) => other.to_string(),
+                    None => text(arg.get("description")),
+                })
+                .collect();
+            let url = text(params.pointer("/stackTrace/callFrames/0/url"));
+            (ConsoleKind::ConsoleError, args.join(" "), url)
+        }
+        "Runtime.exceptionThrown" => {
+            let details = params.get("exceptionDetails")?;
+            let described = text(details.pointer("/exception/description"));
+            let message = if described.is_empty() {
+                text(details.get("text"))
+            } else {
+                described
+            };
+            (ConsoleKind::Exception, message, text(details.get("url")))
+        }
+        _ => {
+            let entry = params.get("entry")?;
+            if entry.get("level").and_then(Value::as_str) != Some("error") {
+                return None;
+            }
+            let message = text(entry.get("text"));
+            let kind = if message.contains("Content Security Policy") {
+                ConsoleKind::CspViolation
+            } else {
+                ConsoleKind::BrowserError
+            };
+            (kind, message, text(entry.get("url")))
+        }
+    };
+    let text = match text.char_indices().nth(MAX_CONSOLE_TEXT) {
+        Some((cut, _)) => text.get(..cut).unwrap_or_default().to_owned(),
+        None => text,
+    };
+    Some(ConsoleEntry {
+        kind,
+        text,
+        url,
+        frame_url: String::new(),
+    })
+}
+
+/// Keeps `entry` under the tab its session belongs to, with the URL of its frame's target.
+fn record_console(state: &mut State, session: &str, mut entry: ConsoleEntry) {
+    let mut root = session.to_owned();
+    for _ in 0..64 {
+        match state.sessions.get(&root).and_then(|s| s.parent.clone()) {
+            Some(parent) => root = parent,
+            None => break,
+        }
+    }
+    entry.frame_url = state
+        .sessions
+        .get(session)
+        .map(|s| s.url.clone())
+        .unwrap_or_default();
+    let entries = state.console.entry(root).or_default();
+    if entries.len() < MAX_CONSOLE_ENTRIES {
+        entries.push(entry);
     }
 }

@@ -66,6 +66,33 @@ impl FrameValue {
     }
 }
 
+/// What kind of error a frame logged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConsoleKind {
+    /// `console.error` (or a failed `console.assert`) in the page's code.
+    ConsoleError,
+    /// An exception nobody caught.
+    Exception,
+    /// The browser refused something the frame's Content Security Policy does not allow.
+    CspViolation,
+    /// Another error the browser logged for the frame (a failed load, say).
+    BrowserError,
+}
+
+/// An error a frame of a tab logged, as the devtools protocol reported it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConsoleEntry {
+    /// What kind of error.
+    pub kind: ConsoleKind,
+    /// Its text (at most 2 KiB).
+    pub text: String,
+    /// The script or resource it is about, when known.
+    pub url: String,
+    /// The URL of the frame target that logged it when it was attached (`about:srcdoc` for a
+    /// sandboxed app frame running in a process of its own), empty for the tab's own page.
+    pub frame_url: String,
+}
+
 /// One tab of a [`HeadlessChromium`]. Closing it (or dropping it) closes the page.
 pub struct Tab {
     cdp: Arc<Cdp>,
@@ -174,6 +201,7 @@ impl HeadlessChromium {
         self.cdp.add_session(&session_id, &target_id);
         let session = Some(session_id.as_str());
         self.cdp.call(session, "Runtime.enable", json!({})).await?;
+        self.cdp.call(session, "Log.enable", json!({})).await?;
         self.cdp
             .call(session, "Target.setAutoAttach", auto_attach())
             .await?;
@@ -341,6 +369,14 @@ impl Tab {
         .await
         .map_err(|_| HtmlError::Cdp("the browser did not close the tab in time".to_owned()))?
         .map(|_| ())
+    }
+
+    /// The errors the tab's frames logged so far, oldest first: `console.error`, uncaught
+    /// exceptions, and the browser's error log (Content Security Policy violations, failed
+    /// loads). At most 200 are kept, each cut to 2 KiB; they are gone once the tab is closed.
+    #[must_use]
+    pub fn console(&self) -> Vec<ConsoleEntry> {
+        self.cdp.console_under(&self.session_id)
     }
 
     /// The devtools target id of the tab.

@@ -15,7 +15,7 @@ use std::process::Stdio;
 use tempfile::TempDir;
 
 pub use handover::Handover;
-pub use headless::{FrameValue, HeadlessChromium, Tab};
+pub use headless::{ConsoleEntry, ConsoleKind, FrameValue, HeadlessChromium, Tab};
 pub use webkit::{WebKitMiniBrowser, find_minibrowser};
 
 use crate::HtmlError;
