@@ -28,6 +28,10 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Also write the report as JUnit XML to this file (for CI systems).
+    #[expect(
+        clippy::doc_markdown,
+        reason = "clap prints this as help, where backticks would show"
+    )]
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
     /// Call and open only these tools (by default every tool the model may call).

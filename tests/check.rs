@@ -9,7 +9,7 @@
 //! `mcpapp check` as CI runs it: the built binary against our example servers and the public
 //! npm example servers (which pass), against a fixture server with one deliberate defect per
 //! run (each fails with its own finding and nothing else), with bad arguments (exit 2), and its
-//! JUnit report read by a real JUnit parser (Python's `junitparser`).
+//! report in `JUnit` XML read by a real parser (Python's `junitparser`).
 //!
 //! Chromium, the npm servers, Python and `junitparser` come from `.ci/run`; in CI (`CI` set) a
 //! missing one fails the test, elsewhere the test is skipped loudly.
@@ -271,10 +271,10 @@ fn each_broken_fixture_fails_with_its_own_finding_and_nothing_else() {
     std::thread::scope(|scope| {
         for _ in 0..3 {
             scope.spawn(|| {
-                while let Some(&(defect, id, outcome)) = {
-                    let next = queue.lock().unwrap().next();
-                    next
-                } {
+                loop {
+                    let Some(&(defect, id, outcome)) = queue.lock().unwrap().next() else {
+                        break;
+                    };
                     let (code, report, stderr) = check_fixture(defect, &[]);
                     results
                         .lock()
@@ -291,7 +291,7 @@ fn each_broken_fixture_fails_with_its_own_finding_and_nothing_else() {
         } else {
             vec![(id.to_owned(), outcome.to_owned())]
         };
-        let exit = if outcome == "fail" { 1 } else { 0 };
+        let exit = i32::from(outcome == "fail");
         if problems(&report) != expected || code != Some(exit) {
             wrong.push(format!(
                 "{defect}: expected {expected:?} (exit {exit}), got {:?} (exit {code:?}) {stderr}",
@@ -394,7 +394,7 @@ fn python_packages() -> PathBuf {
     )
 }
 
-/// Reads a JUnit file with `junitparser` and gives what it found, as JSON.
+/// Reads a `JUnit` file with `junitparser` and gives what it found, as JSON.
 const READ_JUNIT: &str = r#"
 import json, sys
 from junitparser import JUnitXml, Failure

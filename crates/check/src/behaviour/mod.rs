@@ -35,6 +35,8 @@ use plain::CardTool;
 
 /// The server's id in the host.
 const SERVER: &str = "server";
+/// The most tools called (and apps opened) in one run.
+const MAX_EXERCISED: usize = 100;
 
 /// What the behaviour checks found, and the tools the cards' actions call.
 #[derive(Debug, Default)]
@@ -74,10 +76,23 @@ pub async fn run(
     let connection = Arc::new(connection);
     let mut cards = Cards::default();
     let mut html_apps = Vec::new();
-    for fact in facts
+    let exercised: Vec<&ToolFacts> = facts
         .iter()
         .filter(|f| f.model_visible() && options.exercises(&f.name))
-    {
+        .collect();
+    if exercised.len() > MAX_EXERCISED {
+        cards.incomplete = true;
+        cards.findings.push(Finding::warn(
+            ids::TOOLS_CALL,
+            Location::server(),
+            format!(
+                "the model may call {} tools; only the first {MAX_EXERCISED} were called (name \
+                 others with --tool)",
+                exercised.len()
+            ),
+        ));
+    }
+    for fact in exercised.into_iter().take(MAX_EXERCISED) {
         let sample = match options.arguments.get(&fact.name) {
             Some(given) => Sample {
                 arguments: given.clone(),
