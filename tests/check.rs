@@ -219,6 +219,7 @@ const DEFECTS: &[(&str, &str, &str)] = &[
     ("visibility-not-array", "tools.ui-meta.visibility", "fail"),
     ("never-initializes", "app.initialize", "fail"),
     ("malformed-message", "app.messages", "fail"),
+    ("not-json-rpc", "app.messages", "fail"),
     ("invalid-card", "card.valid", "fail"),
     ("action-missing-tool", "card.actions", "fail"),
     ("no-text-fallback", "card.text-fallback", "fail"),

@@ -88,6 +88,7 @@ pub async fn run(
             opened_at: None,
             closed: false,
             trouble: None,
+            dropped: 0,
         };
         findings.extend(watch.run(n, options).await);
         if let Some(tab) = watch.tab.take() {
@@ -123,6 +124,8 @@ struct Watch<'a> {
     closed: bool,
     /// Why its page could not be shown.
     trouble: Option<String>,
+    /// How many messages the sandbox proxy dropped unread because they were not JSON-RPC.
+    dropped: u64,
 }
 
 impl Watch<'_> {
@@ -149,6 +152,7 @@ impl Watch<'_> {
                 .collect(),
             opened_at: self.opened_at.unwrap_or_else(Instant::now),
             console: self.tab.as_ref().map(Tab::console).unwrap_or_default(),
+            dropped: self.dropped,
             timeout: options.app_timeout,
         };
         lifecycle::judge(&run)
@@ -218,11 +222,27 @@ impl Watch<'_> {
             .await;
             self.until(options.settle, |_| false).await;
         }
+        self.dropped = self.proxy_dropped().await;
         if !self.closed {
             self.runtime.host_mut().close(instance);
             self.until(wait + Duration::from_secs(2), |w| w.closed)
                 .await;
         }
+    }
+
+    /// The messages the sandbox proxy dropped because they were not JSON-RPC 2.0 (its page
+    /// counts them in `window.__mcpappProxy.ignored`): they never reach the host, so only the
+    /// proxy saw them.
+    async fn proxy_dropped(&self) -> u64 {
+        let Some(tab) = &self.tab else { return 0 };
+        let counted = tab
+            .evaluate_in_frames("window.__mcpappProxy ? window.__mcpappProxy.ignored : null")
+            .await
+            .unwrap_or_default();
+        counted
+            .iter()
+            .filter_map(|frame| frame.value.as_ref().ok().and_then(Value::as_u64))
+            .sum()
     }
 
     /// Whether a message with `method` went `direction` for this app.

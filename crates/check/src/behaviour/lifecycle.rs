@@ -36,6 +36,8 @@ pub struct AppRun {
     pub opened_at: Instant,
     /// What its frames logged.
     pub console: Vec<ConsoleEntry>,
+    /// How many messages it posted that were not JSON-RPC (dropped before the host).
+    pub dropped: u64,
     /// How long each step was waited for.
     pub timeout: Duration,
 }
@@ -70,7 +72,7 @@ impl AppRun {
 /// Every finding on the run.
 pub fn judge(run: &AppRun) -> Vec<Finding> {
     let mut findings = lifecycle(run);
-    findings.extend(messages::judge(&run.trace, &run.at));
+    findings.extend(messages::judge(&run.trace, run.dropped, &run.at));
     findings.extend(console(run));
     findings
 }
@@ -271,6 +273,7 @@ mod tests {
                 .collect(),
             opened_at,
             console: Vec::new(),
+            dropped: 0,
             timeout: Duration::from_secs(10),
         }
     }

@@ -22,9 +22,20 @@ enum Judged {
     Wrong(String, String),
 }
 
-/// The findings on the messages the app sent (`trace` holds both directions, in order).
-pub fn judge(trace: &[Seen], at: &Location) -> Vec<Finding> {
+/// The findings on the messages the app sent (`trace` holds both directions, in order;
+/// `dropped` counts those that were not even JSON-RPC, which never reached it).
+pub fn judge(trace: &[Seen], dropped: u64, at: &Location) -> Vec<Finding> {
     let mut failures = Vec::new();
+    if dropped > 0 {
+        failures.push((
+            String::new(),
+            format!(
+                "the app posted {} not JSON-RPC 2.0 (an object with jsonrpc \"2.0\"); hosts \
+                 drop such messages unread",
+                plural(usize::try_from(dropped).unwrap_or(usize::MAX), "message")
+            ),
+        ));
+    }
     let (mut sent, mut covered) = (0, 0);
     for (n, seen) in trace.iter().enumerate().filter(|(_, s)| s.to_host) {
         sent += 1;
@@ -245,7 +256,7 @@ mod tests {
                 json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "x"}}),
             ),
         ];
-        let findings = judge(&trace, &Location::tool("t"));
+        let findings = judge(&trace, 0, &Location::tool("t"));
         assert_eq!(findings.len(), 1);
         assert_eq!(findings[0].outcome, Outcome::Fail);
         assert_eq!(
@@ -256,7 +267,10 @@ mod tests {
             true,
             json!({"jsonrpc": "2.0", "method": "ui/notifications/size-changed", "params": {"height": 10}}),
         )];
-        assert_eq!(judge(&good, &Location::tool("t"))[0].outcome, Outcome::Pass);
+        assert_eq!(
+            judge(&good, 0, &Location::tool("t"))[0].outcome,
+            Outcome::Pass
+        );
     }
 
     #[test]
@@ -269,7 +283,7 @@ mod tests {
             seen(true, json!({"jsonrpc": "2.0", "id": 9, "result": {}})),
         ];
         assert_eq!(
-            judge(&trace, &Location::tool("t"))[0].outcome,
+            judge(&trace, 0, &Location::tool("t"))[0].outcome,
             Outcome::Pass
         );
     }
