@@ -197,7 +197,12 @@ impl Example for Server {
                 Tool::new(
                     REQUEST,
                     "Start cancelling a flight booking: asks the user for a reason.",
-                    schema(json!({"booking_id": {"type": "string"}}), &["booking_id"]),
+                    // The example is one of the user's bookings, so that an agent (or
+                    // `mcpapp check`) has a booking to start with.
+                    schema(
+                        json!({"booking_id": {"type": "string", "examples": ["FL-12345-ABC"]}}),
+                        &["booking_id"],
+                    ),
                 ),
                 Some(CARD_MIME_TYPE),
             ),
