@@ -385,6 +385,14 @@ fn bad_arguments_and_unreachable_servers_exit_2() {
     let (code, stderr) = run(&["--", "/nonexistent/server"]);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("unreachable"), "{stderr}");
+    // A server that dies at start: how it exited and what it said.
+    let dies = "import sys; sys.stderr.write('boom: no config\\n'); sys.exit(3)";
+    if python() {
+        let (code, stderr) = run(&["--", "python3", "-c", dies]);
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(stderr.contains("exit status: 3"), "{stderr}");
+        assert!(stderr.contains("it said:\n  | boom: no config"), "{stderr}");
+    }
     let (code, stderr) = run(&["--url", "http://127.0.0.1:9/mcp"]);
     assert_eq!(code, Some(2), "{stderr}");
 }

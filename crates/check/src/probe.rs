@@ -24,6 +24,7 @@ use serde_json::{Map, Value};
 
 use crate::CheckOptions;
 use crate::error::CheckError;
+use crate::report::clip;
 
 /// The most `ui://` resources read: a server listing thousands cannot keep a run going.
 pub const MAX_RESOURCES: usize = 64;
@@ -90,7 +91,6 @@ fn client_info() -> ClientConfig {
 async fn open(
     options: &CheckOptions,
 ) -> Result<(Session, Option<tokio::process::Child>), CheckError> {
-    let unreachable = |what: String| CheckError::Unreachable(what);
     match &options.server {
         ServerSpec::Stdio {
             command,
@@ -104,20 +104,36 @@ async fn open(
                 .envs(env.iter().map(|(k, v)| (k, v)))
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
-                .stderr(Stdio::null())
+                .stderr(Stdio::piped())
                 .kill_on_drop(true);
             if let Some(cwd) = cwd {
                 process.current_dir(cwd);
             }
             let mut child = process
                 .spawn()
-                .map_err(|e| unreachable(format!("cannot start `{command}`: {e}")))?;
+                .map_err(|e| CheckError::Unreachable(format!("cannot start `{command}`: {e}")))?;
             let (Some(stdout), Some(stdin)) = (child.stdout.take(), child.stdin.take()) else {
-                return Err(unreachable("the server's pipes are missing".to_owned()));
+                return Err(CheckError::Unreachable(
+                    "the server's pipes are missing".to_owned(),
+                ));
             };
+            let last_words = child.stderr.take().map(LastWords::listen);
             let transport = AsyncRwTransport::new_client(stdout, stdin);
-            let session = handshake(client_info().serve(transport), options).await?;
-            Ok((session, Some(child)))
+            match handshake(client_info().serve(transport), options).await {
+                Ok(session) => Ok((session, Some(child))),
+                Err(CheckError::Unreachable(why)) => {
+                    // The process's own account of it, once it has had a moment to exit.
+                    let exit = tokio::time::timeout(Duration::from_millis(500), child.wait())
+                        .await
+                        .ok()
+                        .and_then(Result::ok)
+                        .map(|status| format!("; it exited ({status})"))
+                        .unwrap_or_default();
+                    let said = last_words.map(|w| w.said()).unwrap_or_default();
+                    Err(CheckError::Unreachable(format!("{why}{exit}{said}")))
+                }
+                Err(other) => Err(other),
+            }
         }
         ServerSpec::Http { url } => {
             ensure_crypto_provider();
@@ -125,6 +141,50 @@ async fn open(
             let session = handshake(client_info().serve(transport), options).await?;
             Ok((session, None))
         }
+    }
+}
+
+/// The last lines a server wrote to its standard error (at most 10, each cut to 300
+/// characters), for the message that says why it could not be reached. Reading goes on in the
+/// background so that the server never blocks on a full pipe.
+#[derive(Clone, Default)]
+struct LastWords(std::sync::Arc<std::sync::Mutex<std::collections::VecDeque<String>>>);
+
+impl LastWords {
+    const LINES: usize = 10;
+
+    fn listen(stderr: tokio::process::ChildStderr) -> Self {
+        use tokio::io::AsyncBufReadExt as _;
+        let words = Self::default();
+        let kept = words.clone();
+        tokio::spawn(async move {
+            let mut lines = tokio::io::BufReader::new(stderr).split(b'\n');
+            while let Ok(Some(line)) = lines.next_segment().await {
+                let line = clip(String::from_utf8_lossy(&line).trim_end(), 300);
+                let mut lines = kept
+                    .0
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                if lines.len() == Self::LINES {
+                    lines.pop_front();
+                }
+                lines.push_back(line);
+            }
+        });
+        words
+    }
+
+    /// `; it said: …` with the lines, or nothing.
+    fn said(&self) -> String {
+        let lines = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if lines.is_empty() {
+            return String::new();
+        }
+        let joined: Vec<&str> = lines.iter().map(String::as_str).collect();
+        format!("; it said:\n{}", joined.join("\n"))
     }
 }
 
