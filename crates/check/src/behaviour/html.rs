@@ -12,6 +12,7 @@ use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
     AgentCall, AppHost, AppSpec, Direction, HostEvent, HostOptions, InstanceId, Runtime,
 };
+use mcpapp_html::presenter::ConsoleEntry;
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge, Tab};
 use mcpapp_protocol::DisplayMode;
 use serde_json::{Map, Value};
@@ -151,7 +152,7 @@ impl Watch<'_> {
                 })
                 .collect(),
             opened_at: self.opened_at.unwrap_or_else(Instant::now),
-            console: self.tab.as_ref().map(Tab::console).unwrap_or_default(),
+            console: self.app_console(),
             dropped: self.dropped,
             timeout: options.app_timeout,
         };
@@ -228,6 +229,19 @@ impl Watch<'_> {
             self.until(wait + Duration::from_secs(2), |w| w.closed)
                 .await;
         }
+    }
+
+    /// What the app's frame logged. Chromium runs the sandboxed app frame in a process of its
+    /// own, a target whose URL is `about:srcdoc`; the host and proxy pages around it are ours,
+    /// and frames the app nests are other sites', so neither is held against the app.
+    fn app_console(&self) -> Vec<ConsoleEntry> {
+        self.tab
+            .as_ref()
+            .map(Tab::console)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|entry| entry.frame_url == "about:srcdoc")
+            .collect()
     }
 
     /// The messages the sandbox proxy dropped because they were not JSON-RPC 2.0 (its page

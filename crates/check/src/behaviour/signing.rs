@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::card::ActionSeen;
 use crate::ids;
-use crate::report::{Finding, Location, clip};
+use crate::report::{Finding, Location, clip, plural};
 
 /// The findings on the actions of every card the server showed; `now` is in unix seconds.
 pub fn check(actions: &[ActionSeen], now: u64) -> Vec<Finding> {
@@ -46,8 +46,8 @@ pub fn check(actions: &[ActionSeen], now: u64) -> Vec<Finding> {
             ids::CARD_SIGNED,
             Location::server(),
             format!(
-                "{} card actions signed, each token well-formed for its tool and data",
-                judged.len()
+                "{} signed, each token well-formed for its tool and data",
+                plural(judged.len(), "card action")
             ),
         ));
     }
