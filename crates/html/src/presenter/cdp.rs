@@ -496,3 +496,64 @@ fn record_console(state: &mut State, session: &str, mut entry: ConsoleEntry) {
         entries.push(entry);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_are_kept_under_their_tab_with_their_frame_and_the_rest_ignored() {
+        let mut state = State::default();
+        let session = |parent: Option<&str>, url: &str| SessionInfo {
+            parent: parent.map(str::to_owned),
+            target_id: String::new(),
+            url: url.to_owned(),
+        };
+        state.sessions.insert("tab".into(), session(None, ""));
+        state
+            .sessions
+            .insert("app".into(), session(Some("tab"), "about:srcdoc"));
+        let logged = json!({"type": "error", "args": [{"type": "string", "value": "broke"}, {"type": "number", "value": 7}]});
+        let entry = console_entry("Runtime.consoleAPICalled", &logged).unwrap();
+        record_console(&mut state, "app", entry);
+        let csp = json!({"entry": {"source": "security", "level": "error",
+            "text": "Refused to load … Content Security Policy directive …", "url": "https://x.example/a.png"}});
+        record_console(
+            &mut state,
+            "app",
+            console_entry("Log.entryAdded", &csp).unwrap(),
+        );
+        let thrown = json!({"exceptionDetails": {"text": "Uncaught", "exception": {"description": "TypeError: x is undefined"}}});
+        record_console(
+            &mut state,
+            "tab",
+            console_entry("Runtime.exceptionThrown", &thrown).unwrap(),
+        );
+        let kept = &state.console["tab"];
+        assert_eq!(kept[0].kind, ConsoleKind::ConsoleError);
+        assert_eq!(
+            (kept[0].text.as_str(), kept[0].frame_url.as_str()),
+            ("broke 7", "about:srcdoc")
+        );
+        assert_eq!(kept[1].kind, ConsoleKind::CspViolation);
+        assert_eq!(
+            (kept[2].kind, kept[2].text.as_str()),
+            (ConsoleKind::Exception, "TypeError: x is undefined")
+        );
+        // Milder messages are not errors.
+        assert!(
+            console_entry(
+                "Runtime.consoleAPICalled",
+                &json!({"type": "log", "args": []})
+            )
+            .is_none()
+        );
+        assert!(
+            console_entry(
+                "Log.entryAdded",
+                &json!({"entry": {"level": "warning", "text": "w"}})
+            )
+            .is_none()
+        );
+    }
+}
