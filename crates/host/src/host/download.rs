@@ -54,7 +54,7 @@ impl Download {
 
 /// A file name that is safe to create in a folder: the last segment of `uri` (without query
 /// or fragment), characters other than letters, digits, `.`, `-`, `_` and spaces replaced,
-/// no leading dots, at most [`MAX_NAME`] characters; `download` when nothing is left.
+/// no leading dots, at most 120 characters; `download` when nothing is left.
 #[must_use]
 pub fn safe_file_name(uri: &str) -> String {
     let path = uri.split(['?', '#']).next().unwrap_or_default();
