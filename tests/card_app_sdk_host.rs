@@ -113,7 +113,16 @@ fn host_script(input: &Value, result: &Value) -> String {
 /// Evaluates `expression` in the host page (the `about:blank` frame that answers; the app's
 /// frame is `about:srcdoc` once it has its document).
 async fn top(tab: &Tab, expression: &str) -> Value {
-    let values = tab.evaluate_in("about:blank", expression).await.unwrap();
+    // The page may still be between its first blank document and the one it navigated to:
+    // no frame answers for a moment.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let values = loop {
+        let values = tab.evaluate_in("about:blank", expression).await.unwrap();
+        if !values.is_empty() || Instant::now() > deadline {
+            break values;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    };
     let mut thrown = Vec::new();
     for value in values {
         match value.value {

@@ -18,6 +18,9 @@ use crate::HtmlError;
 /// How long Chromium may take to start and answer on its devtools pipe.
 const LAUNCH_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How long [`HeadlessChromium::open`] waits for the navigated page's first script context.
+const NAVIGATION_CONTEXT_WAIT: Duration = Duration::from_secs(5);
+
 /// How long an expression may take in one frame before that frame is left out.
 const EVALUATE_TIMEOUT: Duration = Duration::from_secs(5);
 
@@ -205,14 +208,33 @@ impl HeadlessChromium {
         self.cdp
             .call(session, "Target.setAutoAttach", auto_attach())
             .await?;
+        let before = self.newest_context(&session_id);
         self.cdp
             .call(session, "Page.navigate", json!({ "url": url }))
             .await?;
+        // The tab is handed out once the navigated document can be evaluated in: before, an
+        // evaluation could run in the blank page being replaced (and its result be lost with
+        // it). A page that never gets a context still opens, after a bounded wait.
+        let deadline = Instant::now() + NAVIGATION_CONTEXT_WAIT;
+        while self.newest_context(&session_id) <= before && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
         Ok(Tab {
             cdp: Arc::clone(&self.cdp),
             target_id,
             session_id,
         })
+    }
+
+    /// The id of the newest execution context of the tab `session` (0 for none).
+    fn newest_context(&self, session: &str) -> i64 {
+        self.cdp
+            .contexts_under(session)
+            .iter()
+            .filter(|c| c.session == session)
+            .map(|c| c.id)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Closes the browser and waits for it to exit (killing it after a few seconds).
