@@ -421,3 +421,67 @@ async fn an_app_reading_the_host_style_variables_gets_them_and_they_follow_the_t
     );
     h.close().await;
 }
+
+/// Our weather app saves its forecast as CSV through `ui/download-file`: the host hands the
+/// checked file to the embedder, which saves it where the user agreed, and the app hears that
+/// it was saved; a refusal reaches it as such.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_apps_download_reaches_the_embedder_and_its_answer_the_app() {
+    let Some((mut h, app)) = weather_app().await else {
+        return;
+    };
+    let download = |h: &Harness| {
+        h.events.iter().rev().find_map(|e| match e {
+            HostEvent::DownloadFile {
+                instance,
+                request,
+                files,
+            } if *instance == app => Some((request.clone(), files.clone())),
+            _ => None,
+        })
+    };
+    h.click(app, "csv").await;
+    h.until("the app's download reaches the embedder", |h| {
+        download(h).is_some()
+    })
+    .await;
+    let (request, files) = download(&h).unwrap();
+    assert_eq!(files.len(), 1);
+    assert_eq!(files[0].name, "Oslo-forecast.csv");
+    assert_eq!(files[0].mime_type.as_deref(), Some("text/csv"));
+    let mcpapp_host::DownloadContent::Bytes(bytes) = &files[0].content else {
+        panic!("{files:?}")
+    };
+    let csv = String::from_utf8(bytes.clone()).unwrap();
+    assert!(csv.starts_with("day,condition,high_c,low_c\n"), "{csv}");
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+
+    let folder = std::env::temp_dir().join(format!("mcpapp-weather-{}", std::process::id()));
+    let saved = mcpapp_host::save_downloads(&folder, &files).unwrap();
+    h.runtime.host_mut().download_done(app, &request, Ok(()));
+    h.wait_in_app(
+        app,
+        "document.getElementById('status').textContent === 'Saved.'",
+    )
+    .await;
+    assert_eq!(std::fs::read_to_string(&saved[0]).unwrap(), csv);
+    std::fs::remove_dir_all(&folder).unwrap();
+
+    // The user says no: the app hears it was not saved.
+    h.events.clear();
+    h.click(app, "csv").await;
+    h.until("the second download reaches the embedder", |h| {
+        download(h).is_some()
+    })
+    .await;
+    let (request, _) = download(&h).unwrap();
+    h.runtime
+        .host_mut()
+        .download_done(app, &request, Err("the user said no"));
+    h.wait_in_app(
+        app,
+        "document.getElementById('status').textContent === 'Not saved.'",
+    )
+    .await;
+    h.close().await;
+}
