@@ -165,11 +165,9 @@ impl<'a> DownloadView<'a> {
                 ui.label(mcpapp_host::printable(&what).into_owned());
             }
             match &download.folder {
-                Some(folder) => ui.label(
-                    RichText::new(format!("Into {}", folder.display()))
-                        .weak()
-                        .small(),
-                ),
+                Some(folder) => {
+                    ui.label(RichText::new(format!("Into {}", folder.display())).weak())
+                }
                 None => ui.colored_label(
                     ui.visuals().error_fg_color,
                     "This system has no downloads folder.",

@@ -253,8 +253,13 @@ pub fn save_downloads(folder: &Path, files: &[Download]) -> Result<Vec<PathBuf>,
     Ok(written)
 }
 
-/// The user's downloads folder, when the platform has one.
+/// The user's downloads folder: the platform's (on Linux the XDG user directory), else
+/// `Downloads` in the home folder (created when first saved into); `None` without a home.
 #[must_use]
 pub fn downloads_folder() -> Option<PathBuf> {
-    directories::UserDirs::new().and_then(|dirs| dirs.download_dir().map(Path::to_path_buf))
+    let dirs = directories::UserDirs::new()?;
+    Some(
+        dirs.download_dir()
+            .map_or_else(|| dirs.home_dir().join("Downloads"), Path::to_path_buf),
+    )
 }
