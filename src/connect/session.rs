@@ -6,7 +6,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcpapp_card::host_config::Theme;
-use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml};
+use mcpapp_egui_host::{
+    HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, Question,
+};
 
 use super::app_window::Webviews;
 use mcpapp_host::mcp::{ClientOptions, ElicitationHandler, Handlers, ServerSpec};
@@ -181,6 +183,12 @@ impl Session {
                 return outcome;
             }
             if let Some(window) = self.window_wanted() {
+                // The window shows the app itself, or only asks something of the user (a
+                // question before any app, a download of an app in a browser).
+                let for_app = match &window {
+                    OurWindow::Html(_) => true,
+                    OurWindow::Card => self.kind == Some(ViewKind::Card),
+                };
                 let webviews = match window {
                     OurWindow::Card => None,
                     OurWindow::Html(webviews) => Some(webviews),
@@ -193,7 +201,11 @@ impl Session {
                     self.out.line(&format!("note: {e}"));
                 }
                 if self.outcome.is_none() {
-                    self.close("its window closed");
+                    if for_app {
+                        self.close("its window closed");
+                    } else {
+                        self.dismiss_asks();
+                    }
                 }
             }
             std::thread::sleep(STEP);
@@ -209,8 +221,8 @@ impl Session {
         }
         // A server's question before any app (a tool without a view asks first), or a
         // download of an app shown in a browser, is asked in a window of ours.
-        let asking =
-            self.host.questions().next().is_some() || self.host.downloads().next().is_some();
+        let asking = self.host.questions().next().is_some()
+            || self.host.downloads().any(|d| !d.is_answered());
         let app_in_browser =
             self.kind == Some(ViewKind::Html) && self.html_place == HtmlPlace::Browser;
         if asking && (self.kind.is_none() || app_in_browser) {
@@ -250,6 +262,22 @@ impl Session {
                 return;
             }
             self.close("--duration is up");
+        }
+    }
+
+    /// The window that asked the user something was closed unanswered: its questions are
+    /// cancelled and its downloads not saved (closing is no).
+    fn dismiss_asks(&mut self) {
+        let questions: Vec<InstanceId> = self.host.questions().map(Question::id).collect();
+        for question in questions {
+            self.out.line(&format!(
+                "question {} cancelled: its window closed",
+                question.0
+            ));
+            self.host.cancel_question(question);
+        }
+        for download in self.host.downloads_mut() {
+            download.decline();
         }
     }
 

@@ -402,8 +402,10 @@ impl HostHandle {
         self.generating.contains(thread)
     }
 
-    /// Cancels the question `id` (the user closed it); the host closes it.
-    pub fn cancel_question(&self, id: InstanceId) {
+    /// Cancels the question `id` (the user closed it): it is gone from
+    /// [`Self::questions_mut`] at once, and the host cancels it with the server.
+    pub fn cancel_question(&mut self, id: InstanceId) {
+        self.questions.retain(|q| q.id() != id);
         self.send(Command::Close(id));
     }
 
