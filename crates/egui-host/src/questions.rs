@@ -244,14 +244,14 @@ fn url_consent(
         ui.label("Opened in your browser. This closes when the server says you are done.");
         return None;
     }
-    // Only a web address that reads as it is shown may be opened.
-    let openable = (url.starts_with("https://") || url.starts_with("http://"))
-        && url.len() <= 8 * 1024
-        && !url.chars().any(|c| c.is_whitespace() || c.is_control());
-    if !openable {
+    // Only a web address that reads as it is shown may be opened: the host's rule for links,
+    // which it applies again to the answer.
+    let refused = mcpapp_host::check_link(url).err();
+    let openable = refused.is_none();
+    if let Some(why) = refused {
         ui.colored_label(
             ui.visuals().error_fg_color,
-            "This address cannot be opened.",
+            format!("This address cannot be opened: {why}"),
         );
     }
     let mut answer = None;

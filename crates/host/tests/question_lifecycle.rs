@@ -378,3 +378,35 @@ fn a_schema_the_form_cannot_express_is_declined_with_the_reason() {
     assert_eq!(out[1], format!("answer {} to scheduler: Decline", id.0));
     assert!(host.open_questions().is_empty());
 }
+
+#[test]
+fn a_url_question_whose_page_is_no_web_address_cannot_be_accepted() {
+    let mut host = host();
+    for url in [
+        "javascript:alert(1)",
+        "file:///etc/passwd",
+        "https://exa mple.com",
+    ] {
+        let id = asked(
+            &mut host,
+            Elicitation::Url {
+                server: "payments".to_owned(),
+                message: "Sign in".to_owned(),
+                url: url.to_owned(),
+                elicitation_id: "el-1".to_owned(),
+            },
+        );
+        assert!(
+            matches!(
+                host.answer_question(id, ElicitationAnswer::Accept(None)),
+                Err(QuestionError::Invalid(_))
+            ),
+            "{url}"
+        );
+        assert!(said(&mut host).is_empty(), "{url}: nothing is handed over");
+        // Still asked: it can be declined.
+        host.answer_question(id, ElicitationAnswer::Decline)
+            .unwrap();
+        assert_eq!(said(&mut host).len(), 2);
+    }
+}

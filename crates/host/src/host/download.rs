@@ -113,8 +113,7 @@ fn downloads(params: DownloadFileParams) -> Result<Vec<Download>, String> {
                 }
             }
             ContentBlock::ResourceLink(link) => {
-                super::view::check_link(&link.uri)
-                    .map_err(|why| format!("contents/{index}: {why}"))?;
+                super::check_link(&link.uri).map_err(|why| format!("contents/{index}: {why}"))?;
                 let name = if link.name.trim().is_empty() {
                     safe_file_name(&link.uri)
                 } else {

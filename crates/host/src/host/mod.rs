@@ -30,6 +30,7 @@ pub use questions::{QuestionBody, QuestionError, QuestionSpec};
 pub use saves::{SaveDone, SaveJob};
 pub use spec::{AppSpec, InstanceId, ViewKind};
 pub use styles::{host_styles, theme_styles};
+pub use view::check_link;
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;

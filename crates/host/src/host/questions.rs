@@ -13,7 +13,7 @@
 use mcpapp_card::elicitation::{ElicitationForm, check_content, elicitation_form};
 use mcpapp_protocol::LoggingLevel;
 
-use super::{AppHost, CloseReason, HostEvent, InstanceId, Output};
+use super::{AppHost, CloseReason, HostEvent, InstanceId, Output, check_link};
 use crate::mcp::{Elicitation, ElicitationAnswer};
 
 /// A question as the GUI shows it.
@@ -177,6 +177,9 @@ impl AppHost {
                         "a URL question is accepted without content".to_owned(),
                     ));
                 }
+                // The page goes to the embedder as an `OpenLink`: held to the same rule as an
+                // app's link.
+                check_link(url).map_err(QuestionError::Invalid)?;
                 let url = url.clone();
                 self.outputs.push_back(Output::Answer {
                     instance,

@@ -33,12 +33,12 @@ const MAX_SIZE: f64 = 100_000.0;
 /// The longest link an app may ask to open.
 const MAX_LINK: usize = 8192;
 
-/// Whether the host passes `url` on to be opened: an absolute `http`/`https` URL with a host,
-/// at most [`MAX_LINK`] long, without whitespace, control or bidi characters (which a browser
+/// Whether the host passes `url` on to be opened (an app's link, a URL question's page, a
+/// downloaded link): an absolute `http`/`https` URL with a host, at most 8 KiB long, without whitespace, control or bidi characters (which a browser
 /// would drop, a terminal would obey or a display would reorder, so the embedder might open
 /// other than it showed).
 /// The refusal quotes the link shortened and printable.
-pub(super) fn check_link(url: &str) -> Result<(), String> {
+pub fn check_link(url: &str) -> Result<(), String> {
     let shown = || {
         let cut: String = url.chars().take(80).collect();
         let more = if cut.len() < url.len() { "…" } else { "" };
