@@ -34,6 +34,11 @@ pub struct Args {
     /// their own.
     #[arg(long, value_enum, default_value_t = Presenter::DEFAULT)]
     presenter: Presenter,
+    /// Let apps' CSP domains name origins on this machine or the local network (`localhost`,
+    /// `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`): for developing an app
+    /// against a local backend. Without it such origins are refused, and the log says so.
+    #[arg(long)]
+    allow_private_origins: bool,
     /// One more server's command and arguments (after `--`).
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
@@ -70,6 +75,7 @@ pub fn run(args: &Args) -> ExitCode {
         in_window: args.presenter.in_window(|why| {
             let _ = writeln!(std::io::stderr().lock(), "mcpapp demo: {why}");
         }),
+        allow_private_origins: args.allow_private_origins,
     };
     match mcpapp_demo::run(options) {
         Ok(()) => ExitCode::SUCCESS,

@@ -447,3 +447,51 @@ fn a_servers_question_is_printed_and_answered_from_answer_or_declined() {
     let text = stdout(&output);
     assert!(text.contains("declined: no --answer was given"), "{text}");
 }
+
+/// `connect` on the local-backend fixture: an app whose `connectDomains` names a loopback
+/// origin and fetches from it. Returns what connect printed.
+fn connect_local_backend(extra: &[&str]) -> String {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/local_backend.mjs"
+    );
+    let mut command = Command::new(MCPAPP);
+    command
+        .args(["connect", "--headless", "--no-store", "--duration", "4"])
+        .args(extra)
+        .args(["--call", "fetch_local", "--", "node", fixture]);
+    let output = bounded(&mut command, std::time::Duration::from_mins(1));
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}\n{output:?}");
+    eprintln!("connect {extra:?}:\n{text}");
+    text
+}
+
+#[test]
+fn a_refused_private_origin_is_told_and_allow_private_origins_lets_it_through() {
+    if !chromium_present() {
+        return;
+    }
+    // By default the loopback origin is refused: the user is told which entry and why, and
+    // the app's fetch fails.
+    let refused = connect_local_backend(&[]);
+    assert!(
+        refused.contains("app 1 log [warning]: the app's sandbox: refused connectDomains entry \"http://127.0.0.1:"),
+        "{refused}"
+    );
+    assert!(
+        refused.contains("an origin on this machine or a private network"),
+        "{refused}"
+    );
+    assert!(
+        refused.contains("app 1 log [info]: fetch failed"),
+        "{refused}"
+    );
+    // With --allow-private-origins the app reaches its backend, and nothing is refused.
+    let allowed = connect_local_backend(&["--allow-private-origins"]);
+    assert!(
+        allowed.contains("app 1 log [info]: backend said: hello from the local backend"),
+        "{allowed}"
+    );
+    assert!(!allowed.contains("refused connectDomains"), "{allowed}");
+}

@@ -32,6 +32,7 @@ fn demo(store: &Path) -> Harness<'static, DemoApp> {
         store,
         setup: Some(mcpapp_render::setup_context),
         in_window: false,
+        allow_private_origins: false,
     });
     Harness::builder()
         .with_size(egui::vec2(1280.0, 900.0))

@@ -38,7 +38,11 @@ pub fn show(title: &str, session: &mut Session, webviews: Option<Webviews>) -> R
         options,
         Box::new(|cc| {
             mcpapp_render::setup_context(&cc.egui_ctx);
-            Ok(Box::new(AppWindow { session, webviews }))
+            Ok(Box::new(AppWindow {
+                session,
+                webviews,
+                warm_failed: false,
+            }))
         }),
     )
     .map_err(|e| format!("cannot show the app's window: {e}"))
@@ -47,6 +51,12 @@ pub fn show(title: &str, session: &mut Session, webviews: Option<Webviews>) -> R
 struct AppWindow<'s> {
     session: &'s mut Session,
     webviews: Option<Webviews>,
+    /// Whether no page could be kept ready for the app (said once).
+    #[cfg_attr(
+        not(feature = "webview"),
+        expect(dead_code, reason = "set by the webview")
+    )]
+    warm_failed: bool,
 }
 
 impl eframe::App for AppWindow<'_> {
@@ -58,6 +68,15 @@ impl eframe::App for AppWindow<'_> {
         #[cfg(feature = "webview")]
         if let Some(webviews) = &mut self.webviews {
             webviews.begin_frame(ui.ctx());
+            // A page kept loaded for the app, which then appears as soon as it is known.
+            if let Err(e) = webviews.keep_warm(&mut self.session.host, frame)
+                && !self.warm_failed
+            {
+                self.warm_failed = true;
+                self.session
+                    .out
+                    .line(&format!("note: no page kept ready for the app: {e}"));
+            }
         }
         self.session.step();
         if self.session.outcome.is_some() {
@@ -94,6 +113,9 @@ impl eframe::App for AppWindow<'_> {
                         ui.separator();
                     }
                     let Some(app) = instance.and_then(|i| host.app_mut(i)) else {
+                        if instance.is_none() {
+                            ui.weak("Calling the tool; its app appears here.");
+                        }
                         return;
                     };
                     let view = AppView::new(app);

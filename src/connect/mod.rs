@@ -71,6 +71,11 @@ pub struct Args {
     /// Keep apps' saved state in memory only, not in the user's state file.
     #[arg(long)]
     no_store: bool,
+    /// Let apps' CSP domains name origins on this machine or the local network (`localhost`,
+    /// `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`): for developing an app
+    /// against a local backend. Without it such origins are refused, and a warning says so.
+    #[arg(long)]
+    allow_private_origins: bool,
     /// The server command and its arguments (after `--`).
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use mcpapp_card::host_config::Theme;
 use mcpapp_egui_host::{
-    HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, Question,
+    BridgeOptions, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, Question,
 };
 
 use super::app_window::Webviews;
@@ -143,6 +143,11 @@ impl Session {
             } else {
                 PresentHtml::AtOnce
             },
+            bridge: {
+                let mut bridge = BridgeOptions::default();
+                bridge.csp.allow_private_origins = args.allow_private_origins;
+                bridge
+            },
             ..HandleOptions::default()
         };
         let host = HostHandle::start(None, options).map_err(|e| e.to_string())?;
@@ -200,6 +205,11 @@ impl Session {
                 if let Err(e) = super::app_window::show(&title, &mut self, webviews) {
                     self.out.line(&format!("note: {e}"));
                 }
+                if self.outcome.is_none() && for_app && self.instance.is_none() {
+                    // Closed before the app came: nothing is left to show.
+                    self.out.line("the window was closed before the app opened");
+                    return Ok(());
+                }
                 if self.outcome.is_none() {
                     if for_app {
                         self.close("its window closed");
@@ -228,7 +238,10 @@ impl Session {
         if asking && (self.kind.is_none() || app_in_browser) {
             return Some(OurWindow::Card);
         }
-        match self.kind? {
+        // A tool to call whose app may be HTML: the window opens at once, keeping a page
+        // loaded in a hidden webview, so the app appears as soon as it is known.
+        let early = self.kind.is_none() && self.call.is_some();
+        match self.kind.or(early.then_some(ViewKind::Html))? {
             ViewKind::Card => Some(OurWindow::Card),
             #[cfg(feature = "webview")]
             ViewKind::Html if self.html_place == HtmlPlace::Webview => match Webviews::new() {

@@ -26,6 +26,8 @@ pub struct Harness {
     pub runtime: Runtime,
     pub browser: HeadlessChromium,
     pub tabs: BTreeMap<InstanceId, Tab>,
+    /// What each app's bridge has seen (shed counts among them).
+    pub bridges: BTreeMap<InstanceId, mcpapp_html::BridgeMonitor>,
     pub events: Vec<HostEvent>,
     next_call: u32,
 }
@@ -74,6 +76,7 @@ impl Harness {
             runtime,
             browser,
             tabs: BTreeMap::new(),
+            bridges: BTreeMap::new(),
             events: Vec::new(),
             next_call: 1,
         })
@@ -119,6 +122,7 @@ impl Harness {
             .set_sandbox(instance, resource.sandbox(&options.csp));
         let bridge = LocalBridge::start(resource, options).await.unwrap();
         let tab = self.browser.open(&bridge.url()).await.unwrap();
+        self.bridges.insert(instance, bridge.monitor());
         self.runtime.attach(instance, Box::new(bridge));
         self.tabs.insert(instance, tab);
     }

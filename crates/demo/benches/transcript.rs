@@ -103,6 +103,7 @@ fn bench(c: &mut Criterion) {
         store: Arc::new(MemoryStore::default()),
         setup: Some(mcpapp_render::setup_context),
         in_window: false,
+        allow_private_origins: false,
     });
     frames_until(&ctx, &mut app, "the server", |app| {
         app.host().is_some_and(|h| !h.servers().is_empty())

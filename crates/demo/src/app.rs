@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use egui::{CentralPanel, Frame, Margin, Panel, RichText, ScrollArea, Ui};
 use mcpapp_card::HostConfig;
-use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, HostedApp};
+use mcpapp_egui_host::{BridgeOptions, HandleOptions, HostHandle, HostUpdate, HostedApp};
 
 use crate::embed::Embed;
 use mcpapp_host::mcp::ServerSpec;
@@ -37,6 +37,17 @@ pub struct DemoOptions {
     /// (with the `webview` feature; where none can run, or without the feature, they open in a
     /// window of their own).
     pub in_window: bool,
+    /// Whether apps' CSP domains may name origins on this machine or the local network (for
+    /// developing apps against a local backend; off by default, and what an app declared and
+    /// the host refused is logged).
+    pub allow_private_origins: bool,
+}
+
+/// The bridges' options, with private origins allowed or not.
+fn bridge_options(allow_private_origins: bool) -> BridgeOptions {
+    let mut options = BridgeOptions::default();
+    options.csp.allow_private_origins = allow_private_origins;
+    options
 }
 
 /// What the user asked of an app through the demo's own buttons.
@@ -50,6 +61,7 @@ pub struct DemoApp {
     servers: Vec<(String, ServerSpec)>,
     store: Arc<dyn StateStore>,
     setup: Option<fn(&egui::Context)>,
+    allow_private_origins: bool,
     host: Option<HostHandle>,
     conversation: Conversation,
     palette: Palette,
@@ -85,6 +97,7 @@ impl DemoApp {
             servers: options.servers,
             store: options.store,
             setup: options.setup,
+            allow_private_origins: options.allow_private_origins,
             host: None,
             conversation,
             palette: Palette::default(),
@@ -141,6 +154,7 @@ impl DemoApp {
             store: Arc::clone(&self.store),
             // No model here: the user answers servers' sampling requests.
             sample_by_user: true,
+            bridge: bridge_options(self.allow_private_origins),
             ..HandleOptions::default()
         };
         match HostHandle::start(Some(ctx), options) {

@@ -12,6 +12,7 @@
 //!     store: Arc::new(MemoryStore::default()),
 //!     setup: None,
 //!     in_window: false,
+//!     allow_private_origins: false,
 //! });
 //! assert_eq!(demo.conversation().threads.len(), 1);
 //! assert!(demo.host().is_none()); // the host starts with the first frame

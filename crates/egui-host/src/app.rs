@@ -71,6 +71,8 @@ pub(crate) struct HtmlApp {
     )]
     pub(crate) proxy_origin: String,
     pub(crate) status: HtmlStatus,
+    /// What the app declared for its sandbox and the bridge refused, in words.
+    pub(crate) refused: Vec<String>,
     commands: mpsc::UnboundedSender<Command>,
 }
 
@@ -96,10 +98,15 @@ impl HostedApp {
                 card.send(first);
                 Body::Card(Box::new(card))
             }
-            ViewParts::Html { url, proxy_origin } => Body::Html(HtmlApp {
+            ViewParts::Html {
+                url,
+                proxy_origin,
+                refused,
+            } => Body::Html(HtmlApp {
                 url,
                 proxy_origin,
                 status: HtmlStatus::Waiting,
+                refused,
                 commands,
             }),
         };
@@ -109,6 +116,17 @@ impl HostedApp {
             closed: false,
             height: None,
             body,
+        }
+    }
+
+    /// What an HTML app declared for its sandbox (CSP origins, permissions) and the host
+    /// refused, each in words with the reason (empty for cards and for apps that lost
+    /// nothing). [`crate::AppView`] shows them under the app's title.
+    #[must_use]
+    pub fn sandbox_refusals(&self) -> &[String] {
+        match &self.body {
+            Body::Html(html) => &html.refused,
+            Body::Card(_) => &[],
         }
     }
 

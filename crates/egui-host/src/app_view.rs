@@ -198,6 +198,7 @@ fn show_html(
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(RichText::new(title).strong());
+            show_refusals(ui, &html.refused, instance);
             let (status, can_open) = html_status(&html.status);
             ui.weak(status);
             let mut event = None;
@@ -232,6 +233,7 @@ fn show_html_in_window(
     window: &mut InWindow<'_>,
 ) {
     ui.label(RichText::new(title).strong());
+    show_refusals(ui, &html.refused, instance);
     if closed {
         window.webviews.remove(instance);
         ui.weak("This app has been closed.");
@@ -271,6 +273,29 @@ fn show_html_in_window(
         Ok(()) => html.status = HtmlStatus::Embedded,
         Err(why) => html.status = HtmlStatus::Failed(why),
     }
+}
+
+/// What the host refused of the app's declared sandbox, folded under one line that says how
+/// many: the user sees why an app cannot reach what it asked for.
+fn show_refusals(ui: &mut Ui, refused: &[String], instance: InstanceId) {
+    if refused.is_empty() {
+        return;
+    }
+    let heading = if refused.len() == 1 {
+        "The host refused 1 entry of this app's sandbox".to_owned()
+    } else {
+        format!(
+            "The host refused {} entries of this app's sandbox",
+            refused.len()
+        )
+    };
+    egui::CollapsingHeader::new(RichText::new(heading).color(ui.visuals().warn_fg_color))
+        .id_salt(("mcpapp-sandbox-refused", instance.0))
+        .show(ui, |ui| {
+            for line in refused {
+                ui.label(RichText::new(line).small());
+            }
+        });
 }
 
 /// The sentence telling where an HTML app is shown, and whether it may be opened now.

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use mcpapp_host::mcp::{ClientOptions, ServerInfo, ServerSpec};
 use mcpapp_host::store::{MemoryStore, StateStore};
 use mcpapp_host::{AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
-use mcpapp_html::Presenter;
+use mcpapp_html::{BridgeOptions, Presenter};
 use mcpapp_protocol::{CallToolResult, DisplayMode, Theme, Tool};
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
@@ -72,6 +72,12 @@ pub struct HandleOptions {
     /// and a reply field, [`crate::SampleView`]) when the embedder has no model of its own
     /// (`client.handlers.sampling`); off by default (sampling is then not offered).
     pub sample_by_user: bool,
+    /// How HTML apps' bridges are set up: the largest message, and what apps' CSP domains may
+    /// name (`bridge.csp.allow_private_origins` lets an app under development reach a backend
+    /// on this machine or the local network). What an app declared and the bridge refused is
+    /// told once per app as a warning ([`mcpapp_host::AppHost::sandbox_refused`]) and shown by
+    /// [`crate::AppView`].
+    pub bridge: BridgeOptions,
 }
 
 impl Default for HandleOptions {
@@ -83,6 +89,7 @@ impl Default for HandleOptions {
             presenter: HtmlPresenter::Desktop,
             present_html: PresentHtml::default(),
             sample_by_user: false,
+            bridge: BridgeOptions::default(),
         }
     }
 }

@@ -85,6 +85,8 @@ pub use downloads::{DownloadEvent, DownloadView, PendingDownload};
 pub use handle::{
     EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, WarmPage,
 };
+pub use mcpapp_html::BridgeOptions;
+pub use mcpapp_html::csp::CspOptions;
 pub use questions::{Question, QuestionEvent, QuestionView};
 pub use sampling::{Sample, SampleView};
 #[cfg(feature = "webview")]

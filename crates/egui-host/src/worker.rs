@@ -109,8 +109,12 @@ pub(crate) enum ViewParts {
         end: ViewEnd,
     },
     /// An HTML app behind its bridge, at this address; its sandbox proxy is at the other
-    /// origin.
-    Html { url: String, proxy_origin: String },
+    /// origin. `refused`: what the app declared for its sandbox and the bridge refused.
+    Html {
+        url: String,
+        proxy_origin: String,
+        refused: Vec<String>,
+    },
 }
 
 /// Work that finished on a task of its own.
@@ -183,6 +187,10 @@ pub(crate) struct Worker {
     /// Whether the GUI wants a warm bridge ready, and the one ready now.
     keep_warm: bool,
     spare: Option<LocalBridge>,
+    /// The spare's page, already shown in a headless tab (with [`HtmlPresenter::Headless`]).
+    spare_shown: Option<Presentation>,
+    /// How bridges are set up (warm ones too, so the spare fits the next app).
+    bridge: BridgeOptions,
 }
 
 impl Worker {
@@ -216,6 +224,8 @@ impl Worker {
             connections: Vec::new(),
             keep_warm: false,
             spare: None,
+            spare_shown: None,
+            bridge: options.bridge,
         }
     }
 
@@ -230,6 +240,17 @@ impl Worker {
     }
 
     pub(crate) async fn run(mut self) {
+        // What the embedder asked before the worker ran (connecting its servers starts tasks),
+        // then a warm page where the worker shows apps itself, so that the first app starts as
+        // fast as the next.
+        while let Ok(command) = self.commands.try_recv() {
+            if matches!(command, Command::Shutdown) {
+                self.shut_down().await;
+                return;
+            }
+            self.command(command).await;
+        }
+        self.warm_up().await;
         loop {
             tokio::select! {
                 command = self.commands.recv() => match command {
@@ -260,6 +281,9 @@ impl Worker {
         let _ = self.runtime.poll_events();
         for (_, presentation) in std::mem::take(&mut self.presentations) {
             let _ = tokio::time::timeout(CLOSE_WAIT, presentation.close()).await;
+        }
+        if let Some(shown) = self.spare_shown.take() {
+            let _ = tokio::time::timeout(CLOSE_WAIT, shown.close()).await;
         }
         if let Some(browser) = self.headless.take() {
             let _ = tokio::time::timeout(CLOSE_WAIT * 3, browser.close()).await;
@@ -364,22 +388,56 @@ impl Worker {
         }
     }
 
-    /// Starts a warm bridge when the GUI wants one and none waits, and tells the GUI its page.
+    /// Starts a warm bridge when none waits: shown in a headless tab at once when apps are
+    /// shown headless (always kept warm), else handed to the GUI's webview when it asked for
+    /// one ([`HostHandle::keep_html_warm`](crate::HostHandle::keep_html_warm)).
     async fn warm_up(&mut self) {
-        if !self.keep_warm || self.spare.is_some() {
+        let headless = matches!(self.presenter, HtmlPresenter::Headless);
+        if !(self.keep_warm || headless) || self.spare.is_some() {
             return;
         }
-        match LocalBridge::warm(BridgeOptions::default()).await {
-            Ok(bridge) => {
-                self.send(Update::Warm(WarmPage {
-                    url: bridge.url(),
-                    proxy_origin: bridge.proxy_origin().to_owned(),
-                }));
-                self.spare = Some(bridge);
-            }
+        let bridge = match LocalBridge::warm(self.bridge.clone()).await {
+            Ok(bridge) => bridge,
             // A cold start still works; the next app will try again.
-            Err(e) => tracing::warn!("no warm HTML page: {e}"),
+            Err(e) => {
+                tracing::warn!("no warm HTML page: {e}");
+                return;
+            }
+        };
+        if headless {
+            match self.headless_browser().await {
+                Ok(browser) => match browser.present(&bridge.url()).await {
+                    Ok(shown) => self.spare_shown = Some(shown),
+                    Err(e) => {
+                        tracing::warn!("no warm HTML page: {e}");
+                        return;
+                    }
+                },
+                Err(e) => {
+                    tracing::warn!("no warm HTML page: {e}");
+                    return;
+                }
+            }
+        } else {
+            self.send(Update::Warm(WarmPage {
+                url: bridge.url(),
+                proxy_origin: bridge.proxy_origin().to_owned(),
+            }));
         }
+        self.spare = Some(bridge);
+    }
+
+    /// The headless browser, launched on first use.
+    async fn headless_browser(&mut self) -> Result<&HeadlessChromium, String> {
+        if self.headless.is_none() {
+            let browser = HeadlessChromium::launch()
+                .await
+                .map_err(|e| format!("headless Chromium: {e}"))?;
+            self.headless = Some(browser);
+        }
+        self.headless
+            .as_ref()
+            .ok_or_else(|| "headless Chromium is gone".to_owned())
     }
 
     /// The agent calls a tool. One without a view is called on a task of its own, so that
@@ -578,18 +636,28 @@ impl Worker {
                     .map_err(|e| format!("reading {uri}: {e}"))?;
                 let resource =
                     HtmlResource::from_read_result(&read).map_err(|e| format!("{uri}: {e}"))?;
-                // The app is told the sandbox it runs in before it starts.
-                self.runtime
-                    .host_mut()
-                    .set_sandbox(instance, resource.sandbox(&BridgeOptions::default().csp));
+                // The app is told the sandbox it runs in before it starts, and the user what
+                // of its declaration was refused.
+                let refused: Vec<String> = resource
+                    .refusals(&self.bridge.csp)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                let host = self.runtime.host_mut();
+                host.set_sandbox(instance, resource.sandbox(&self.bridge.csp));
+                host.sandbox_refused(instance, refused.clone());
                 // The warm bridge, whose page may be loaded already, takes the app; a new one
                 // warms up for the next.
                 let bridge = match self.spare.take() {
                     Some(bridge) => {
                         bridge.load(&resource).map_err(|e| e.to_string())?;
+                        // Its page is shown already (headless): the app's HTML goes straight in.
+                        if let Some(shown) = self.spare_shown.take() {
+                            self.presentations.insert(instance, shown);
+                        }
                         bridge
                     }
-                    None => LocalBridge::start(resource, BridgeOptions::default())
+                    None => LocalBridge::start(resource, self.bridge.clone())
                         .await
                         .map_err(|e| e.to_string())?,
                 };
@@ -597,7 +665,11 @@ impl Worker {
                 let proxy_origin = bridge.proxy_origin().to_owned();
                 self.runtime.attach(instance, Box::new(bridge));
                 self.html.insert(instance, url.clone());
-                Ok(ViewParts::Html { url, proxy_origin })
+                Ok(ViewParts::Html {
+                    url,
+                    proxy_origin,
+                    refused,
+                })
             }
         }
     }
@@ -625,24 +697,16 @@ impl Worker {
                     .present(&url)
                     .await
             }
-            HtmlPresenter::Headless => {
-                if self.headless.is_none() {
-                    match HeadlessChromium::launch().await {
-                        Ok(browser) => self.headless = Some(browser),
-                        Err(e) => {
-                            self.tell(HostUpdate::Presented {
-                                instance,
-                                result: Err(format!("headless Chromium: {e}")),
-                            });
-                            return;
-                        }
-                    }
+            HtmlPresenter::Headless => match self.headless_browser().await {
+                Ok(browser) => browser.present(&url).await,
+                Err(error) => {
+                    self.tell(HostUpdate::Presented {
+                        instance,
+                        result: Err(error),
+                    });
+                    return;
                 }
-                match &self.headless {
-                    Some(browser) => browser.present(&url).await,
-                    None => return,
-                }
-            }
+            },
         };
         let result = match presented {
             Ok(presentation) => {

@@ -93,6 +93,7 @@
 //! This crate knows nothing of GUIs or browsers.
 
 mod card_session;
+mod door;
 mod host;
 pub mod mcp;
 mod port;
@@ -101,6 +102,9 @@ mod runtime;
 pub mod store;
 
 pub use card_session::{CardSession, SAVE_DEBOUNCE, SessionError, card_in_result};
+pub use door::{
+    Admission, Door, SHED_REPORT_INTERVAL, Shed, UNMETERED, proxy_limits, rate_refusal, unmetered,
+};
 pub use host::{
     AppHost, AppLimits, AppSpec, CloseReason, ContainerSizes, Download, DownloadContent,
     DuplicatePolicy, HostEvent, HostOptions, InstanceId, MAX_DOWNLOAD_BYTES, MAX_DOWNLOAD_FILES,

@@ -57,6 +57,21 @@ pub trait ViewPort: Send {
     fn gone_reason(&self) -> Option<String> {
         None
     }
+    /// Asks the port to apply the app's rates where its messages enter, before any queue
+    /// (a [`Door`](crate::Door) with `limits`): a request over the rate answered there with
+    /// the host's error, a notification over it dropped and counted. `true` when the port
+    /// does so; the host then does not charge those messages again and reports what the port
+    /// shed ([`Self::take_shed`]). Ports that read no faster than the host handles (the
+    /// default) return `false` and the host applies the rates itself.
+    fn meter(&mut self, limits: &crate::AppLimits) -> bool {
+        let _ = limits;
+        false
+    }
+    /// What the port shed since the last call (see [`Self::meter`]); the runtime asks on
+    /// every tick and hands it to [`AppHost::shed_at_door`](crate::AppHost::shed_at_door).
+    fn take_shed(&mut self) -> crate::Shed {
+        crate::Shed::default()
+    }
 }
 
 /// The view has gone away (its window closed, its process died, its channel dropped).

@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use mcpapp_host::store::{MemoryStore, StateKey, StateStore};
 use mcpapp_host::{
-    AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Output, ServerCall, ViewKind,
+    AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Output, SHED_REPORT_INTERVAL, ServerCall,
+    ViewKind,
 };
 use mcpapp_protocol::{DisplayMode, LoggingLevel, Tool};
 use serde_json::{Value, json};
@@ -116,22 +117,28 @@ fn requests_over_the_rate_are_refused_with_the_limit_named_until_the_bucket_refi
     let warnings = logs(&out, LoggingLevel::Warning);
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(
-        warnings[0].contains("faster than 20 a second"),
+        warnings[0].contains("1 request refused (at most 20 a second, bursts of 40)"),
         "{warnings:?}"
     );
 
-    // Half a second later ten more tokens are there; the end of the burst is reported.
+    // Half a second later ten more tokens are there; nothing more is said yet.
     host.tick(start + Duration::from_millis(500));
     for id in 100..110 {
         host.view_message(app, ping(id));
     }
     let out = host.drain();
     assert!(to_view(&out).iter().all(|a| a.get("result").is_some()));
-    let info = logs(&out, LoggingLevel::Info);
+    assert!(logs(&out, LoggingLevel::Warning).is_empty());
+    // Ten seconds after the first warning, the rest of the refusals are summed up once.
+    host.tick(start + SHED_REPORT_INTERVAL);
+    let warnings = logs(&host.drain(), LoggingLevel::Warning);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(
-        info.iter().any(|l| l.contains("5 requests were refused")),
-        "{info:?}"
+        warnings[0].contains("still over its limits: 4 requests refused"),
+        "{warnings:?}"
     );
+    host.tick(start + 3 * SHED_REPORT_INTERVAL);
+    assert!(logs(&host.drain(), LoggingLevel::Warning).is_empty());
 }
 
 #[test]
@@ -158,7 +165,7 @@ fn notifications_over_the_rate_are_dropped_and_counted_and_the_newest_size_is_to
     let warnings = logs(&out, LoggingLevel::Warning);
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(
-        warnings[0].contains("faster than 50 a second (bursts of 100)"),
+        warnings[0].contains("1 notification dropped (at most 50 a second, bursts of 100)"),
         "{warnings:?}"
     );
     assert!(
@@ -178,14 +185,14 @@ fn notifications_over_the_rate_are_dropped_and_counted_and_the_newest_size_is_to
         })
         .collect();
     assert_eq!(sizes, vec![Some(200.0)]);
-    // The next notification let through reports how many were dropped (the held size too).
-    host.tick(start + Duration::from_secs(1));
-    host.view_message(app, log_line(5000));
-    let info = logs(&host.drain(), LoggingLevel::Info);
+    // Ten seconds after the first warning, the rest of the drops are summed up (the held
+    // size among them), once.
+    host.tick(start + SHED_REPORT_INTERVAL);
+    let warnings = logs(&host.drain(), LoggingLevel::Warning);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(
-        info.iter()
-            .any(|l| l.contains("1902 notifications were dropped")),
-        "{info:?}"
+        warnings[0].contains("1901 notifications dropped"),
+        "{warnings:?}"
     );
 }
 

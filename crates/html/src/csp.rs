@@ -116,14 +116,127 @@ pub fn safe_origins(list: Option<&[String]>) -> Vec<String> {
 
 /// The entries of `list` that are safe origins (scheme and host in lower case, trailing `/`
 /// removed, duplicates dropped), in order; private ones only if `options` allow them; at most
-/// 6 KiB of them (the first ones). The refused ones are logged.
+/// 6 KiB of them (the first ones). The refused ones are logged, and [`refusals`] says which
+/// and why.
 #[must_use]
 pub fn safe_origins_with(list: Option<&[String]>, options: &CspOptions) -> Vec<String> {
+    sift(list, *options).0
+}
+
+/// Why the host refused an entry of what an app declared for its sandbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RefusalReason {
+    /// Not a plain origin (`scheme://host[:port]`): it could add a keyword or a directive.
+    NotAnOrigin,
+    /// An origin on the user's machine or private network, which the host does not allow
+    /// ([`CspOptions::allow_private_origins`]).
+    PrivateNetwork,
+    /// Beyond the 6 KiB of origins one list keeps.
+    OverLimit,
+    /// A permission the host does not know, so cannot grant.
+    UnknownPermission,
+}
+
+impl std::fmt::Display for RefusalReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::NotAnOrigin => "not a plain origin (scheme://host[:port])",
+            Self::PrivateNetwork => {
+                "an origin on this machine or a private network, which the host does not allow \
+                 (a host for developing apps can allow private origins)"
+            }
+            Self::OverLimit => "beyond the 6 KiB of origins one list keeps",
+            Self::UnknownPermission => "not a permission the host knows",
+        })
+    }
+}
+
+/// One entry an app declared for its sandbox (a CSP domain, a permission) that the host
+/// refused, and why: told to the user once per app, so an app that cannot reach its backend
+/// is not a mystery.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SandboxRefusal {
+    /// Where it was declared: `connectDomains`, `resourceDomains`, `frameDomains`,
+    /// `baseUriDomains` or `permissions`.
+    pub field: &'static str,
+    /// The entry as the server wrote it (untrusted: print it escaped, as [`Display`] does).
+    ///
+    /// [`Display`]: std::fmt::Display
+    pub entry: String,
+    /// Why it was refused.
+    pub reason: RefusalReason,
+}
+
+impl std::fmt::Display for SandboxRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Escaped and cut: the entry comes from the server.
+        let entry: String = self.entry.chars().take(120).collect();
+        let cut = if entry.len() < self.entry.len() {
+            "…"
+        } else {
+            ""
+        };
+        write!(
+            f,
+            "refused {} entry {:?}{cut}: {}",
+            self.field, entry, self.reason
+        )
+    }
+}
+
+/// Everything in `csp` and `permissions` that the host refuses with `options`, in the order
+/// declared.
+#[must_use]
+pub fn refusals(
+    csp: Option<&ResourceCsp>,
+    permissions: Option<&ResourcePermissions>,
+    options: &CspOptions,
+) -> Vec<SandboxRefusal> {
+    let mut refused = Vec::new();
+    if let Some(csp) = csp {
+        for (field, list) in [
+            ("connectDomains", &csp.connect_domains),
+            ("resourceDomains", &csp.resource_domains),
+            ("frameDomains", &csp.frame_domains),
+            ("baseUriDomains", &csp.base_uri_domains),
+        ] {
+            refused.extend(
+                sift(list.as_deref(), *options)
+                    .1
+                    .into_iter()
+                    .map(|(entry, reason)| SandboxRefusal {
+                        field,
+                        entry,
+                        reason,
+                    }),
+            );
+        }
+    }
+    if let Some(permissions) = permissions {
+        refused.extend(permissions.extra.keys().map(|key| SandboxRefusal {
+            field: "permissions",
+            entry: key.clone(),
+            reason: RefusalReason::UnknownPermission,
+        }));
+    }
+    refused
+}
+
+/// The safe origins of `list` (see [`safe_origins_with`]) and the entries refused, with why.
+fn sift(
+    list: Option<&[String]>,
+    options: CspOptions,
+) -> (Vec<String>, Vec<(String, RefusalReason)>) {
     let mut kept: Vec<String> = Vec::new();
+    let mut refused = Vec::new();
     let mut bytes = 0;
+    // Once a list is full, the rest of it is refused: the first origins are the ones kept.
+    let mut full = false;
     for entry in list.unwrap_or_default() {
         if !is_safe_origin(entry) {
             tracing::warn!(entry, "dropped a CSP domain that is not a plain origin");
+            refused.push((entry.clone(), RefusalReason::NotAnOrigin));
             continue;
         }
         if !options.allow_private_origins && is_private_origin(entry) {
@@ -131,6 +244,7 @@ pub fn safe_origins_with(list: Option<&[String]>, options: &CspOptions) -> Vec<S
                 entry,
                 "dropped a CSP domain on the user's machine or private network"
             );
+            refused.push((entry.clone(), RefusalReason::PrivateNetwork));
             continue;
         }
         // One spelling: the proxy checks the policy with a lower-case pattern, so `HTTPS://`
@@ -142,17 +256,21 @@ pub fn safe_origins_with(list: Option<&[String]>, options: &CspOptions) -> Vec<S
         if kept.contains(&origin) {
             continue;
         }
-        bytes += origin.len() + 1;
-        if bytes > MAX_LIST_BYTES {
-            tracing::warn!(
-                kept = kept.len(),
-                "dropped the CSP domains beyond {MAX_LIST_BYTES} bytes of one list"
-            );
-            break;
+        if full || bytes + origin.len() + 1 > MAX_LIST_BYTES {
+            full = true;
+            refused.push((entry.clone(), RefusalReason::OverLimit));
+            continue;
         }
+        bytes += origin.len() + 1;
         kept.push(origin);
     }
-    kept
+    if full {
+        tracing::warn!(
+            kept = kept.len(),
+            "dropped the CSP domains beyond {MAX_LIST_BYTES} bytes of one list"
+        );
+    }
+    (kept, refused)
 }
 
 /// [`sanitize_csp_with`] with the default [`CspOptions`].

@@ -68,6 +68,13 @@ impl HtmlResource {
         }
     }
 
+    /// What the app declared for its sandbox (CSP domains, permissions) that the host
+    /// refuses with `options`, each with the reason: tell the user once, when the app opens.
+    #[must_use]
+    pub fn refusals(&self, options: &crate::csp::CspOptions) -> Vec<crate::csp::SandboxRefusal> {
+        crate::csp::refusals(self.csp.as_ref(), self.permissions.as_ref(), options)
+    }
+
     /// Reads the app from a `resources/read` result.
     ///
     /// The first content item with the mime type `text/html;profile=mcp-app` is the app; its

@@ -1,7 +1,7 @@
 //! The bridge's bounds, over a raw WebSocket without a browser: a message over the size limit
 //! closes that app's session (with its reason for the host) and nothing else, and a page that
 //! sends faster than the host reads is read no faster than the host takes its messages,
-//! losing none.
+//! losing none; a bridge the host meters sheds a flood over the app's rates as it reads.
 
 #![allow(
     clippy::unwrap_used,
@@ -14,7 +14,7 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt as _, StreamExt as _};
-use mcpapp_host::{PORT_CAPACITY, ViewPort};
+use mcpapp_host::{AppLimits, PORT_CAPACITY, ViewPort};
 use mcpapp_html::{BridgeOptions, HtmlResource, LocalBridge};
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
@@ -191,4 +191,94 @@ async fn large_messages_waiting_for_the_host_are_bounded_in_bytes_too() {
         );
     }
     drop(sender.await.unwrap());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_metered_bridge_sheds_a_flood_as_it_reads_and_hears_the_page_again_at_once() {
+    let mut bridge = bridge().await;
+    assert!(
+        bridge.meter(&AppLimits::default()),
+        "the bridge takes the door"
+    );
+    let mut page = page(&bridge).await;
+    // The proxy is told the same rates, right after the app.
+    let limits = tokio::time::timeout(Duration::from_secs(5), page.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let limits: Value = serde_json::from_str(limits.to_text().unwrap()).unwrap();
+    assert_eq!(limits["method"], "ui/notifications/sandbox-limits");
+    assert_eq!(
+        limits["params"]["requests"],
+        json!({"burst": 40, "perSecond": 20})
+    );
+    // 2,000 requests and 20,000 notifications as fast as the socket takes them.
+    let (done_tx, done) = tokio::sync::oneshot::channel::<()>();
+    // The page writes and reads at once, as a browser does.
+    let (mut sink, mut stream) = page.split();
+    let writer = tokio::spawn(async move {
+        for n in 0..2_000 {
+            let ping = json!({"jsonrpc": "2.0", "id": n, "method": "ping"});
+            sink.feed(text(&ping)).await.unwrap();
+            for k in 0..10 {
+                sink.feed(text(&padded(n * 10 + k, 10))).await.unwrap();
+            }
+        }
+        sink.flush().await.unwrap();
+        sink
+    });
+    let page = tokio::spawn(async move {
+        // Refusals come back on the socket at once, naming the limit.
+        let mut refused = 0;
+        while refused < 1_500 {
+            let answer = tokio::time::timeout(Duration::from_secs(10), stream.next())
+                .await
+                .expect("refusals come at once")
+                .unwrap()
+                .unwrap();
+            let answer: Value = serde_json::from_str(answer.to_text().unwrap()).unwrap();
+            if answer.get("error").is_some() {
+                assert!(
+                    answer["error"]["message"].as_str().unwrap().contains(
+                        "rate limit: at most 20 requests a second per app (bursts of 40)"
+                    ),
+                    "{answer}"
+                );
+                refused += 1;
+            }
+        }
+        // Once the bridge has read the whole flood (no refusal for 300 ms) and a token's time
+        // has passed, the page speaks once more.
+        while let Ok(Some(_)) =
+            tokio::time::timeout(Duration::from_millis(300), stream.next()).await
+        {}
+        let mut sink = writer.await.unwrap();
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let said = json!({"jsonrpc": "2.0", "id": "said", "method": "ui/message", "params": {}});
+        sink.send(text(&said)).await.unwrap();
+        let _ = done.await;
+        drop((sink, stream));
+    });
+    // The host reads as it goes: the page's message after the flood comes behind at most what
+    // the rates let through, not behind the flood.
+    let mut before = 0;
+    loop {
+        let message = recv(&mut bridge).await.expect("the page's messages");
+        if message["id"] == "said" {
+            break;
+        }
+        before += 1;
+    }
+    let _ = done_tx.send(());
+    page.await.unwrap();
+    assert!(
+        before <= 2 * PORT_CAPACITY + 400,
+        "{before} messages of the flood were let through ahead of it"
+    );
+    let shed = bridge.take_shed();
+    assert!(shed.requests_refused >= 1_500, "{shed:?}");
+    assert!(shed.notifications_dropped >= 15_000, "{shed:?}");
+    assert_eq!(bridge.stats().shed, shed, "the stats count the same");
+    assert!(bridge.take_shed().is_empty(), "counted once");
 }

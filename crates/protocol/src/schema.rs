@@ -15,9 +15,9 @@ use crate::messages::{
     Initialized, ListPrompts, ListResourceTemplates, ListResources, ListTools, LoadState,
     LoggingMessage, OpenLink, Ping, Progress, PromptListChanged, ReadResource, RequestDisplayMode,
     RequestTeardown, ResourceListChanged, ResourceTeardown, ResponseGenerationStatus,
-    SandboxProxyReady, SandboxResourceReady, SaveState, SaveStateResponse, SizeChanged,
-    ToolCancelled, ToolInput, ToolInputPartial, ToolListChanged, ToolResult, UiLog, UiMessage,
-    UpdateModelContext,
+    SandboxLimits, SandboxProxyReady, SandboxResourceReady, SandboxShed, SaveState,
+    SaveStateResponse, SizeChanged, ToolCancelled, ToolInput, ToolInputPartial, ToolListChanged,
+    ToolResult, UiLog, UiMessage, UpdateModelContext,
 };
 use crate::{
     Direction, Message, MethodInfo, Notification, Request, ResourceUiMeta, ToolUiMeta,
@@ -56,6 +56,8 @@ pub fn protocol_schema() -> Value {
 
     add_notification::<SandboxProxyReady>(g, m);
     add_notification::<SandboxResourceReady>(g, m);
+    add_notification::<SandboxLimits>(g, m);
+    add_notification::<SandboxShed>(g, m);
 
     add_notification::<ResponseGenerationStatus>(g, m);
     add_notification::<LoadState>(g, m);

@@ -299,6 +299,8 @@ fn method_names_are_the_specified_ones() {
         "ui/resource-teardown",
         "ui/notifications/sandbox-proxy-ready",
         "ui/notifications/sandbox-resource-ready",
+        "ui/notifications/sandbox-limits",
+        "ui/notifications/sandbox-shed",
         "ui/notifications/response-generation-status",
         "ui/notifications/load-state",
         "ui/notifications/save-state-response",

@@ -78,10 +78,14 @@ pub async fn run(
     let mut runtime = Runtime::new(AppHost::new(host, Arc::new(MemoryStore::default())));
     runtime.record();
     runtime.add_server(Arc::clone(connection));
+    // A page up before the first app is known, as a host keeps one: each app starts warm.
+    let mut spare = warm_page(&browser).await;
     for (n, app) in apps.iter().enumerate() {
         let mut watch = Watch {
             runtime: &mut runtime,
             browser: &browser,
+            spare: &mut spare,
+            more: n + 1 < apps.len(),
             connection,
             app,
             instance: None,
@@ -96,8 +100,19 @@ pub async fn run(
             let _ = tab.close().await;
         }
     }
+    if let Some((_, tab)) = spare {
+        let _ = tab.close().await;
+    }
     browser.close().await;
     findings
+}
+
+/// A warm bridge whose page is loaded in a tab of `browser`, its proxy waiting for an app;
+/// `None` when it cannot be had (the app then starts cold).
+async fn warm_page(browser: &HeadlessChromium) -> Option<(LocalBridge, Tab)> {
+    let bridge = LocalBridge::warm(BridgeOptions::default()).await.ok()?;
+    let tab = browser.open(&bridge.url()).await.ok()?;
+    Some((bridge, tab))
 }
 
 fn not_opened(apps: &[HtmlApp], why: &str) -> Finding {
@@ -115,6 +130,10 @@ fn not_opened(apps: &[HtmlApp], why: &str) -> Finding {
 struct Watch<'a> {
     runtime: &'a mut Runtime,
     browser: &'a HeadlessChromium,
+    /// The warm page the next app goes into, if one is up.
+    spare: &'a mut Option<(LocalBridge, Tab)>,
+    /// Whether another app follows this one (a new warm page is made for it).
+    more: bool,
     connection: &'a Arc<McpConnection>,
     app: &'a HtmlApp,
     instance: Option<InstanceId>,
@@ -302,17 +321,26 @@ impl Watch<'_> {
         let resource =
             HtmlResource::from_read_result_with_listing(&read, self.app.listing_meta.as_ref())
                 .map_err(|e| e.to_string())?;
-        let bridge = LocalBridge::start(resource, BridgeOptions::default())
-            .await
-            .map_err(|e| e.to_string())?;
-        let tab = self
-            .browser
-            .open(&bridge.url())
-            .await
-            .map_err(|e| e.to_string())?;
+        let (bridge, tab) = if let Some((bridge, tab)) = self.spare.take() {
+            bridge.load(&resource).map_err(|e| e.to_string())?;
+            (bridge, tab)
+        } else {
+            let bridge = LocalBridge::start(resource, BridgeOptions::default())
+                .await
+                .map_err(|e| e.to_string())?;
+            let tab = self
+                .browser
+                .open(&bridge.url())
+                .await
+                .map_err(|e| e.to_string())?;
+            (bridge, tab)
+        };
         self.runtime.attach(instance, Box::new(bridge));
         self.tab = Some(tab);
         self.opened_at = Some(Instant::now());
+        if self.more {
+            *self.spare = warm_page(self.browser).await;
+        }
         Ok(())
     }
 }

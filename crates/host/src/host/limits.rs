@@ -5,11 +5,12 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use mcpapp_protocol::messages::{CloseWsApp, Initialized, RequestTeardown, SaveState, SizeChanged};
+use mcpapp_protocol::messages::SizeChanged;
 use mcpapp_protocol::{JsonRpcError, LoggingLevel, Notification as _};
 use serde_json::Value;
 
 use super::{AppHost, HostEvent, InstanceId, Output, ServerCall};
+use crate::door::{Door, Shed, ShedLog, ShedReport, rate_refusal};
 
 /// A token bucket's terms: `burst` messages at once, then `per_second` on average.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +41,8 @@ pub struct AppLimits {
     /// Notifications other than the lifecycle ones (`initialized`, `close-ws-app`,
     /// `request-teardown`) and `save-state` (whose writes are coalesced instead): logs, size
     /// changes, unknown ones, and malformed messages (burst 100, 50 a second). Over the limit
-    /// they are dropped and counted, with one warning per burst; the newest `size-changed` is
+    /// they are dropped and counted, reported once per app per ten seconds with the counts
+    /// ([`SHED_REPORT_INTERVAL`](crate::SHED_REPORT_INTERVAL)); the newest `size-changed` is
     /// kept and told when the bucket refills, so the size the embedder knows is never stale.
     pub notifications: Rate,
 }
@@ -62,40 +64,6 @@ impl Default for AppLimits {
     }
 }
 
-/// A token bucket, refilled from the host's clock.
-#[derive(Debug, Clone)]
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-}
-
-impl Bucket {
-    fn full(rate: Rate, now: Instant) -> Self {
-        Self {
-            tokens: f64::from(rate.burst),
-            at: now,
-        }
-    }
-
-    fn refill(&mut self, rate: Rate, now: Instant) {
-        let elapsed = now.saturating_duration_since(self.at).as_secs_f64();
-        self.tokens =
-            (self.tokens + elapsed * f64::from(rate.per_second)).min(f64::from(rate.burst));
-        self.at = self.at.max(now);
-    }
-
-    /// Takes a token if there is one.
-    fn take(&mut self, rate: Rate, now: Instant) -> bool {
-        self.refill(rate, now);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
 /// A server call of an app waiting for one of its calls in flight to finish.
 #[derive(Debug, Clone)]
 pub(super) struct Waiting {
@@ -107,14 +75,17 @@ pub(super) struct Waiting {
 /// Where one app stands against its [`AppLimits`].
 #[derive(Debug, Clone)]
 pub(super) struct Budget {
-    requests: Bucket,
-    notifications: Bucket,
+    /// The app's rates, charged here unless its port applies them where its messages enter.
+    door: Door,
+    /// Whether the view's port applies the rates itself ([`ViewPort::meter`]): the host
+    /// then lets its messages through and reports what the port shed.
+    ///
+    /// [`ViewPort::meter`]: crate::ViewPort::meter
+    at_door: bool,
     in_flight: usize,
     pub(super) waiting: VecDeque<Waiting>,
-    /// Requests refused since the last one let through (0: no burst going on).
-    refused: u64,
-    /// Notifications dropped since the last one let through.
-    dropped: u64,
+    /// What was shed and not yet reported, and when the last report went out.
+    shed_log: ShedLog,
     /// The newest `size-changed` held back by the rate limit.
     held_size: Option<(Option<f64>, Option<f64>)>,
 }
@@ -122,12 +93,11 @@ pub(super) struct Budget {
 impl Budget {
     pub(super) fn new(limits: &AppLimits, now: Instant) -> Self {
         Self {
-            requests: Bucket::full(limits.requests, now),
-            notifications: Bucket::full(limits.notifications, now),
+            door: Door::new(limits, now),
+            at_door: false,
             in_flight: 0,
             waiting: VecDeque::new(),
-            refused: 0,
-            dropped: 0,
+            shed_log: ShedLog::default(),
             held_size: None,
         }
     }
@@ -142,18 +112,6 @@ pub(super) enum Admit {
     No,
 }
 
-/// Whether `method` is a notification the rate limit leaves alone: the lifecycle ones, which
-/// come once and must never be lost, and `save-state`, coalesced by the save queue.
-fn unmetered(method: &str) -> bool {
-    [
-        Initialized::METHOD,
-        CloseWsApp::METHOD,
-        RequestTeardown::METHOD,
-        SaveState::METHOD,
-    ]
-    .contains(&method)
-}
-
 impl AppHost {
     /// Charges a request of `instance` to its rate; the error to answer it with when over.
     pub(super) fn admit_request(
@@ -161,80 +119,87 @@ impl AppHost {
         instance: InstanceId,
         method: &str,
     ) -> Result<(), JsonRpcError> {
-        let (now, rate) = (self.now, self.options.limits.requests);
+        let now = self.now;
         let Some(budget) = self.instances.get_mut(&instance).map(|i| &mut i.budget) else {
             return Ok(());
         };
-        if budget.requests.take(rate, now) {
-            let refused = std::mem::take(&mut budget.refused);
-            if refused > 0 {
-                self.log(
-                    Some(instance),
-                    LoggingLevel::Info,
-                    format!("the app's request rate is back under the limit; {refused} requests were refused"),
-                );
-            }
+        if budget.at_door || budget.door.admit_request(now) {
             return Ok(());
         }
-        budget.refused += 1;
-        if budget.refused == 1 {
-            tracing::warn!(
-                ?instance,
-                method,
-                "an app sends requests over its rate limit"
-            );
-            self.log(
-                Some(instance),
-                LoggingLevel::Warning,
-                format!(
-                    "the app sends requests faster than {} a second (bursts of {}); they are refused until it slows down",
-                    rate.per_second, rate.burst
-                ),
-            );
-        }
-        Err(JsonRpcError::server_error(format!(
-            "rate limit: at most {} requests a second per app (bursts of {}); `{method}` was not run",
-            rate.per_second, rate.burst
-        )))
+        let rate = budget.door.requests_rate();
+        tracing::debug!(?instance, method, "refused a request over the app's rate");
+        let shed = budget.door.take_shed();
+        self.shed_at_door(instance, shed);
+        Err(rate_refusal(rate, method))
     }
 
     /// Charges a notification (or a malformed message) of `instance` to its rate.
     pub(super) fn admit_notification(&mut self, instance: InstanceId, method: &str) -> Admit {
-        if unmetered(method) {
-            return Admit::Yes;
-        }
-        let (now, rate) = (self.now, self.options.limits.notifications);
+        let now = self.now;
         let Some(budget) = self.instances.get_mut(&instance).map(|i| &mut i.budget) else {
             return Admit::Yes;
         };
-        if budget.notifications.take(rate, now) {
-            let dropped = std::mem::take(&mut budget.dropped);
-            if dropped > 0 {
-                self.log(
-                    Some(instance),
-                    LoggingLevel::Info,
-                    format!("the app's notification rate is back under the limit; {dropped} notifications were dropped"),
-                );
-            }
+        if budget.at_door || budget.door.admit_notification(method, now) {
             return Admit::Yes;
         }
-        budget.dropped += 1;
-        if budget.dropped == 1 {
-            tracing::warn!(
-                ?instance,
-                method,
-                "an app sends notifications over its rate limit"
-            );
-            self.log(
-                Some(instance),
-                LoggingLevel::Warning,
-                format!(
-                    "the app sends notifications faster than {} a second (bursts of {}); the excess is dropped until it slows down",
-                    rate.per_second, rate.burst
-                ),
-            );
-        }
+        let shed = budget.door.take_shed();
+        self.shed_at_door(instance, shed);
         Admit::No
+    }
+
+    /// `instance`'s port applies the app's rates where its messages enter
+    /// ([`ViewPort::meter`](crate::ViewPort::meter)): the host no longer charges them.
+    pub fn metered_at_door(&mut self, instance: InstanceId) {
+        if let Some(i) = self.instances.get_mut(&instance) {
+            i.budget.at_door = true;
+        }
+    }
+
+    /// What `instance`'s port shed where its messages entered (or the host's own refusals):
+    /// reported to the user at once for the first of a flood, then summed up at most once per
+    /// [`SHED_REPORT_INTERVAL`](crate::SHED_REPORT_INTERVAL) with the counts.
+    pub fn shed_at_door(&mut self, instance: InstanceId, shed: Shed) {
+        let now = self.now;
+        let Some(budget) = self.instances.get_mut(&instance).map(|i| &mut i.budget) else {
+            return;
+        };
+        if let Some(report) = budget.shed_log.add(shed, now) {
+            let (requests, notifications) = (
+                budget.door.requests_rate(),
+                budget.door.notifications_rate(),
+            );
+            self.report_shed(instance, &report, requests, notifications);
+        }
+    }
+
+    /// Reports the shed counts whose time has come (on the clock, so a flood's end is told).
+    pub(super) fn report_due_sheds(&mut self) {
+        let now = self.now;
+        let mut due = Vec::new();
+        for (id, i) in &mut self.instances {
+            if let Some(report) = i.budget.shed_log.due(now) {
+                let rates = (
+                    i.budget.door.requests_rate(),
+                    i.budget.door.notifications_rate(),
+                );
+                due.push((*id, report, rates));
+            }
+        }
+        for (instance, report, (requests, notifications)) in due {
+            self.report_shed(instance, &report, requests, notifications);
+        }
+    }
+
+    fn report_shed(
+        &mut self,
+        instance: InstanceId,
+        report: &ShedReport,
+        requests: Rate,
+        notifications: Rate,
+    ) {
+        let text = report.describe(requests, notifications);
+        tracing::warn!(?instance, "{text}");
+        self.log(Some(instance), LoggingLevel::Warning, text);
     }
 
     /// An app's `size-changed`, already clamped: told now, or held (only the newest) until
@@ -258,10 +223,10 @@ impl AppHost {
 
     /// Tells the sizes held back by the rate limit whose bucket has refilled (on the clock).
     pub(super) fn release_held_sizes(&mut self) {
-        let (now, rate) = (self.now, self.options.limits.notifications);
+        let now = self.now;
         let mut due = Vec::new();
         for (id, i) in &mut self.instances {
-            if i.budget.held_size.is_some() && i.budget.notifications.take(rate, now) {
+            if i.budget.held_size.is_some() && i.budget.door.try_notification(now) {
                 due.extend(i.budget.held_size.take().map(|(w, h)| (*id, w, h)));
             }
         }

@@ -92,6 +92,8 @@ struct Instance {
     container: Option<ContainerDimensions>,
     /// Its `ui/download-file` waiting for the user, if any.
     download: Option<RequestId>,
+    /// Whether what its sandbox refused was told (once per app).
+    sandbox_told: bool,
 }
 
 /// The app host. See the module docs.
@@ -206,6 +208,7 @@ impl AppHost {
             sandbox: None,
             container: None,
             download: None,
+            sandbox_told: false,
         };
         if window && !existing.is_empty() {
             match self.options.duplicate_policy {
@@ -392,6 +395,7 @@ impl AppHost {
             self.finish_close(id, reason);
         }
         self.release_held_sizes();
+        self.report_due_sheds();
     }
 
     /// A server's answer to a [`ServerCall`] a view asked for. Every call handed out must be

@@ -2,7 +2,9 @@
 //! variables), the duplicate policy, an app's display mode and room, the sandbox it runs in.
 
 use mcpapp_protocol::messages::HostContextChanged;
-use mcpapp_protocol::{ContainerDimensions, DisplayMode, HostContext, SandboxCapability};
+use mcpapp_protocol::{
+    ContainerDimensions, DisplayMode, HostContext, LoggingLevel, SandboxCapability,
+};
 
 use super::{AppHost, DuplicatePolicy, HostEvent, HostOptions, InstanceId, Phase, wire};
 
@@ -121,6 +123,26 @@ impl AppHost {
     pub fn set_sandbox(&mut self, instance: InstanceId, sandbox: SandboxCapability) {
         if let Some(i) = self.instances.get_mut(&instance) {
             i.sandbox = Some(sandbox);
+        }
+    }
+
+    /// What the app declared for its sandbox and the embedder's bridge refused (a CSP origin,
+    /// a permission), each in words with the reason: told to the user as warnings about the
+    /// app, once per app (not again when its view is recreated), so that an app that cannot
+    /// reach what it declared is no mystery.
+    pub fn sandbox_refused(&mut self, instance: InstanceId, refused: Vec<String>) {
+        let Some(i) = self.instances.get_mut(&instance) else {
+            return;
+        };
+        if refused.is_empty() || std::mem::replace(&mut i.sandbox_told, true) {
+            return;
+        }
+        for line in refused {
+            self.log(
+                Some(instance),
+                LoggingLevel::Warning,
+                format!("the app's sandbox: {line}"),
+            );
         }
     }
 }

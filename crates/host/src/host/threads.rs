@@ -159,6 +159,7 @@ impl AppHost {
                 sandbox: None,
                 container: None,
                 download: None,
+                sandbox_told: false,
             },
         );
         if thread == self.thread {

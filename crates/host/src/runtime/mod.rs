@@ -265,8 +265,12 @@ impl Runtime {
         self.servers.get(id)
     }
 
-    /// Connects the view of `instance` (after [`HostEvent::OpenApp`]).
-    pub fn attach(&mut self, instance: InstanceId, port: Box<dyn ViewPort>) {
+    /// Connects the view of `instance` (after [`HostEvent::OpenApp`]). A port that applies
+    /// the app's rates where its messages enter ([`ViewPort::meter`]) is given them here.
+    pub fn attach(&mut self, instance: InstanceId, mut port: Box<dyn ViewPort>) {
+        if port.meter(&self.host.options().limits) {
+            self.host.metered_at_door(instance);
+        }
         let attached = Attached {
             port,
             outbox: VecDeque::new(),
@@ -468,6 +472,7 @@ impl Runtime {
             }
             self.drop_abandoned_questions();
             self.host.tick(Instant::now());
+            self.collect_shed();
             self.route();
             if !moved {
                 break;
@@ -516,7 +521,18 @@ impl Runtime {
         if now >= self.next_tick {
             self.drop_abandoned_questions();
             self.host.tick(now);
+            self.collect_shed();
             self.next_tick = now + TICK;
+        }
+    }
+
+    /// Hands what the ports shed where messages enter to the host, which reports it.
+    fn collect_shed(&mut self) {
+        for (instance, view) in &mut self.views {
+            let shed = view.port.take_shed();
+            if !shed.is_empty() {
+                self.host.shed_at_door(*instance, shed);
+            }
         }
     }
 

@@ -22,8 +22,10 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use mcpapp_host::{PORT_CAPACITY, SendError, ViewGone, ViewPort};
-use mcpapp_protocol::messages::SandboxResourceReady;
+use mcpapp_host::{
+    AppLimits, Door, PORT_CAPACITY, SendError, Shed, ViewGone, ViewPort, proxy_limits,
+};
+use mcpapp_protocol::messages::{SandboxLimitsParams, SandboxResourceReady};
 use mcpapp_protocol::{Notification, is_sandbox_method};
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
@@ -96,6 +98,9 @@ pub struct BridgeStats {
     /// Why the session ended, when it failed on the bridge's side (a message over
     /// [`BridgeOptions::max_message_bytes`], a broken connection).
     pub end_reason: Option<String>,
+    /// The app's messages shed over its rates so far, where they entered: by the bridge as it
+    /// read them and by the sandbox proxy (as it reported). See [`ViewPort::meter`].
+    pub shed: Shed,
 }
 
 /// Where the one session is.
@@ -129,7 +134,21 @@ pub(crate) struct Shared {
     budget: Arc<Semaphore>,
     phase: Mutex<Phase>,
     stats: Mutex<BridgeStats>,
+    /// The app's rates, once the host asked the bridge to apply them ([`ViewPort::meter`]).
+    metering: Mutex<Metering>,
+    /// The same rates for the sandbox proxy, which sheds before anything is relayed.
+    proxy_limits: watch::Sender<Option<SandboxLimitsParams>>,
     shutdown: watch::Receiver<bool>,
+}
+
+/// The door the bridge applies to the page's messages, and what it shed since the host last
+/// asked.
+#[derive(Default)]
+pub(crate) struct Metering {
+    /// `None` until the host meters this bridge: every message passes.
+    pub(crate) door: Option<Door>,
+    /// Shed by the proxy (as it reported) and not yet taken by the host.
+    pub(crate) proxy_shed: Shed,
 }
 
 impl Shared {
@@ -139,6 +158,10 @@ impl Shared {
 
     fn phase(&self) -> std::sync::MutexGuard<'_, Phase> {
         self.phase.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(crate) fn metering(&self) -> std::sync::MutexGuard<'_, Metering> {
+        self.metering.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -220,6 +243,8 @@ impl LocalBridge {
                 from_page: from_page_tx,
             }),
             stats: Mutex::new(BridgeStats::default()),
+            metering: Mutex::new(Metering::default()),
+            proxy_limits: watch::Sender::new(None),
             shutdown: shutdown_rx,
         });
         http::serve(
@@ -387,6 +412,29 @@ impl ViewPort for LocalBridge {
 
     fn gone_reason(&self) -> Option<String> {
         self.shared.stats().end_reason.clone()
+    }
+
+    /// The bridge sheds what is over the app's rates as it reads the socket, and the sandbox
+    /// proxy before it relays anything: the excess of a flood never waits in a queue in front
+    /// of the app's later messages.
+    fn meter(&mut self, limits: &AppLimits) -> bool {
+        // The proxy applies the same rates first; the bridge is the backstop, with a quarter
+        // burst of slack for what the way from the proxy bunched up.
+        let slack = limits.requests.burst.max(limits.notifications.burst) / 4 + 1;
+        self.shared.metering().door = Some(Door::new(limits, Instant::now()).with_slack(slack));
+        self.shared
+            .proxy_limits
+            .send_replace(Some(proxy_limits(limits)));
+        true
+    }
+
+    fn take_shed(&mut self) -> Shed {
+        let mut metering = self.shared.metering();
+        let mut shed = std::mem::take(&mut metering.proxy_shed);
+        if let Some(door) = &mut metering.door {
+            shed.add(door.take_shed());
+        }
+        shed
     }
 }
 

@@ -5,10 +5,14 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::ws::{CloseFrame, Message as WsMessage, Utf8Bytes, WebSocket, close_code};
-use mcpapp_protocol::messages::{SandboxProxyReady, SaveState, SaveStateResponse};
+use mcpapp_host::{Admission, Shed};
+use mcpapp_protocol::messages::{
+    SandboxLimits, SandboxLimitsParams, SandboxProxyReady, SandboxShed, SandboxShedParams,
+    SaveState, SaveStateResponse,
+};
 use mcpapp_protocol::{Message, Notification, SaveStateResponseParams, is_sandbox_method};
 use serde_json::Value;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 use super::{FromPage, Phase, Shared};
 
@@ -43,6 +47,11 @@ enum Read {
 /// Backpressure: while a message of the page waits for room in the port (the host reads no
 /// faster than it handles), the socket is not read, so the page's sends wait in the socket's
 /// buffers rather than in ours. The host's messages keep flowing to the page meanwhile.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one select loop over the session's six sources of events, sharing its state; \
+              each arm is short and hands its work to a function"
+)]
 pub(super) async fn run(
     mut socket: WebSocket,
     shared: Arc<Shared>,
@@ -56,6 +65,7 @@ pub(super) async fn run(
     // The proxy is ready but the app is not known yet (a warm page): it goes in when loaded.
     let mut proxy_waiting = false;
     let mut loaded = shared.resource_ready.subscribe();
+    let mut limits = shared.proxy_limits.subscribe();
     let mut forwarding: Option<Forwarding> = None;
     let mut close = None;
     loop {
@@ -75,9 +85,18 @@ pub(super) async fn run(
                 let Some(ready) = loaded.borrow_and_update().clone() else { continue };
                 proxy_waiting = false;
                 resource_sent = true;
-                if !send_app(&mut socket, &shared, &ready).await {
+                if !send_app(&mut socket, &shared, &ready, &mut limits).await {
                     break;
                 }
+            }
+            changed = limits.changed(), if resource_sent => {
+                let current = limits.borrow_and_update().clone();
+                if changed.is_err() || !send_limits(&mut socket, current.as_ref()).await {
+                    break;
+                }
+            }
+            () = held_due(&shared), if forwarding.is_none() => {
+                forwarding = release_held(&shared, &from_page);
             }
             incoming = socket.recv(), if forwarding.is_none() => {
                 let text = match read(&shared, incoming) {
@@ -99,7 +118,7 @@ pub(super) async fn run(
                         proxy_waiting = ready.is_none();
                         resource_sent = ready.is_some();
                         match ready {
-                            Some(ready) if !send_app(&mut socket, &shared, &ready).await => break,
+                            Some(ready) if !send_app(&mut socket, &shared, &ready, &mut limits).await => break,
                             _ => continue,
                         }
                     }
@@ -118,9 +137,25 @@ pub(super) async fn run(
             }
         }
     }
-    // A message of the page still on its way (the page went while the port was full) reaches
-    // the host rather than being lost; what the host still sends meanwhile has nowhere to go.
-    if let Some(pending) = forwarding.take() {
+    wind_down(
+        socket, &shared, to_page, from_page, forwarding, shutdown, close,
+    )
+    .await;
+}
+
+/// Ends the session: a message of the page still on its way (the page went while the port
+/// was full) reaches the host rather than being lost, while what the host still sends
+/// meanwhile has nowhere to go; then both directions close and the page is told.
+async fn wind_down(
+    mut socket: WebSocket,
+    shared: &Shared,
+    mut to_page: mpsc::Receiver<Value>,
+    from_page: mpsc::Sender<FromPage>,
+    forwarding: Option<Forwarding>,
+    mut shutdown: watch::Receiver<bool>,
+    close: Option<CloseFrame>,
+) {
+    if let Some(pending) = forwarding {
         let discard = async { while to_page.recv().await.is_some() {} };
         tokio::select! {
             _ = pending => {}
@@ -131,18 +166,64 @@ pub(super) async fn run(
     // Sending fails from now on, before reading reports the end: whoever sees the view gone
     // on one side sees it gone on the other.
     drop(to_page);
-    end(&shared);
+    end(shared);
     drop(from_page);
     let _ = socket.send(WsMessage::Close(close)).await;
 }
 
-/// Sends the app (`sandbox-resource-ready`) to the proxy; `false` when the socket failed.
-async fn send_app(socket: &mut WebSocket, shared: &Shared, ready: &Value) -> bool {
+/// Sends the app (`sandbox-resource-ready`) to the proxy, then the app's rates if the host
+/// gave them already; `false` when the socket failed.
+async fn send_app(
+    socket: &mut WebSocket,
+    shared: &Shared,
+    ready: &Value,
+    limits: &mut watch::Receiver<Option<SandboxLimitsParams>>,
+) -> bool {
     shared.stats().resource_ready_at = Some(Instant::now());
-    socket
+    if socket
         .send(WsMessage::Text(ready.to_string().into()))
         .await
+        .is_err()
+    {
+        return false;
+    }
+    let current = limits.borrow_and_update().clone();
+    send_limits(socket, current.as_ref()).await
+}
+
+/// Tells the proxy the app's rates (`sandbox-limits`), if there are any; `false` when the
+/// socket failed.
+async fn send_limits(socket: &mut WebSocket, limits: Option<&SandboxLimitsParams>) -> bool {
+    let Some(message) = limits.and_then(|l| Message::notification::<SandboxLimits>(l).ok()) else {
+        return true;
+    };
+    socket
+        .send(WsMessage::Text(message.to_value().to_string().into()))
+        .await
         .is_ok()
+}
+
+/// The `size-changed` the door held back, on its way to the host now that the rate allows.
+fn release_held(shared: &Shared, from_page: &mpsc::Sender<FromPage>) -> Option<Forwarding> {
+    let held = shared
+        .metering()
+        .door
+        .as_mut()
+        .and_then(|door| door.release_held(Instant::now()))?;
+    Some(forward(shared, from_page, held, 0))
+}
+
+/// Waits until a `size-changed` held back by the door may go on.
+async fn held_due(shared: &Shared) {
+    let due = shared
+        .metering()
+        .door
+        .as_ref()
+        .and_then(mcpapp_host::Door::held_due);
+    match due {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Waits for the message on its way into the port; `false` when the port's reader is gone.
@@ -245,13 +326,57 @@ fn classify(shared: &Shared, text: &str, proxy_answered: bool) -> Incoming {
                 Incoming::ProxyReady
             }
         }
+        Some(SandboxShed::METHOD) => {
+            proxy_shed(shared, &message);
+            Incoming::Drop
+        }
         Some(method) if is_sandbox_method(method) => {
             shared.stats().internal_dropped += 1;
             tracing::warn!(method, "dropped a sandbox notification from the page");
             Incoming::Drop
         }
-        _ => Incoming::Forward(message),
+        _ => admit(shared, message),
     }
+}
+
+/// The door: what is over the app's rates is answered or dropped here, as it is read.
+fn admit(shared: &Shared, message: Value) -> Incoming {
+    let admission = match &mut shared.metering().door {
+        Some(door) => door.admit(&message, Instant::now()),
+        None => Admission::Pass,
+    };
+    match admission {
+        Admission::Pass => Incoming::Forward(message),
+        Admission::Refuse(answer) => {
+            shared.stats().shed.requests_refused += 1;
+            Incoming::Answer(answer)
+        }
+        Admission::Drop => {
+            shared.stats().shed.notifications_dropped += 1;
+            Incoming::Drop
+        }
+    }
+}
+
+/// The proxy's count of what it shed (`sandbox-shed`), kept for the host. Only the proxy can
+/// send it (it drops every `sandbox-*` message of the app), so its numbers are believed, but
+/// not beyond what one report period could hold.
+fn proxy_shed(shared: &Shared, message: &Value) {
+    /// More than a page can post in the proxy's report period.
+    const MOST: u64 = 100_000_000;
+    let Some(params) = message
+        .get("params")
+        .and_then(|p| serde_json::from_value::<SandboxShedParams>(p.clone()).ok())
+    else {
+        shared.stats().malformed += 1;
+        return;
+    };
+    let shed = Shed {
+        requests_refused: params.requests_refused.min(MOST),
+        notifications_dropped: params.notifications_dropped.min(MOST),
+    };
+    shared.metering().proxy_shed.add(shed);
+    shared.stats().shed.add(shed);
 }
 
 /// A `save-state` nested deeper than JSON can be read here (serde's recursion limit) never

@@ -33,7 +33,10 @@ pub use host_to_view::{
     HostContextChanged, ResourceTeardown, ResourceTeardownParams, ToolCancelled,
     ToolCancelledParams, ToolInput, ToolInputParams, ToolInputPartial, ToolResult,
 };
-pub use sandbox::{SandboxProxyReady, SandboxResourceReady, SandboxResourceReadyParams};
+pub use sandbox::{
+    SandboxLimits, SandboxLimitsParams, SandboxProxyReady, SandboxRate, SandboxResourceReady,
+    SandboxResourceReadyParams, SandboxShed, SandboxShedParams,
+};
 pub use standard::{
     CallTool, Cancelled, CreateMessage, ListPrompts, ListResourceTemplates, ListResources,
     ListTools, LoggingMessage, Ping, Progress, PromptListChanged, ReadResource,
@@ -74,6 +77,8 @@ pub const METHODS: &[MethodInfo] = &[
     // Sandbox proxy.
     MethodInfo::notification::<SandboxProxyReady>(Direction::ProxyToHost),
     MethodInfo::notification::<SandboxResourceReady>(Direction::HostToProxy),
+    MethodInfo::notification::<SandboxLimits>(Direction::HostToProxy),
+    MethodInfo::notification::<SandboxShed>(Direction::ProxyToHost),
     // Extended (io.Intelligence).
     MethodInfo::notification::<ResponseGenerationStatus>(Direction::HostToView),
     MethodInfo::notification::<LoadState>(Direction::HostToView),
