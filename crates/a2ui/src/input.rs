@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::limits::Limits;
+use crate::limits::{Limits, MAX_PARSE_MEMORY, parse_memory};
 use crate::message::SERVER_KINDS;
 
 /// Which form the input had.
@@ -47,6 +47,19 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Read {
                 "the input has {} bytes; the limit is {}",
                 text.len(),
                 limits.max_input_bytes
+            ),
+        ));
+        return read;
+    }
+    let memory = parse_memory(text);
+    if memory > MAX_PARSE_MEMORY {
+        read.diagnostics.push(Diagnostic::new(
+            Code::TooLarge,
+            "",
+            format!(
+                "reading the input would take about {} MiB; the limit is {} MiB",
+                memory >> 20,
+                MAX_PARSE_MEMORY >> 20
             ),
         ));
         return read;

@@ -17,8 +17,18 @@ pub const MAX_TREE_DEPTH: usize = 64;
 pub const MAX_TREE_NODES: usize = 20_000;
 /// The most children one `ChildList` template expands to (2,000): the rest are cut.
 pub const MAX_TEMPLATE_ITEMS: usize = 2_000;
-/// The most bytes of a surface's data model, counted roughly (8 MiB).
-pub const MAX_DATA_BYTES: usize = 8 * 1024 * 1024;
+/// The most memory a surface's data model may take, estimated (64 MiB; see
+/// [`MAX_PARSE_MEMORY`] for how).
+pub const MAX_DATA_BYTES: usize = 64 * 1024 * 1024;
+/// The most memory reading an input may take, estimated before reading it (128 MiB). A JSON
+/// object costs far more in memory than in text (`{"a":1}` is 7 bytes of text and about
+/// 700 bytes read), so 16 MiB of small objects would take gigabytes: such an input is
+/// refused before it is read.
+pub const MAX_PARSE_MEMORY: usize = 128 * 1024 * 1024;
+/// The estimated memory of one read JSON object, besides its members.
+pub(crate) const OBJECT_COST: usize = 640;
+/// The estimated memory of one read JSON value (a slot in its container).
+pub(crate) const VALUE_COST: usize = 32;
 /// The longest string a dynamic value resolves to (64 KiB): longer text is cut, with `…`.
 pub const MAX_TEXT_BYTES: usize = 64 * 1024;
 /// The deepest nesting of function calls, `${…}` inside `formatString` included (16).
@@ -104,32 +114,63 @@ pub(crate) fn depth_exceeds(value: &serde_json::Value, max: usize) -> bool {
     false
 }
 
-/// A rough size of a JSON value in bytes (its text, about), counted without recursion and
-/// stopping once past `max`.
+/// Whether a JSON value's estimated memory is over `max`, counted without recursion and
+/// stopping once past it.
 pub(crate) fn size_exceeds(value: &serde_json::Value, max: usize) -> bool {
     let mut total = 0usize;
     let mut stack = vec![value];
     while let Some(v) = stack.pop() {
-        total += match v {
-            serde_json::Value::String(s) => s.len() + 2,
-            serde_json::Value::Array(items) => {
-                stack.extend(items.iter());
-                2 + items.len()
-            }
-            serde_json::Value::Object(map) => {
-                for (k, child) in map {
-                    total += k.len() + 4;
-                    stack.push(child);
+        total += VALUE_COST
+            + match v {
+                serde_json::Value::String(s) => s.len(),
+                serde_json::Value::Array(items) => {
+                    stack.extend(items.iter());
+                    0
                 }
-                2
-            }
-            _ => 8,
-        };
+                serde_json::Value::Object(map) => {
+                    for (k, child) in map {
+                        total += k.len() + VALUE_COST;
+                        stack.push(child);
+                    }
+                    OBJECT_COST
+                }
+                _ => 0,
+            };
         if total > max {
             return true;
         }
     }
     false
+}
+
+/// The estimated memory reading `text` as JSON takes: its objects and arrays counted in one
+/// pass over the bytes (outside strings), without reading it.
+pub(crate) fn parse_memory(text: &str) -> usize {
+    let mut objects = 0usize;
+    let mut values = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for b in text.bytes() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => {
+                in_string = true;
+                values += 1;
+            }
+            b'{' => objects += 1,
+            b'[' | b',' => values += 1,
+            _ => {}
+        }
+    }
+    text.len() + objects * OBJECT_COST + values * VALUE_COST
 }
 
 #[cfg(test)]
@@ -149,7 +190,10 @@ mod tests {
         let v = json!({"a": [{"b": 1}]});
         assert!(!depth_exceeds(&v, 3));
         assert!(depth_exceeds(&v, 2));
-        assert!(!size_exceeds(&v, 100));
+        assert!(!size_exceeds(&v, 2000));
+        assert!(size_exceeds(&v, 100));
         assert!(size_exceeds(&json!("x".repeat(200)), 100));
+        assert!(parse_memory(r#"[{"a": "{{{"}]"#) < 800);
+        assert!(parse_memory(&"{},".repeat(1000)) > 640_000);
     }
 }

@@ -36,9 +36,14 @@ impl ServerMessage {
     /// Reads a message from its JSON: an object with exactly one of the four kinds' keys.
     /// The `version` is not checked here (the schema check does that).
     pub fn from_value(value: &Value) -> Result<Self, A2uiError> {
-        let object = value
-            .as_object()
-            .ok_or_else(|| A2uiError::InvalidMessage("a message is a JSON object".into()))?;
+        Self::from_owned(value.clone())
+    }
+
+    /// [`Self::from_value`], taking the JSON (a large data model update is not copied).
+    pub fn from_owned(value: Value) -> Result<Self, A2uiError> {
+        let Value::Object(mut object) = value else {
+            return Err(A2uiError::InvalidMessage("a message is a JSON object".into()));
+        };
         let mut kinds = SERVER_KINDS.iter().filter(|k| object.contains_key(**k));
         let (Some(kind), None) = (kinds.next(), kinds.next()) else {
             return Err(A2uiError::InvalidMessage(format!(
@@ -46,7 +51,7 @@ impl ServerMessage {
                 SERVER_KINDS.join(", ")
             )));
         };
-        let body = object.get(*kind).cloned().unwrap_or(Value::Null);
+        let body = object.remove(*kind).unwrap_or(Value::Null);
         let bad = |e: serde_json::Error| A2uiError::InvalidMessage(format!("{kind}: {e}"));
         Ok(match *kind {
             "createSurface" => Self::CreateSurface(serde_json::from_value(body).map_err(bad)?),

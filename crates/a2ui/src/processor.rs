@@ -71,9 +71,9 @@ impl Processor {
     /// Checks a message's JSON (bounds, the official schema for the catalog of the surface
     /// it names, the rules a schema cannot see) and applies it when the schema accepts it.
     /// Findings carry `index` as their message index.
-    pub fn apply_value(&mut self, value: &Value, index: Option<usize>) -> Vec<Diagnostic> {
+    pub fn apply_value(&mut self, value: Value, index: Option<usize>) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        if depth_exceeds(value, self.limits.max_json_depth) {
+        if depth_exceeds(&value, self.limits.max_json_depth) {
             out.push(Diagnostic::new(
                 Code::TooDeep,
                 "",
@@ -84,18 +84,19 @@ impl Processor {
             ));
             return with_index(out, index);
         }
-        let catalog = self.catalog_for(value);
-        let violations = Schemas::official().check_server(value, catalog.kind());
+        let catalog = self.catalog_for(&value);
+        let violations = Schemas::official().check_server(&value, catalog.kind());
         let valid = violations.is_empty();
         out.extend(
             violations
                 .into_iter()
                 .map(|v| Diagnostic::new(Code::Schema, v.pointer, v.message)),
         );
-        lint_message(value, catalog, &mut out);
+        lint_message(&value, catalog, &mut out);
+        tidy(&mut out);
         if valid {
-            match ServerMessage::from_value(value) {
-                Ok(message) => out.extend(self.apply_at(&message, index)),
+            match ServerMessage::from_owned(value) {
+                Ok(message) => out.extend(self.apply_owned(message, index)),
                 Err(e) => out.push(Diagnostic::new(Code::InvalidMessage, "", e.to_string())),
             }
         }
@@ -131,6 +132,16 @@ impl Processor {
             .map_or_else(Catalog::basic, |s| s.catalog)
     }
 
+    /// Applies a message it owns: a data model update's value is moved, not copied.
+    fn apply_owned(&mut self, message: ServerMessage, index: Option<usize>) -> Vec<Diagnostic> {
+        match message {
+            ServerMessage::UpdateDataModel(m) if self.surfaces.contains_key(&m.surface_id) => {
+                self.update_data(m)
+            }
+            other => self.apply_at(&other, index),
+        }
+    }
+
     fn apply_at(&mut self, message: &ServerMessage, index: Option<usize>) -> Vec<Diagnostic> {
         let id = message.surface_id();
         if !matches!(message, ServerMessage::CreateSurface(_)) && !self.surfaces.contains_key(id) {
@@ -143,7 +154,7 @@ impl Processor {
         match message {
             ServerMessage::CreateSurface(m) => self.create(m),
             ServerMessage::UpdateComponents(m) => self.update_components(m, index),
-            ServerMessage::UpdateDataModel(m) => self.update_data(m),
+            ServerMessage::UpdateDataModel(m) => self.update_data(m.clone()),
             ServerMessage::DeleteSurface(m) => {
                 self.surfaces.remove(&m.surface_id);
                 Vec::new()
@@ -225,7 +236,7 @@ impl Processor {
         out
     }
 
-    fn update_data(&mut self, m: &UpdateDataModel) -> Vec<Diagnostic> {
+    fn update_data(&mut self, m: UpdateDataModel) -> Vec<Diagnostic> {
         let Some(surface) = self.surfaces.get_mut(&m.surface_id) else {
             return Vec::new();
         };
@@ -235,8 +246,8 @@ impl Processor {
             // The lint has reported it.
             Some(Err(_)) => return Vec::new(),
         };
-        let result = match &m.value {
-            Some(value) => surface.write(&pointer, value.clone()),
+        let result = match m.value {
+            Some(value) => surface.write(&pointer, value),
             None => {
                 surface.data.remove(&pointer);
                 Ok(())
@@ -289,5 +300,39 @@ pub fn check_message(value: &Value) -> Vec<Diagnostic> {
         .map(|v| Diagnostic::new(Code::Schema, v.pointer, v.message))
         .collect();
     lint_message(value, catalog, &mut out);
+    tidy(&mut out);
     out
+}
+
+/// Drops schema findings that say less than another finding about the same place: those
+/// inside a component or call whose type the catalog lacks (the schema can only guess which
+/// type was meant), and "unevaluated properties" at an object that has a more precise
+/// finding inside it (a failed branch leaves every property unevaluated).
+fn tidy(out: &mut Vec<Diagnostic>) {
+    let unknown: Vec<String> = out
+        .iter()
+        .filter(|d| matches!(d.code, Code::UnknownComponent | Code::UnknownFunction))
+        .filter_map(|d| d.pointer.rsplit_once('/').map(|(base, _)| base.to_owned()))
+        .collect();
+    let inner: Vec<String> = out
+        .iter()
+        .filter(|d| d.code == Code::Schema)
+        .map(|d| d.pointer.clone())
+        .collect();
+    let within = |pointer: &str, base: &str| {
+        pointer == base || pointer.strip_prefix(base).is_some_and(|r| r.starts_with('/'))
+    };
+    out.retain(|d| {
+        if d.code != Code::Schema {
+            return true;
+        }
+        if unknown.iter().any(|base| within(&d.pointer, base)) {
+            return false;
+        }
+        let unevaluated = d.message.starts_with("Unevaluated properties");
+        !(unevaluated
+            && inner
+                .iter()
+                .any(|p| p.len() > d.pointer.len() && within(p, &d.pointer)))
+    });
 }

@@ -57,7 +57,7 @@ pub fn process_str_with(text: &str, limits: Limits) -> Report {
             diagnostics.extend(check_message(value).into_iter().map(|d| d.in_message(0)));
         }
     } else {
-        for (i, (value, _)) in input.messages.iter().enumerate() {
+        for (i, (value, _)) in input.messages.into_iter().enumerate() {
             diagnostics.extend(processor.apply_value(value, Some(i)));
             if diagnostics.len() > MAX_DIAGNOSTICS {
                 break;

@@ -34,7 +34,7 @@ pub(crate) fn lint_surface(surface: &Surface) -> Vec<Diagnostic> {
             Code::MissingRoot,
             "",
             format!(
-                "the surface `{}` has {} components but none with the id `root`",
+                "the surface `{}` has {} component(s) but none with the id `root`",
                 surface.id,
                 surface.components.len()
             ),
@@ -113,7 +113,14 @@ fn back_edges<'e>(edges: &'e BTreeMap<&'e str, Vec<ChildRef>>) -> Vec<(&'e str, 
     }
     let mut state: BTreeMap<&str, State> = BTreeMap::new();
     let mut found = Vec::new();
-    for &start in edges.keys() {
+    // From `root` first, so that the reference reported is the one that leads back up the
+    // tree as the renderer walks it.
+    let starts = edges
+        .get_key_value("root")
+        .map(|(k, _)| *k)
+        .into_iter()
+        .chain(edges.keys().copied());
+    for start in starts {
         if state.contains_key(start) {
             continue;
         }
