@@ -5,6 +5,7 @@ use serde_json::{Number, Value};
 
 /// A value as text: `null` is `""`, numbers and booleans as JavaScript writes them, objects
 /// and arrays as JSON.
+#[must_use]
 pub fn to_text(value: &Value) -> String {
     match value {
         Value::Null => String::new(),
@@ -16,6 +17,7 @@ pub fn to_text(value: &Value) -> String {
 }
 
 /// A number as JavaScript's `String(n)` writes it: `10`, not `10.0`.
+#[must_use]
 pub fn number_text(n: &Number) -> String {
     match n.as_f64() {
         Some(f) if n.is_f64() => float_text(f),
@@ -39,6 +41,7 @@ pub(crate) fn float_text(f: f64) -> String {
 
 /// A value as a boolean: booleans as they are; the strings `"true"` and `"false"` (any
 /// case); a number is true unless zero; `null` is false; objects and arrays are true.
+#[must_use]
 pub fn to_bool(value: &Value) -> bool {
     match value {
         Value::Null => false,
@@ -50,6 +53,7 @@ pub fn to_bool(value: &Value) -> bool {
 }
 
 /// A value as a number, when it is one or a string that reads as one.
+#[must_use]
 pub fn to_number_opt(value: &Value) -> Option<f64> {
     match value {
         Value::Number(n) => n.as_f64(),
@@ -66,6 +70,7 @@ pub fn to_number_opt(value: &Value) -> Option<f64> {
 }
 
 /// A value as a number, `0` when it is not one (the protocol's coercion).
+#[must_use]
 pub fn to_number(value: &Value) -> f64 {
     if value.as_bool() == Some(true) {
         return 1.0;
@@ -89,9 +94,9 @@ mod tests {
         assert!(!to_bool(&json!("yes")));
         assert!(to_bool(&json!(2)));
         assert!(!to_bool(&json!(0)));
-        assert_eq!(to_number(&json!(" 2.5 ")), 2.5);
-        assert_eq!(to_number(&json!("x")), 0.0);
-        assert_eq!(to_number(&json!(null)), 0.0);
+        assert_eq!(to_number(&json!(" 2.5 ")).to_string(), "2.5");
+        assert_eq!(to_number(&json!("x")).to_string(), "0");
+        assert_eq!(to_number(&json!(null)).to_string(), "0");
         assert_eq!(to_number_opt(&json!("x")), None);
     }
 }

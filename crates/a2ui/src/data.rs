@@ -19,6 +19,7 @@ pub struct DataModel {
 
 impl DataModel {
     /// An empty model (`{}`).
+    #[must_use]
     pub fn new() -> Self {
         Self {
             root: Value::Object(Map::new()),
@@ -26,12 +27,14 @@ impl DataModel {
     }
 
     /// The whole model.
+    #[must_use]
     pub fn root(&self) -> &Value {
         &self.root
     }
 
     /// The value at an absolute pointer, if there is one. A relative pointer is read from
     /// the root.
+    #[must_use]
     pub fn get(&self, pointer: &Pointer) -> Option<&Value> {
         let mut here = &self.root;
         for token in pointer.tokens() {
@@ -148,7 +151,9 @@ fn step_or_create<'v>(
         }
         Value::Array(items) => {
             let at = array_slot(items, token, pointer)?;
-            let slot = items.get_mut(at).ok_or_else(|| cannot(pointer, "no slot"))?;
+            let slot = items
+                .get_mut(at)
+                .ok_or_else(|| cannot(pointer, "no slot"))?;
             if !matches!(slot, Value::Object(_) | Value::Array(_)) {
                 *slot = empty();
             }

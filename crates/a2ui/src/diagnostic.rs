@@ -163,6 +163,7 @@ impl Diagnostic {
     }
 
     /// Whether this finding means the protocol was broken.
+    #[must_use]
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

@@ -19,6 +19,7 @@ pub enum DynamicValue {
 impl DynamicValue {
     /// Reads a property value: an object with only a string `path` is a binding, an object
     /// with a string `call` is a function call, anything else a literal.
+    #[must_use]
     pub fn from_value(value: &Value) -> Self {
         let Value::Object(object) = value else {
             return Self::Literal(value.clone());
@@ -149,6 +150,7 @@ pub struct CheckRule {
 impl CheckRule {
     /// Reads a rule: `{"condition", "message"}`, or the older form where the rule is itself
     /// the call (`{"call", "args", "message"}`).
+    #[must_use]
     pub fn from_value(value: &Value) -> Option<Self> {
         let object = value.as_object()?;
         let message = object.get("message")?.as_str()?.to_owned();
@@ -181,7 +183,11 @@ macro_rules! from_json_value {
     };
 }
 
-from_json_value!(DynamicValue, |v| Some(DynamicValue::from_value(v)), "a dynamic value");
+from_json_value!(
+    DynamicValue,
+    |v| Some(DynamicValue::from_value(v)),
+    "a dynamic value"
+);
 from_json_value!(ChildList, ChildList::from_value, "a child list");
 from_json_value!(Action, Action::from_value, "an action");
 from_json_value!(CheckRule, CheckRule::from_value, "a check rule");

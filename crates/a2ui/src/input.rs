@@ -167,13 +167,22 @@ mod tests {
     fn tells_the_forms_apart() {
         let one = r#"{"version": "v0.9", "deleteSurface": {"surfaceId": "s"}}"#;
         assert_eq!(form(one), (Some(InputForm::Message), 1, 0));
-        assert_eq!(form(&format!("[{one}, {one}]")), (Some(InputForm::Array), 2, 0));
+        assert_eq!(
+            form(&format!("[{one}, {one}]")),
+            (Some(InputForm::Array), 2, 0)
+        );
         assert_eq!(
             form(&format!(r#"{{"name": "x", "messages": [{one}]}}"#)),
             (Some(InputForm::Wrapper), 1, 0)
         );
-        assert_eq!(form(&format!("{one}\n\n{one}\n")), (Some(InputForm::Jsonl), 2, 0));
-        assert_eq!(form(&format!("{one}\n{{oops\n")), (Some(InputForm::Jsonl), 1, 1));
+        assert_eq!(
+            form(&format!("{one}\n\n{one}\n")),
+            (Some(InputForm::Jsonl), 2, 0)
+        );
+        assert_eq!(
+            form(&format!("{one}\n{{oops\n")),
+            (Some(InputForm::Jsonl), 1, 1)
+        );
         assert_eq!(form("{oops"), (None, 0, 1));
     }
 

@@ -8,8 +8,8 @@ use serde_json::Value;
 
 use crate::catalog::{Catalog, ChildRef};
 use crate::diagnostic::{Code, Diagnostic, push_token};
-use crate::functions::{Expr, Part, parse_template};
 use crate::functions::compile_regex as compile_pattern;
+use crate::functions::{Expr, Part, parse_template};
 use crate::message::Component;
 use crate::pointer::Pointer;
 use crate::url_check::check_url;
@@ -19,21 +19,20 @@ const URL_COMPONENTS: [&str; 3] = ["Image", "Video", "AudioPlayer"];
 
 /// Lints one message (its JSON), pointers relative to the message.
 pub(crate) fn lint_message(message: &Value, catalog: &Catalog, out: &mut Vec<Diagnostic>) {
-    if let Some(body) = message.get("createSurface") {
-        if let Some(Value::String(url)) = body.get("theme").and_then(|t| t.get("iconUrl")) {
-            url_finding(url, "/createSurface/theme/iconUrl", out);
-        }
+    if let Some(body) = message.get("createSurface")
+        && let Some(Value::String(url)) = body.get("theme").and_then(|t| t.get("iconUrl"))
+    {
+        url_finding(url, "/createSurface/theme/iconUrl", out);
     }
-    if let Some(body) = message.get("updateDataModel") {
-        if let Some(Value::String(path)) = body.get("path") {
-            if let Err(e) = Pointer::parse_absolute(path) {
-                out.push(Diagnostic::new(
-                    Code::InvalidPointer,
-                    "/updateDataModel/path",
-                    e.to_string(),
-                ));
-            }
-        }
+    if let Some(body) = message.get("updateDataModel")
+        && let Some(Value::String(path)) = body.get("path")
+        && let Err(e) = Pointer::parse_absolute(path)
+    {
+        out.push(Diagnostic::new(
+            Code::InvalidPointer,
+            "/updateDataModel/path",
+            e.to_string(),
+        ));
     }
     let Some(Value::Array(components)) = message
         .get("updateComponents")
@@ -44,14 +43,14 @@ pub(crate) fn lint_message(message: &Value, catalog: &Catalog, out: &mut Vec<Dia
     let mut seen = HashSet::new();
     for (i, raw) in components.iter().enumerate() {
         let base = format!("/updateComponents/components/{i}");
-        if let Some(id) = raw.get("id").and_then(Value::as_str) {
-            if !seen.insert(id) {
-                out.push(Diagnostic::new(
-                    Code::DuplicateId,
-                    format!("{base}/id"),
-                    format!("the id `{id}` is used by an earlier component of this update"),
-                ));
-            }
+        if let Some(id) = raw.get("id").and_then(Value::as_str)
+            && !seen.insert(id)
+        {
+            out.push(Diagnostic::new(
+                Code::DuplicateId,
+                format!("{base}/id"),
+                format!("the id `{id}` is used by an earlier component of this update"),
+            ));
         }
         lint_component(raw, catalog, &base, out);
     }
@@ -72,19 +71,19 @@ fn lint_component(raw: &Value, catalog: &Catalog, base: &str, out: &mut Vec<Diag
             ),
         ));
     }
-    if URL_COMPONENTS.contains(&component.component.as_str()) {
-        if let Some(Value::String(url)) = component.properties.get("url") {
-            url_finding(url, &format!("{base}/url"), out);
-        }
+    if URL_COMPONENTS.contains(&component.component.as_str())
+        && let Some(Value::String(url)) = component.properties.get("url")
+    {
+        url_finding(url, &format!("{base}/url"), out);
     }
-    if let Some(Value::String(pattern)) = component.properties.get("validationRegexp") {
-        if let Err(e) = compile_pattern(pattern) {
-            out.push(Diagnostic::new(
-                Code::InvalidRegex,
-                format!("{base}/validationRegexp"),
-                e.to_string(),
-            ));
-        }
+    if let Some(Value::String(pattern)) = component.properties.get("validationRegexp")
+        && let Err(e) = compile_pattern(pattern)
+    {
+        out.push(Diagnostic::new(
+            Code::InvalidRegex,
+            format!("{base}/validationRegexp"),
+            e.to_string(),
+        ));
     }
     for reference in catalog.child_refs(&component) {
         if let ChildRef::Template { field, path, .. } = reference {
@@ -118,7 +117,13 @@ fn lint_component(raw: &Value, catalog: &Catalog, base: &str, out: &mut Vec<Diag
     }
 }
 
-fn lint_call(name: &str, args: Option<&Value>, catalog: &Catalog, at: &str, out: &mut Vec<Diagnostic>) {
+fn lint_call(
+    name: &str,
+    args: Option<&Value>,
+    catalog: &Catalog,
+    at: &str,
+    out: &mut Vec<Diagnostic>,
+) {
     if !catalog.has_function(name) {
         out.push(Diagnostic::new(
             Code::UnknownFunction,
@@ -130,14 +135,14 @@ fn lint_call(name: &str, args: Option<&Value>, catalog: &Catalog, at: &str, out:
     let literal = |key: &str| args.and_then(|a| a.get(key)).and_then(Value::as_str);
     match name {
         "regex" => {
-            if let Some(pattern) = literal("pattern") {
-                if let Err(e) = compile_pattern(pattern) {
-                    out.push(Diagnostic::new(
-                        Code::InvalidRegex,
-                        format!("{at}/args/pattern"),
-                        e.to_string(),
-                    ));
-                }
+            if let Some(pattern) = literal("pattern")
+                && let Err(e) = compile_pattern(pattern)
+            {
+                out.push(Diagnostic::new(
+                    Code::InvalidRegex,
+                    format!("{at}/args/pattern"),
+                    e.to_string(),
+                ));
             }
         }
         "openUrl" => {

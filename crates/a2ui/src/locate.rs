@@ -122,7 +122,8 @@ mod tests {
 
     #[test]
     fn finds_keys_and_items() {
-        let src = "{\n  \"messages\": [\n    {\"a\": [1, {\"b\": 2}]},\n    {\"x/y\": \"z\"}\n  ]\n}";
+        let src =
+            "{\n  \"messages\": [\n    {\"a\": [1, {\"b\": 2}]},\n    {\"x/y\": \"z\"}\n  ]\n}";
         assert_eq!(at(src, &[]), Some((1, 1)));
         assert_eq!(at(src, &["messages"]), Some((2, 3)));
         assert_eq!(at(src, &["messages", "0"]), Some((3, 5)));

@@ -42,7 +42,9 @@ impl ServerMessage {
     /// [`Self::from_value`], taking the JSON (a large data model update is not copied).
     pub fn from_owned(value: Value) -> Result<Self, A2uiError> {
         let Value::Object(mut object) = value else {
-            return Err(A2uiError::InvalidMessage("a message is a JSON object".into()));
+            return Err(A2uiError::InvalidMessage(
+                "a message is a JSON object".into(),
+            ));
         };
         let mut kinds = SERVER_KINDS.iter().filter(|k| object.contains_key(**k));
         let (Some(kind), None) = (kinds.next(), kinds.next()) else {
@@ -64,6 +66,7 @@ impl ServerMessage {
     }
 
     /// The surface the message is about.
+    #[must_use]
     pub fn surface_id(&self) -> &str {
         match self {
             Self::CreateSurface(m) => &m.surface_id,
@@ -74,6 +77,7 @@ impl ServerMessage {
     }
 
     /// The envelope key of the message's kind (`"createSurface"`, …).
+    #[must_use]
     pub fn kind(&self) -> &'static str {
         match self {
             Self::CreateSurface(_) => "createSurface",
@@ -294,7 +298,8 @@ mod tests {
         assert_eq!(m.value, Some(Value::Null));
         let back = serde_json::to_value(ServerMessage::UpdateDataModel(m)).unwrap_or_default();
         assert_eq!(back, v);
-        let removal = json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/a"}});
+        let removal =
+            json!({"version": "v0.9", "updateDataModel": {"surfaceId": "s", "path": "/a"}});
         let Ok(ServerMessage::UpdateDataModel(m)) = ServerMessage::from_value(&removal) else {
             panic!("not read: {removal}");
         };

@@ -14,6 +14,7 @@ pub struct Pointer {
 
 impl Pointer {
     /// The whole data model.
+    #[must_use]
     pub fn root() -> Self {
         Self {
             tokens: Vec::new(),
@@ -52,11 +53,13 @@ impl Pointer {
     }
 
     /// Whether it starts from the data model's root.
+    #[must_use]
     pub fn is_absolute(&self) -> bool {
         self.absolute
     }
 
     /// The unescaped reference tokens.
+    #[must_use]
     pub fn tokens(&self) -> &[String] {
         &self.tokens
     }

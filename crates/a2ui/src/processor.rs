@@ -26,11 +26,13 @@ pub struct Processor {
 
 impl Processor {
     /// A processor with the default [`Limits`].
+    #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
 
     /// A processor with other bounds.
+    #[must_use]
     pub fn with_limits(limits: Limits) -> Self {
         Self {
             surfaces: BTreeMap::new(),
@@ -39,11 +41,13 @@ impl Processor {
     }
 
     /// The bounds in force.
+    #[must_use]
     pub fn limits(&self) -> &Limits {
         &self.limits
     }
 
     /// A surface by id.
+    #[must_use]
     pub fn surface(&self, id: &str) -> Option<&Surface> {
         self.surfaces.get(id)
     }
@@ -54,12 +58,14 @@ impl Processor {
     }
 
     /// Every live surface, by id.
+    #[must_use]
     pub fn surfaces(&self) -> &BTreeMap<String, Surface> {
         &self.surfaces
     }
 
     /// The data models of the surfaces created with `sendDataModel`, by surface id: what a
     /// transport puts in a client message's metadata (`a2uiClientDataModel.surfaces`).
+    #[must_use]
     pub fn client_data_model(&self) -> Map<String, Value> {
         self.surfaces
             .values()
@@ -216,17 +222,17 @@ impl Processor {
                 ));
                 break;
             }
-            if let Some(old) = surface.components.get(&component.id) {
-                if old.component != component.component {
-                    out.push(Diagnostic::new(
-                        Code::TypeChanged,
-                        format!("/updateComponents/components/{i}/component"),
-                        format!(
-                            "`{}` was a {} and is now a {}: it starts afresh",
-                            component.id, old.component, component.component
-                        ),
-                    ));
-                }
+            if let Some(old) = surface.components.get(&component.id)
+                && old.component != component.component
+            {
+                out.push(Diagnostic::new(
+                    Code::TypeChanged,
+                    format!("/updateComponents/components/{i}/component"),
+                    format!(
+                        "`{}` was a {} and is now a {}: it starts afresh",
+                        component.id, old.component, component.component
+                    ),
+                ));
             }
             surface
                 .components
@@ -246,12 +252,11 @@ impl Processor {
             // The lint has reported it.
             Some(Err(_)) => return Vec::new(),
         };
-        let result = match m.value {
-            Some(value) => surface.write(&pointer, value),
-            None => {
-                surface.data.remove(&pointer);
-                Ok(())
-            }
+        let result = if let Some(value) = m.value {
+            surface.write(&pointer, value)
+        } else {
+            surface.data.remove(&pointer);
+            Ok(())
         };
         match result {
             Ok(()) => Vec::new(),
@@ -284,7 +289,10 @@ pub fn check_message(value: &Value) -> Vec<Diagnostic> {
         return vec![Diagnostic::new(
             Code::TooDeep,
             "",
-            format!("the message nests deeper than {} levels", limits.max_json_depth),
+            format!(
+                "the message nests deeper than {} levels",
+                limits.max_json_depth
+            ),
         )];
     }
     let catalog = value
@@ -320,7 +328,10 @@ fn tidy(out: &mut Vec<Diagnostic>) {
         .map(|d| d.pointer.clone())
         .collect();
     let within = |pointer: &str, base: &str| {
-        pointer == base || pointer.strip_prefix(base).is_some_and(|r| r.starts_with('/'))
+        pointer == base
+            || pointer
+                .strip_prefix(base)
+                .is_some_and(|r| r.starts_with('/'))
     };
     out.retain(|d| {
         if d.code != Code::Schema {

@@ -91,16 +91,19 @@ impl Schemas {
     }
 
     /// Whether a server-to-client message is valid for a surface using `catalog`.
+    #[must_use]
     pub fn is_valid_server(&self, message: &Value, catalog: CatalogKind) -> bool {
         self.server(catalog).is_valid(message)
     }
 
     /// How a server-to-client message breaks the schema (empty: it is valid).
+    #[must_use]
     pub fn check_server(&self, message: &Value, catalog: CatalogKind) -> Vec<Violation> {
         violations(self.server(catalog), message)
     }
 
     /// How a client-to-server message breaks the schema (empty: it is valid).
+    #[must_use]
     pub fn check_client(&self, message: &Value) -> Vec<Violation> {
         violations(&self.client, message)
     }
@@ -129,7 +132,7 @@ fn envelope(catalog: &str) -> Result<Validator, SchemaError> {
         .add(COMMON_TYPES_ID, common)
         .and_then(|r| r.add(CATALOG_ALIAS, catalog))
         .and_then(|r| r.add(SERVER_TO_CLIENT_ID, envelope.clone()))
-        .and_then(|r| r.prepare())
+        .and_then(jsonschema::RegistryBuilder::prepare)
         .map_err(|e| SchemaError(e.to_string()))?;
     jsonschema::options()
         .with_draft(Draft::Draft202012)

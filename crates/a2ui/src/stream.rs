@@ -35,17 +35,20 @@ impl Report {
     }
 
     /// Whether there is no error finding.
+    #[must_use]
     pub fn is_ok(&self) -> bool {
         self.errors().next().is_none()
     }
 }
 
 /// Reads and processes an input with the default [`Limits`]. See the module docs.
+#[must_use]
 pub fn process_str(text: &str) -> Report {
     process_str_with(text, Limits::default())
 }
 
 /// Reads and processes an input with other bounds.
+#[must_use]
 pub fn process_str_with(text: &str, limits: Limits) -> Report {
     let input = read(text, &limits);
     let mut processor = Processor::with_limits(limits);
@@ -121,6 +124,7 @@ fn place(text: &str, origins: &[Origin], diagnostics: &mut [Diagnostic]) {
 }
 
 /// Whether a JSON value is a lone client-to-server message (`action` or `error`).
+#[must_use]
 pub fn is_client_message(value: &Value) -> bool {
     value.get("action").is_some() || value.get("error").is_some()
 }

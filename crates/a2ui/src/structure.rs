@@ -72,6 +72,16 @@ pub(crate) fn lint_surface(surface: &Surface) -> Vec<Diagnostic> {
             ),
         ));
     }
+    tree_findings(surface, &located, &mut out);
+    out
+}
+
+/// The resolved tree's cuts (too deep, too many nodes, template items left out).
+fn tree_findings(
+    surface: &Surface,
+    located: &dyn Fn(Code, &str, &str, String) -> Diagnostic,
+    out: &mut Vec<Diagnostic>,
+) {
     for (parent, gap) in surface.tree().gaps() {
         let Child::Cut { field, reason } = gap else {
             continue;
@@ -101,7 +111,6 @@ pub(crate) fn lint_surface(surface: &Surface) -> Vec<Diagnostic> {
         };
         out.push(located(code, parent, field, text));
     }
-    out
 }
 
 /// The references that close a cycle, found by an iterative depth-first walk.

@@ -79,46 +79,55 @@ impl Surface {
     }
 
     /// The surface's id.
+    #[must_use]
     pub fn id(&self) -> &str {
         &self.id
     }
 
     /// The catalog id `createSurface` named.
+    #[must_use]
     pub fn catalog_id(&self) -> &str {
         &self.catalog_id
     }
 
     /// The catalog in use (the basic one when the id named an unknown catalog).
+    #[must_use]
     pub fn catalog(&self) -> &'static Catalog {
         self.catalog
     }
 
     /// The theme parameters.
+    #[must_use]
     pub fn theme(&self) -> &Map<String, Value> {
         &self.theme
     }
 
     /// Whether the data model goes to the server with every client message.
+    #[must_use]
     pub fn send_data_model(&self) -> bool {
         self.send_data_model
     }
 
     /// The data model.
+    #[must_use]
     pub fn data(&self) -> &DataModel {
         &self.data
     }
 
     /// A component by id.
+    #[must_use]
     pub fn component(&self, id: &str) -> Option<&Component> {
         self.components.get(id)
     }
 
     /// Every component, by id.
+    #[must_use]
     pub fn components(&self) -> &BTreeMap<String, Component> {
         &self.components
     }
 
     /// The resolved tree (see [`Tree`]).
+    #[must_use]
     pub fn tree(&self) -> Tree {
         Builder {
             components: &self.components,
@@ -131,6 +140,7 @@ impl Surface {
     }
 
     /// A resolution context for a scope (a tree node's [`crate::Node::scope`]).
+    #[must_use]
     pub fn context<'a>(&'a self, scope: &'a Pointer) -> Context<'a> {
         Context {
             data: &self.data,
@@ -165,14 +175,15 @@ impl Surface {
         value: Value,
     ) -> Result<(), A2uiError> {
         let component = self.find(id)?;
-        let path = match component.properties.get(property).map(DynamicValue::from_value) {
-            Some(DynamicValue::Path(path)) => path,
-            _ => {
-                return Err(A2uiError::NotBound {
-                    component: id.to_owned(),
-                    property: property.to_owned(),
-                });
-            }
+        let Some(DynamicValue::Path(path)) = component
+            .properties
+            .get(property)
+            .map(DynamicValue::from_value)
+        else {
+            return Err(A2uiError::NotBound {
+                component: id.to_owned(),
+                property: property.to_owned(),
+            });
         };
         self.set_path(scope, &path, value)
     }
@@ -232,7 +243,11 @@ impl Surface {
         }
         let component = self.find(id)?;
         let context = self.context(scope);
-        match component.properties.get("action").and_then(Action::from_value) {
+        match component
+            .properties
+            .get("action")
+            .and_then(Action::from_value)
+        {
             None => Ok(Fired::Nothing),
             Some(Action::Event { name, context: raw }) => {
                 let mut resolved = Map::new();

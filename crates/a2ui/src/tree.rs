@@ -86,6 +86,7 @@ pub struct Tree {
 
 impl Tree {
     /// Every gap in the tree (missing, cycle, cut), with the id of the node it is in.
+    #[must_use]
     pub fn gaps(&self) -> Vec<(&str, &Child)> {
         let mut out = Vec::new();
         let mut stack: Vec<&Node> = self.root.iter().collect();
@@ -124,7 +125,12 @@ impl<'a> Builder<'a> {
 
     /// A node and, below it, its children (recursion bounded by the depth limit: the
     /// ancestors list is the path from the root).
-    fn node(&mut self, component: &'a Component, scope: Pointer, ancestors: &mut Vec<&'a str>) -> Node {
+    fn node(
+        &mut self,
+        component: &'a Component,
+        scope: Pointer,
+        ancestors: &mut Vec<&'a str>,
+    ) -> Node {
         self.nodes += 1;
         let mut node = Node {
             id: component.id.clone(),
@@ -151,7 +157,13 @@ impl<'a> Builder<'a> {
         node
     }
 
-    fn child(&mut self, field: String, id: &str, scope: Pointer, ancestors: &mut Vec<&'a str>) -> Child {
+    fn child(
+        &mut self,
+        field: String,
+        id: &str,
+        scope: Pointer,
+        ancestors: &mut Vec<&'a str>,
+    ) -> Child {
         let components = self.components;
         let Some(component) = components.get(id) else {
             return Child::Missing {

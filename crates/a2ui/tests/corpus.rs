@@ -43,7 +43,12 @@ fn every_example_stream_processes_without_errors() {
         let report = process_str(&text);
         assert_eq!(report.form, Some(InputForm::Wrapper), "{}", file.display());
         let errors: Vec<String> = report.errors().map(ToString::to_string).collect();
-        assert!(errors.is_empty(), "{}:\n{}", file.display(), errors.join("\n"));
+        assert!(
+            errors.is_empty(),
+            "{}:\n{}",
+            file.display(),
+            errors.join("\n")
+        );
         assert!(report.messages >= 2, "{}", file.display());
         // Every surface the example leaves has a tree rooted at `root`.
         for surface in report.processor.surfaces().values() {
@@ -68,7 +73,8 @@ fn the_schema_accepts_every_example_message() {
     let schemas = Schemas::official();
     let mut checked = 0;
     for file in examples() {
-        let wrapper: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let wrapper: Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
         for (i, message) in wrapper["messages"].as_array().unwrap().iter().enumerate() {
             let violations = schemas.check_server(message, catalog_of(&file));
             assert!(
@@ -127,7 +133,8 @@ fn our_verdict_is_the_official_one_on_every_test_case() {
 
 #[test]
 fn the_jsonl_test_stream_processes() {
-    let text = std::fs::read_to_string(corpus().join("test/cases/contact_form_example.jsonl")).unwrap();
+    let text =
+        std::fs::read_to_string(corpus().join("test/cases/contact_form_example.jsonl")).unwrap();
     let report = process_str(&text);
     assert_eq!(report.form, Some(InputForm::Jsonl));
     let errors: Vec<String> = report.errors().map(ToString::to_string).collect();

@@ -84,7 +84,9 @@ fn twenty_thousand_deep_json_is_refused_by_the_reader() {
 fn chain(n: usize) -> Value {
     let mut list = vec![json!({"id": "root", "component": "Card", "child": "c1"})];
     for i in 1..n {
-        list.push(json!({"id": format!("c{i}"), "component": "Card", "child": format!("c{}", i + 1)}));
+        list.push(
+            json!({"id": format!("c{i}"), "component": "Card", "child": format!("c{}", i + 1)}),
+        );
     }
     list.push(json!({"id": format!("c{n}"), "component": "Text", "text": "bottom"}));
     Value::Array(list)
@@ -95,21 +97,31 @@ fn twenty_thousand_deep_component_chains_are_bounded() {
     let text = stream(&[create(), components(&chain(20_000))]);
     // Over the component bound: the excess is refused.
     let report = process_str(&text);
-    assert!(codes(&report).contains(&Code::TooManyComponents), "{:?}", codes(&report));
+    assert!(
+        codes(&report).contains(&Code::TooManyComponents),
+        "{:?}",
+        codes(&report)
+    );
     // With room for every component: the tree is cut at the depth bound.
     let roomy = Limits {
         max_components: 30_000,
         ..Limits::default()
     };
     let report = process_str_with(&text, roomy);
-    assert!(codes(&report).contains(&Code::TooDeep), "{:?}", codes(&report));
+    assert!(
+        codes(&report).contains(&Code::TooDeep),
+        "{:?}",
+        codes(&report)
+    );
     let tree = report.processor.surface("s").unwrap().tree();
     assert!(tree.nodes <= MAX_TREE_DEPTH + 1, "{}", tree.nodes);
-    assert!(
-        tree.gaps()
-            .iter()
-            .any(|(_, g)| matches!(g, Child::Cut { reason: Cut::TooDeep, .. }))
-    );
+    assert!(tree.gaps().iter().any(|(_, g)| matches!(
+        g,
+        Child::Cut {
+            reason: Cut::TooDeep,
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -153,13 +165,21 @@ fn a_doubling_graph_stops_at_the_node_bound() {
     // Each level refers to the next twice: 2^40 paths, bounded by the node limit.
     let mut list = Vec::new();
     for i in 0..40 {
-        let id = if i == 0 { "root".to_owned() } else { format!("l{i}") };
+        let id = if i == 0 {
+            "root".to_owned()
+        } else {
+            format!("l{i}")
+        };
         let next = format!("l{}", i + 1);
         list.push(json!({"id": id, "component": "Row", "children": [next, next]}));
     }
     list.push(json!({"id": "l40", "component": "Text", "text": "leaf"}));
     let report = process_str(&stream(&[create(), components(&Value::Array(list))]));
-    assert!(codes(&report).contains(&Code::TreeTruncated), "{:?}", codes(&report));
+    assert!(
+        codes(&report).contains(&Code::TreeTruncated),
+        "{:?}",
+        codes(&report)
+    );
     let tree = report.processor.surface("s").unwrap().tree();
     assert!(tree.nodes <= MAX_TREE_NODES, "{}", tree.nodes);
 }
@@ -169,16 +189,21 @@ fn four_megabytes_of_text_resolve_to_a_visibly_cut_string() {
     let big = "x".repeat(4 * 1024 * 1024);
     let report = process_str(&stream(&[
         create(),
-        components(&json!([{"id": "root", "component": "Column", "children": ["lit", "bound"]},
+        components(
+            &json!([{"id": "root", "component": "Column", "children": ["lit", "bound"]},
             {"id": "lit", "component": "Text", "text": big},
-            {"id": "bound", "component": "Text", "text": {"path": "/big"}}])),
+            {"id": "bound", "component": "Text", "text": {"path": "/big"}}]),
+        ),
         data("/big", &json!(big)),
     ]));
     assert!(report.is_ok(), "{:?}", codes(&report));
     let surface = report.processor.surface("s").unwrap();
     let root = Pointer::root();
     for id in ["lit", "bound"] {
-        let text = surface.context(&root).resolve_text(&surface.component(id).unwrap().properties["text"]).unwrap();
+        let text = surface
+            .context(&root)
+            .resolve_text(&surface.component(id).unwrap().properties["text"])
+            .unwrap();
         assert!(text.len() <= MAX_TEXT_BYTES, "{}", text.len());
         assert!(text.ends_with('…'));
     }
@@ -188,7 +213,8 @@ fn four_megabytes_of_text_resolve_to_a_visibly_cut_string() {
 fn nested_format_strings_end_in_an_error() {
     // `${` ten thousand deep, in a literal template: refused by the lint and at resolution.
     let template = format!("{}/a{}", "${".repeat(10_000), "}".repeat(10_000));
-    let text_prop = json!({"call": "formatString", "args": {"value": template}, "returnType": "string"});
+    let text_prop =
+        json!({"call": "formatString", "args": {"value": template}, "returnType": "string"});
     let report = process_str(&stream(&[
         create(),
         components(&json!([{"id": "root", "component": "Text", "text": text_prop}])),
@@ -213,7 +239,11 @@ fn nested_format_strings_end_in_an_error() {
             assert!(s.property("root", "text", &Pointer::root()).is_err());
         }
         // Or refused as too deep for a message.
-        _ => assert!(codes(&report).contains(&Code::TooDeep), "{:?}", codes(&report)),
+        _ => assert!(
+            codes(&report).contains(&Code::TooDeep),
+            "{:?}",
+            codes(&report)
+        ),
     }
 }
 
@@ -239,7 +269,9 @@ fn far_indices_too_many_messages_and_too_large_inputs() {
     let report = process_str(&stream(&[create(), data("/l/999999999", &json!(1))]));
     assert_eq!(codes(&report), vec![Code::InvalidPointer]);
 
-    let one = serde_json::to_string(&json!({"version": "v0.9", "deleteSurface": {"surfaceId": "x"}})).unwrap();
+    let one =
+        serde_json::to_string(&json!({"version": "v0.9", "deleteSurface": {"surfaceId": "x"}}))
+            .unwrap();
     let mut many = String::new();
     for _ in 0..20_000 {
         writeln!(many, "{one}").unwrap();
@@ -261,7 +293,11 @@ fn a_data_model_over_its_bound_is_refused() {
         ..Limits::default()
     };
     let report = process_str_with(
-        &stream(&[create(), data("/a", &json!("x".repeat(700))), data("/b", &json!("y".repeat(700)))]),
+        &stream(&[
+            create(),
+            data("/a", &json!("x".repeat(700))),
+            data("/b", &json!("y".repeat(700))),
+        ]),
         limits,
     );
     assert_eq!(codes(&report), vec![Code::DataTooLarge]);

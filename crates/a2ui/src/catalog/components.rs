@@ -62,9 +62,8 @@ impl BasicComponent {
             "component".to_owned(),
             Value::String(component.component.clone()),
         );
-        serde_json::from_value(Value::Object(object)).map_err(|e| {
-            A2uiError::InvalidMessage(format!("component `{}`: {e}", component.id))
-        })
+        serde_json::from_value(Value::Object(object))
+            .map_err(|e| A2uiError::InvalidMessage(format!("component `{}`: {e}", component.id)))
     }
 }
 

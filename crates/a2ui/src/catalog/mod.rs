@@ -21,7 +21,8 @@ pub use components::{
 };
 
 /// The basic catalog's id (what `createSurface` names).
-pub const BASIC_CATALOG_ID: &str = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+pub const BASIC_CATALOG_ID: &str =
+    "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
 /// The minimal catalog's id.
 pub const MINIMAL_CATALOG_ID: &str =
     "https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json";
@@ -87,6 +88,7 @@ pub enum ChildRef {
 
 impl ChildRef {
     /// The id referred to (the template's, for a template).
+    #[must_use]
     pub fn id(&self) -> &str {
         match self {
             Self::Id { id, .. } => id,
@@ -95,6 +97,7 @@ impl ChildRef {
     }
 
     /// Where in the component the reference is.
+    #[must_use]
     pub fn field(&self) -> &str {
         match self {
             Self::Id { field, .. } | Self::Template { field, .. } => field,
@@ -106,18 +109,24 @@ impl Catalog {
     /// The basic catalog.
     pub fn basic() -> &'static Catalog {
         static CATALOG: OnceLock<Catalog> = OnceLock::new();
-        CATALOG.get_or_init(|| Catalog::read(CatalogKind::Basic, BASIC_CATALOG_ID, BASIC_CATALOG_JSON))
+        CATALOG
+            .get_or_init(|| Catalog::read(CatalogKind::Basic, BASIC_CATALOG_ID, BASIC_CATALOG_JSON))
     }
 
     /// The minimal catalog.
     pub fn minimal() -> &'static Catalog {
         static CATALOG: OnceLock<Catalog> = OnceLock::new();
         CATALOG.get_or_init(|| {
-            Catalog::read(CatalogKind::Minimal, MINIMAL_CATALOG_ID, MINIMAL_CATALOG_JSON)
+            Catalog::read(
+                CatalogKind::Minimal,
+                MINIMAL_CATALOG_ID,
+                MINIMAL_CATALOG_JSON,
+            )
         })
     }
 
     /// The catalog with this id, if it is one this crate knows.
+    #[must_use]
     pub fn by_id(id: &str) -> Option<&'static Catalog> {
         match id {
             BASIC_CATALOG_ID => Some(Self::basic()),
@@ -127,21 +136,25 @@ impl Catalog {
     }
 
     /// Which catalog this is.
+    #[must_use]
     pub fn kind(&self) -> CatalogKind {
         self.kind
     }
 
     /// Its id.
+    #[must_use]
     pub fn id(&self) -> &'static str {
         self.id
     }
 
     /// Whether it defines this component type.
+    #[must_use]
     pub fn has_component(&self, name: &str) -> bool {
         self.components.contains_key(name)
     }
 
     /// Whether it defines this function.
+    #[must_use]
     pub fn has_function(&self, name: &str) -> bool {
         self.functions.contains(name)
     }
@@ -158,6 +171,7 @@ impl Catalog {
 
     /// The references from `component` to other components, in property order (unknown
     /// component types have none).
+    #[must_use]
     pub fn child_refs(&self, component: &Component) -> Vec<ChildRef> {
         let mut out = Vec::new();
         let Some(links) = self.components.get(&component.component) else {
@@ -321,8 +335,14 @@ mod tests {
         assert_eq!(
             refs,
             vec![
-                ChildRef::Id { field: "/tabs/0/child".into(), id: "a".into() },
-                ChildRef::Id { field: "/tabs/1/child".into(), id: "b".into() },
+                ChildRef::Id {
+                    field: "/tabs/0/child".into(),
+                    id: "a".into()
+                },
+                ChildRef::Id {
+                    field: "/tabs/1/child".into(),
+                    id: "b".into()
+                },
             ]
         );
         let modal: Component = serde_json::from_value(

@@ -62,7 +62,9 @@ fn pad(out: &mut String, n: impl Into<i64>, width: usize) {
     if n < 0 {
         out.push('-');
     }
-    out.push_str(&format!("{:0width$}", n.unsigned_abs()));
+    let digits = n.unsigned_abs().to_string();
+    out.extend(std::iter::repeat_n('0', width.saturating_sub(digits.len())));
+    out.push_str(&digits);
 }
 
 fn token(out: &mut String, c: char, run: usize, f: &datetime::Fields) {
@@ -98,11 +100,19 @@ fn token(out: &mut String, c: char, run: usize, f: &datetime::Fields) {
         ('s', n) => pad(out, f.second, n.min(2)),
         ('S', n) => {
             let millis = format!("{:03}", f.millisecond);
-            let shown: String = millis.chars().chain(std::iter::repeat('0')).take(n).collect();
+            let shown: String = millis
+                .chars()
+                .chain(std::iter::repeat('0'))
+                .take(n)
+                .collect();
             out.push_str(&shown);
         }
         ('G', 1..=3) => out.push_str(if f.year > 0 { "AD" } else { "BC" }),
-        ('G', _) => out.push_str(if f.year > 0 { "Anno Domini" } else { "Before Christ" }),
+        ('G', _) => out.push_str(if f.year > 0 {
+            "Anno Domini"
+        } else {
+            "Before Christ"
+        }),
         ('z' | 'O' | 'v' | 'V', _) => out.push_str("UTC"),
         ('X', _) => out.push('Z'),
         ('Z' | 'x', _) => out.push_str("+0000"),
@@ -114,16 +124,18 @@ fn token(out: &mut String, c: char, run: usize, f: &datetime::Fields) {
 fn instant(value: &Value) -> Option<i64> {
     match value {
         Value::String(text) => datetime::parse_iso(text),
-        Value::Number(n) => n
-            .as_i64()
-            .or_else(|| n.as_f64().filter(|f| f.is_finite() && f.abs() < 8.64e15).map(|f| {
-                #[expect(
-                    clippy::cast_possible_truncation,
-                    reason = "bounded to JavaScript's Date range just above"
-                )]
-                let ms = f.trunc() as i64;
-                ms
-            })),
+        Value::Number(n) => n.as_i64().or_else(|| {
+            n.as_f64()
+                .filter(|f| f.is_finite() && f.abs() < 8.64e15)
+                .map(|f| {
+                    #[expect(
+                        clippy::cast_possible_truncation,
+                        reason = "bounded to JavaScript's Date range just above"
+                    )]
+                    let ms = f.trunc() as i64;
+                    ms
+                })
+        }),
         _ => None,
     }
 }

@@ -177,7 +177,11 @@ impl Parser<'_> {
         {
             self.pos += 1;
         }
-        let word = self.text.get(start..self.pos).unwrap_or_default().to_owned();
+        let word = self
+            .text
+            .get(start..self.pos)
+            .unwrap_or_default()
+            .to_owned();
         let after_word = self.pos;
         self.skip_ws();
         if self.peek() == Some(b'(') {
@@ -208,7 +212,10 @@ impl Parser<'_> {
         while !self.at_end_of_path() {
             self.pos += self.rest().chars().next().map_or(1, char::len_utf8);
         }
-        self.text.get(start..self.pos).unwrap_or_default().to_owned()
+        self.text
+            .get(start..self.pos)
+            .unwrap_or_default()
+            .to_owned()
     }
 
     /// The arguments of a call, after `(`.
@@ -228,7 +235,11 @@ impl Parser<'_> {
             {
                 self.pos += 1;
             }
-            let arg = self.text.get(start..self.pos).unwrap_or_default().to_owned();
+            let arg = self
+                .text
+                .get(start..self.pos)
+                .unwrap_or_default()
+                .to_owned();
             self.skip_ws();
             if arg.is_empty() || self.peek() != Some(b':') {
                 return Err(self.fail("function arguments are named: `name: value`"));
@@ -298,8 +309,9 @@ mod tests {
 
     #[test]
     fn parses_paths_calls_literals_and_escapes() {
-        let parts = parse_template(r"Hi ${/user/name}, \${x} ${formatDate(value: ${/d}, format: 'yyyy')}!")
-            .unwrap();
+        let parts =
+            parse_template(r"Hi ${/user/name}, \${x} ${formatDate(value: ${/d}, format: 'yyyy')}!")
+                .unwrap();
         assert_eq!(parts[0], Part::Text("Hi ".into()));
         assert_eq!(parts[1], Part::Expr(Expr::Path("/user/name".into())));
         assert_eq!(parts[2], Part::Text(", ${x} ".into()));
@@ -331,7 +343,10 @@ mod tests {
         let deep = format!("{}/a{}", "${".repeat(10_000), "}".repeat(10_000));
         assert!(matches!(
             parse_template(&deep),
-            Err(A2uiError::InvalidFormat { reason: "expressions nest too deep", .. })
+            Err(A2uiError::InvalidFormat {
+                reason: "expressions nest too deep",
+                ..
+            })
         ));
     }
 }

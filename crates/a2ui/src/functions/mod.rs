@@ -17,9 +17,9 @@ use crate::resolve::Context;
 use crate::url_check::check_url;
 
 pub use date::format_date;
-pub use validate::compile_regex;
 pub use format_string::{Expr, Part, parse_template};
 pub use number::{format_currency, format_number};
+pub use validate::compile_regex;
 
 /// A call's arguments, resolved on demand (so `and` and `or` can stop early).
 pub(crate) struct Args<'c, 'a> {
@@ -110,9 +110,8 @@ pub(crate) fn call(
 
 /// `and` (`all == true`) or `or`: stops at the first value that decides.
 fn logic(args: &Args<'_, '_>, all: bool) -> Result<Value, A2uiError> {
-    let values = match args.raw("values") {
-        Some(Value::Array(values)) => values,
-        _ => return Err(args.invalid("`values` must be a list")),
+    let Some(Value::Array(values)) = args.raw("values") else {
+        return Err(args.invalid("`values` must be a list"));
     };
     for value in values {
         if coerce::to_bool(&args.item(value)?) != all {
@@ -127,7 +126,12 @@ fn logic(args: &Args<'_, '_>, all: bool) -> Result<Value, A2uiError> {
 /// or `many`; a missing category falls back to `other`.
 fn pluralize(args: &Args<'_, '_>) -> Result<Value, A2uiError> {
     let count = coerce::to_number(&args.get("value")?);
-    let category = if count.abs() == 1.0 { "one" } else { "other" };
+    // Exactly one (CLDR `en`: integer 1, no visible fraction): 1.0 is one, 1.5 is not.
+    let category = if (count.abs() - 1.0).abs() < f64::EPSILON {
+        "one"
+    } else {
+        "other"
+    };
     let chosen = match args.opt(category)? {
         Some(text) => text,
         None => args.get("other")?,

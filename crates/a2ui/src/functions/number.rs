@@ -14,13 +14,18 @@ pub const MAX_DECIMALS: usize = 20;
 
 /// Formats `value` with `decimals` fraction digits exactly (or, when `None`, up to three
 /// with trailing zeros dropped), grouped unless `grouping` is false.
+#[must_use]
 pub fn format_number(value: f64, decimals: Option<usize>, grouping: bool) -> String {
     let (min, max) = decimals.map_or((0, 3), |d| (d.min(MAX_DECIMALS), d.min(MAX_DECIMALS)));
     if value.is_nan() {
         return "NaN".to_owned();
     }
     let body = magnitude(value.abs(), min, max, grouping);
-    if value.is_sign_negative() { format!("-{body}") } else { body }
+    if value.is_sign_negative() {
+        format!("-{body}")
+    } else {
+        body
+    }
 }
 
 /// Formats an amount in a currency (ISO 4217 code): the `en-US` symbol for common
@@ -39,7 +44,9 @@ pub fn format_currency(
             reason: format!("`{currency}` is not an ISO 4217 currency code"),
         });
     }
-    let places = decimals.unwrap_or_else(|| usual_decimals(&code)).min(MAX_DECIMALS);
+    let places = decimals
+        .unwrap_or_else(|| usual_decimals(&code))
+        .min(MAX_DECIMALS);
     if value.is_nan() {
         return Ok("NaN".to_owned());
     }

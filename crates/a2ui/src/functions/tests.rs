@@ -26,9 +26,18 @@ fn eval(call: &Value) -> Value {
 
 #[test]
 fn required_and_logic() {
-    assert_eq!(eval(&json!({"call": "required", "args": {"value": ""}})), json!(false));
-    assert_eq!(eval(&json!({"call": "required", "args": {"value": []}})), json!(false));
-    assert_eq!(eval(&json!({"call": "required", "args": {"value": 0}})), json!(true));
+    assert_eq!(
+        eval(&json!({"call": "required", "args": {"value": ""}})),
+        json!(false)
+    );
+    assert_eq!(
+        eval(&json!({"call": "required", "args": {"value": []}})),
+        json!(false)
+    );
+    assert_eq!(
+        eval(&json!({"call": "required", "args": {"value": 0}})),
+        json!(true)
+    );
     assert_eq!(
         eval(&json!({"call": "required", "args": {"value": {"path": "/missing"}}})),
         json!(false)
@@ -73,16 +82,25 @@ fn numbers_and_currencies() {
     assert_eq!(format_number(1234.5, Some(0), false), "1235");
     assert_eq!(format_number(-0.5, None, true), "-0.5");
     assert_eq!(format_number(2.0, None, true), "2");
-    assert_eq!(format_currency(1234.5, "USD", None, true).unwrap(), "$1,234.50");
+    assert_eq!(
+        format_currency(1234.5, "USD", None, true).unwrap(),
+        "$1,234.50"
+    );
     assert_eq!(format_currency(-3.0, "eur", None, true).unwrap(), "-€3.00");
-    assert_eq!(format_currency(1500.0, "JPY", None, true).unwrap(), "¥1,500");
+    assert_eq!(
+        format_currency(1500.0, "JPY", None, true).unwrap(),
+        "¥1,500"
+    );
     assert_eq!(
         format_currency(1.0, "CHF", None, true).unwrap(),
         "CHF\u{a0}1.00"
     );
     assert!(format_currency(1.0, "dollars", None, true).is_err());
     let call = json!({"call": "formatCurrency", "args": {"value": {"path": "/p"}, "currency": "USD", "decimals": 0}});
-    assert_eq!(eval_in(&json!({"p": 99.5}), "/", &call).unwrap(), json!("$100"));
+    assert_eq!(
+        eval_in(&json!({"p": 99.5}), "/", &call).unwrap(),
+        json!("$100")
+    );
 }
 
 #[test]
@@ -91,15 +109,22 @@ fn dates() {
     assert_eq!(format_date(ms, "MMM dd, yyyy").unwrap(), "Jan 16, 2026");
     assert_eq!(format_date(ms, "HH:mm").unwrap(), "14:30");
     assert_eq!(format_date(ms, "h:mm a").unwrap(), "2:30 PM");
-    assert_eq!(format_date(ms, "EEEE, d MMMM").unwrap(), "Friday, 16 January");
-    assert_eq!(format_date(ms, "yy-M-d 'at' ss''").unwrap(), "26-1-16 at 05'");
+    assert_eq!(
+        format_date(ms, "EEEE, d MMMM").unwrap(),
+        "Friday, 16 January"
+    );
+    assert_eq!(
+        format_date(ms, "yy-M-d 'at' ss''").unwrap(),
+        "26-1-16 at 05'"
+    );
     let call = json!({"call": "formatDate", "args": {"value": "not a date", "format": "yyyy"}});
     assert_eq!(eval(&call), json!(""));
 }
 
 #[test]
 fn format_string_interpolates() {
-    let data = json!({"user": {"name": "Ada"}, "items": [{"n": 3}], "when": "2026-02-02T15:17:00Z"});
+    let data =
+        json!({"user": {"name": "Ada"}, "items": [{"n": 3}], "when": "2026-02-02T15:17:00Z"});
     let call = json!({"call": "formatString", "args": {"value":
         "Hi ${/user/name}: ${n} item(s) on ${formatDate(value: ${/when}, format: 'MMM d')} \\${x}"}});
     assert_eq!(
@@ -130,7 +155,10 @@ fn pluralize_open_url_and_depth() {
     for _ in 0..100 {
         deep = json!({"call": "not", "args": {"value": deep}});
     }
-    assert!(matches!(eval_in(&json!({}), "/", &deep), Err(A2uiError::Limit(_))));
+    assert!(matches!(
+        eval_in(&json!({}), "/", &deep),
+        Err(A2uiError::Limit(_))
+    ));
 }
 
 #[test]

@@ -30,9 +30,7 @@ pub fn compile_regex(pattern: &str) -> Result<Regex, A2uiError> {
         reason,
     };
     if pattern.len() > MAX_REGEX_PATTERN {
-        return Err(refuse(format!(
-            "longer than {MAX_REGEX_PATTERN} bytes"
-        )));
+        return Err(refuse(format!("longer than {MAX_REGEX_PATTERN} bytes")));
     }
     RegexBuilder::new(pattern)
         .size_limit(MAX_REGEX_SIZE)
@@ -92,5 +90,7 @@ pub(super) fn email(args: &Args<'_, '_>) -> Result<Value, A2uiError> {
     static EMAIL: OnceLock<Option<Regex>> = OnceLock::new();
     let regex = EMAIL.get_or_init(|| Regex::new(r"^[^\s@]+@[^\s@]+\.[^\s@]+$").ok());
     let text = args.text("value")?;
-    Ok(Value::Bool(regex.as_ref().is_some_and(|r| r.is_match(&text))))
+    Ok(Value::Bool(
+        regex.as_ref().is_some_and(|r| r.is_match(&text)),
+    ))
 }
