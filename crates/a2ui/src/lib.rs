@@ -55,7 +55,7 @@ pub use message::{
     SERVER_KINDS, ServerMessage, UpdateComponents, UpdateDataModel, VALIDATION_FAILED, VERSION,
 };
 pub use pointer::Pointer;
-pub use processor::{Processor, check_message};
+pub use processor::{Processor, check_client_message, check_message};
 pub use resolve::Context;
 pub use stream::{Report, is_client_message, process_str, process_str_with};
 pub use surface::{CheckOutcome, Fired, Surface};

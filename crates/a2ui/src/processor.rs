@@ -312,6 +312,26 @@ pub fn check_message(value: &Value) -> Vec<Diagnostic> {
     out
 }
 
+/// Checks one client-to-server message (`action` or `error`) against the official schema.
+pub fn check_client_message(value: &Value) -> Vec<Diagnostic> {
+    let limits = Limits::default();
+    if depth_exceeds(value, limits.max_json_depth) {
+        return vec![Diagnostic::new(
+            Code::TooDeep,
+            "",
+            format!(
+                "the message nests deeper than {} levels",
+                limits.max_json_depth
+            ),
+        )];
+    }
+    Schemas::official()
+        .check_client(value)
+        .into_iter()
+        .map(|v| Diagnostic::new(Code::Schema, v.pointer, v.message))
+        .collect()
+}
+
 /// Drops schema findings that say less than another finding about the same place: those
 /// inside a component or call whose type the catalog lacks (the schema can only guess which
 /// type was meant), and "unevaluated properties" at an object that has a more precise

@@ -10,7 +10,7 @@ use crate::input::{InputForm, Origin, read};
 use crate::limits::{Limits, MAX_DIAGNOSTICS};
 use crate::locate::{line_column, offset_of};
 use crate::pointer::Pointer;
-use crate::processor::{Processor, check_message};
+use crate::processor::{Processor, check_client_message, check_message};
 
 /// The most findings placed at a line and column (placing costs a scan of the message).
 const MAX_LOCATED: usize = 200;
@@ -57,7 +57,12 @@ pub fn process_str_with(text: &str, limits: Limits) -> Report {
     let messages = input.messages.len();
     if input.form == Some(InputForm::Message) {
         if let Some((value, _)) = input.messages.first() {
-            diagnostics.extend(check_message(value).into_iter().map(|d| d.in_message(0)));
+            let found = if is_client_message(value) {
+                check_client_message(value)
+            } else {
+                check_message(value)
+            };
+            diagnostics.extend(found.into_iter().map(|d| d.in_message(0)));
         }
     } else {
         for (i, (value, _)) in input.messages.into_iter().enumerate() {

@@ -159,6 +159,13 @@ impl Surface {
         }
     }
 
+    /// A component's URL property (an `Image`'s, a `Video`'s, an `AudioPlayer`'s) resolved in a
+    /// scope and checked: only `https`, `http` and `mailto` URLs come back.
+    pub fn url(&self, id: &str, property: &str, scope: &Pointer) -> Result<Url, A2uiError> {
+        let text = crate::coerce::to_text(&self.property(id, property, scope)?);
+        check_url(&text)
+    }
+
     /// Writes a value at a data path read in a scope (what an input does as the user types).
     pub fn set_path(&mut self, scope: &Pointer, path: &str, value: Value) -> Result<(), A2uiError> {
         let pointer = Pointer::parse(path)?.in_scope(scope);

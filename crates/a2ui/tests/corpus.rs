@@ -159,3 +159,16 @@ fn vendored_schemas_are_the_corpus_files() {
         );
     }
 }
+
+#[test]
+fn a_lone_client_message_is_checked_as_one() {
+    let good = r#"{"version": "v0.9", "action": {"name": "go", "surfaceId": "s",
+        "sourceComponentId": "b", "timestamp": "2026-12-03T10:00:00Z", "context": {}}}"#;
+    let report = process_str(good);
+    assert_eq!(report.form, Some(InputForm::Message));
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let bad = r#"{"version": "v0.9", "error": {"code": "VALIDATION_FAILED", "surfaceId": "s"}}"#;
+    let report = process_str(bad);
+    assert!(!report.is_ok());
+    assert_eq!(report.diagnostics[0].line, Some(1));
+}
