@@ -207,14 +207,25 @@ impl<'a> Builder<'a> {
             return;
         };
         let list = pointer.in_scope(&node.scope);
-        let tokens: Vec<String> = match self.data.get(&list) {
-            Some(Value::Array(items)) => (0..items.len()).map(|i| i.to_string()).collect(),
-            Some(Value::Object(map)) => map.keys().cloned().collect(),
-            _ => Vec::new(),
+        // Only the items shown are named: a 200,000-item list costs 2,000 tokens.
+        let (total, tokens): (usize, Vec<String>) = match self.data.get(&list) {
+            Some(Value::Array(items)) => (
+                items.len(),
+                (0..items.len().min(self.limits.max_template_items))
+                    .map(|i| i.to_string())
+                    .collect(),
+            ),
+            Some(Value::Object(map)) => (
+                map.len(),
+                map.keys()
+                    .take(self.limits.max_template_items)
+                    .cloned()
+                    .collect(),
+            ),
+            _ => (0, Vec::new()),
         };
-        let shown = tokens.len().min(self.limits.max_template_items);
-        for token in tokens.iter().take(shown) {
-            let scope = list.child(token.clone());
+        for token in tokens {
+            let scope = list.child(token);
             let child = self.child(field.to_owned(), component_id, scope, ancestors);
             let stop = !matches!(child, Child::Node { .. });
             node.children.push(child);
@@ -223,11 +234,12 @@ impl<'a> Builder<'a> {
                 return;
             }
         }
-        if shown < tokens.len() {
+        let shown = total.min(self.limits.max_template_items);
+        if shown < total {
             node.children.push(Child::Cut {
                 field: field.to_owned(),
                 reason: Cut::TemplateItems {
-                    omitted: tokens.len() - shown,
+                    omitted: total - shown,
                 },
             });
         }
