@@ -284,6 +284,24 @@ pub struct ErrorMessage {
     pub extra: Map<String, Value>,
 }
 
+impl ErrorMessage {
+    /// The spec's standard validation failure report (what an agent's generate-validate loop
+    /// sends back to the model): `code` [`VALIDATION_FAILED`], the failing field's pointer.
+    pub fn validation_failed(
+        surface_id: impl Into<String>,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            code: VALIDATION_FAILED.to_owned(),
+            surface_id: surface_id.into(),
+            path: Some(path.into()),
+            message: message.into(),
+            extra: Map::new(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -210,6 +210,26 @@ fn surface_lifecycle_and_upserts() {
 }
 
 #[test]
+fn a_finding_becomes_the_specs_validation_error() {
+    let report = process_str(&jsonl(&[
+        json!({"version": "v0.9", "createSurface": {"surfaceId": "v", "catalogId": BASIC}}),
+        json!({"version": "v0.9", "updateComponents": {"surfaceId": "v", "components": [
+            {"id": "root", "component": "Text", "text": 42}]}}),
+    ]));
+    let finding = report.errors().next().expect("a schema finding");
+    assert_eq!(finding.pointer, "/updateComponents/components/0/text");
+    let error =
+        mcpapp_a2ui::ErrorMessage::validation_failed("v", &finding.pointer, &finding.message);
+    let written = serde_json::to_value(mcpapp_a2ui::ClientMessage::Error(error)).unwrap();
+    assert_eq!(written["error"]["code"], "VALIDATION_FAILED");
+    assert!(
+        mcpapp_a2ui::schema::Schemas::official()
+            .check_client(&written)
+            .is_empty()
+    );
+}
+
+#[test]
 fn typed_messages_apply_without_json() {
     let mut processor = mcpapp_a2ui::Processor::new();
     for message in form() {
