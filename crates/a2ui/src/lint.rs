@@ -10,7 +10,6 @@ use crate::catalog::{Catalog, ChildRef};
 use crate::diagnostic::{Code, Diagnostic, push_token};
 use crate::functions::compile_regex as compile_pattern;
 use crate::functions::{Expr, Part, parse_template};
-use crate::message::Component;
 use crate::pointer::Pointer;
 use crate::url_check::check_url;
 
@@ -57,26 +56,25 @@ pub(crate) fn lint_message(message: &Value, catalog: &Catalog, out: &mut Vec<Dia
 }
 
 fn lint_component(raw: &Value, catalog: &Catalog, base: &str, out: &mut Vec<Diagnostic>) {
-    let Ok(component) = serde_json::from_value::<Component>(raw.clone()) else {
+    let (Some(properties), Some(kind)) = (
+        raw.as_object(),
+        raw.get("component").and_then(Value::as_str),
+    ) else {
         return;
     };
-    if !catalog.has_component(&component.component) {
+    if !catalog.has_component(kind) {
         out.push(Diagnostic::new(
             Code::UnknownComponent,
             format!("{base}/component"),
-            format!(
-                "the catalog `{}` has no component `{}`",
-                catalog.id(),
-                component.component
-            ),
+            format!("the catalog `{}` has no component `{kind}`", catalog.id()),
         ));
     }
-    if URL_COMPONENTS.contains(&component.component.as_str())
-        && let Some(Value::String(url)) = component.properties.get("url")
+    if URL_COMPONENTS.contains(&kind)
+        && let Some(Value::String(url)) = properties.get("url")
     {
         url_finding(url, &format!("{base}/url"), out);
     }
-    if let Some(Value::String(pattern)) = component.properties.get("validationRegexp")
+    if let Some(Value::String(pattern)) = properties.get("validationRegexp")
         && let Err(e) = compile_pattern(pattern)
     {
         out.push(Diagnostic::new(
@@ -85,7 +83,7 @@ fn lint_component(raw: &Value, catalog: &Catalog, base: &str, out: &mut Vec<Diag
             e.to_string(),
         ));
     }
-    for reference in catalog.child_refs(&component) {
+    for reference in catalog.child_refs_of(kind, properties) {
         if let ChildRef::Template { field, path, .. } = reference {
             pointer_finding(&path, &format!("{base}{field}/path"), out);
         }

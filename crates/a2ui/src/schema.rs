@@ -143,6 +143,10 @@ fn envelope(catalog: &str) -> Result<Validator, SchemaError> {
 }
 
 fn violations(validator: &Validator, message: &Value) -> Vec<Violation> {
+    // Most messages are valid: the yes/no check stops at nothing and collects nothing.
+    if validator.is_valid(message) {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for error in validator.iter_errors(message) {
         explain(&error, &mut out, 0);

@@ -8,7 +8,7 @@ mod components;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::diagnostic::push_token;
 use crate::dynamic::ChildList;
@@ -173,15 +173,20 @@ impl Catalog {
     /// component types have none).
     #[must_use]
     pub fn child_refs(&self, component: &Component) -> Vec<ChildRef> {
+        self.child_refs_of(&component.component, &component.properties)
+    }
+
+    /// [`Self::child_refs`] of a component given by its type and properties.
+    pub fn child_refs_of(&self, kind: &str, properties: &Map<String, Value>) -> Vec<ChildRef> {
         let mut out = Vec::new();
-        let Some(links) = self.components.get(&component.component) else {
+        let Some(links) = self.components.get(kind) else {
             return out;
         };
         for link in links {
             let Some((Step::Key(first), rest)) = link.steps.split_first() else {
                 continue;
             };
-            let Some(value) = component.properties.get(first) else {
+            let Some(value) = properties.get(first) else {
                 continue;
             };
             let mut field = String::new();
