@@ -143,15 +143,19 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A finding with the code's own severity, about no message in particular.
+    ///
+    /// The message quotes what the agent wrote (an id, a URL); control and bidirectional
+    /// formatting characters in it are written as escapes and it is cut at
+    /// [`MAX_MESSAGE_CHARS`], so printing a finding to a terminal cannot be used against it.
     pub fn new(code: Code, pointer: impl Into<String>, message: impl Into<String>) -> Self {
         Self {
             severity: code.severity(),
             code,
             message_index: None,
-            pointer: pointer.into(),
+            pointer: printable(&pointer.into()),
             line: None,
             column: None,
-            message: message.into(),
+            message: printable(&message.into()),
         }
     }
 
@@ -185,6 +189,28 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// The longest finding message, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 500;
+
+/// `text` with control and bidirectional formatting characters escaped (`\u{1b}`), cut at
+/// [`MAX_MESSAGE_CHARS`].
+fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(MAX_MESSAGE_CHARS));
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_MESSAGE_CHARS {
+            out.push('…');
+            break;
+        }
+        let bidi = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Appends a JSON pointer token to `pointer`, escaped (RFC 6901).
 pub(crate) fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
@@ -213,6 +239,19 @@ mod tests {
                 "{code} is not kebab-case"
             );
         }
+    }
+
+    #[test]
+    fn quoted_text_cannot_drive_a_terminal() {
+        let d = Diagnostic::new(
+            Code::UnknownComponent,
+            "/a\u{1b}",
+            "no `\u{1b}[2J\u{202e}x`",
+        );
+        assert_eq!(d.message, "no `\\u{1b}[2J\\u{202e}x`");
+        assert_eq!(d.pointer, "/a\\u{1b}");
+        let long = Diagnostic::new(Code::Schema, "", "x".repeat(10_000));
+        assert_eq!(long.message.chars().count(), MAX_MESSAGE_CHARS + 1);
     }
 
     #[test]

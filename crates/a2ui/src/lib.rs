@@ -45,7 +45,7 @@ mod url_check;
 
 pub use coerce::{number_text, to_bool, to_number, to_number_opt, to_text};
 pub use data::{DataModel, MAX_INDEX_GAP};
-pub use diagnostic::{Code, Diagnostic, Severity};
+pub use diagnostic::{Code, Diagnostic, MAX_MESSAGE_CHARS, Severity};
 pub use dynamic::{Action, CheckRule, ChildList, DynamicValue, FunctionCall};
 pub use error::A2uiError;
 pub use input::InputForm;

@@ -262,6 +262,19 @@ fn terminal_escapes_stay_as_data() {
         surface.property("root", "text", &Pointer::root()).unwrap(),
         json!(hostile)
     );
+    // Findings quote what the agent wrote, escaped: printing them drives no terminal.
+    let report = process_str(&stream(&[
+        create(),
+        components(&json!([{"id": "root", "component": hostile}])),
+    ]));
+    assert!(!report.diagnostics.is_empty());
+    for d in &report.diagnostics {
+        let printed = d.to_string();
+        assert!(
+            !printed.chars().any(|c| c.is_control() || c == '\u{202e}'),
+            "{printed:?}"
+        );
+    }
 }
 
 #[test]
