@@ -332,20 +332,13 @@ pub fn check_client_message(value: &Value) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Drops schema findings that say less than another finding about the same place: those
-/// inside a component or call whose type the catalog lacks (the schema can only guess which
-/// type was meant), and "unevaluated properties" at an object that has a more precise
-/// finding inside it (a failed branch leaves every property unevaluated).
+/// Drops schema findings inside a component or call whose type the catalog lacks: the schema
+/// can only guess which type was meant, and the unknown type says it better.
 fn tidy(out: &mut Vec<Diagnostic>) {
     let unknown: Vec<String> = out
         .iter()
         .filter(|d| matches!(d.code, Code::UnknownComponent | Code::UnknownFunction))
         .filter_map(|d| d.pointer.rsplit_once('/').map(|(base, _)| base.to_owned()))
-        .collect();
-    let inner: Vec<String> = out
-        .iter()
-        .filter(|d| d.code == Code::Schema)
-        .map(|d| d.pointer.clone())
         .collect();
     let within = |pointer: &str, base: &str| {
         pointer == base
@@ -353,17 +346,5 @@ fn tidy(out: &mut Vec<Diagnostic>) {
                 .strip_prefix(base)
                 .is_some_and(|r| r.starts_with('/'))
     };
-    out.retain(|d| {
-        if d.code != Code::Schema {
-            return true;
-        }
-        if unknown.iter().any(|base| within(&d.pointer, base)) {
-            return false;
-        }
-        let unevaluated = d.message.starts_with("Unevaluated properties");
-        !(unevaluated
-            && inner
-                .iter()
-                .any(|p| p.len() > d.pointer.len() && within(p, &d.pointer)))
-    });
+    out.retain(|d| d.code != Code::Schema || !unknown.iter().any(|base| within(&d.pointer, base)));
 }

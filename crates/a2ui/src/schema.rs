@@ -154,6 +154,16 @@ fn violations(validator: &Validator, message: &Value) -> Vec<Violation> {
             break;
         }
     }
+    // A failed branch leaves every property unevaluated: "unevaluated properties" at an
+    // object that has a more precise finding inside it says nothing more.
+    let inner: Vec<String> = out.iter().map(|v| v.pointer.clone()).collect();
+    out.retain(|v| {
+        !(v.message.starts_with("Unevaluated properties")
+            && inner.iter().any(|p| {
+                p.strip_prefix(v.pointer.as_str())
+                    .is_some_and(|rest| rest.starts_with('/'))
+            }))
+    });
     out.truncate(MAX_VIOLATIONS);
     out
 }
@@ -169,6 +179,13 @@ fn explain(error: &ValidationError<'_>, out: &mut Vec<Violation>, depth: usize) 
     };
     if let (Some(branches), true) = (branches, depth < 8) {
         let at = error.instance_path().to_string();
+        if let Some(message) = shallow_alternatives(branches, &at) {
+            out.push(Violation {
+                pointer: at,
+                message: truncate_text(message, MAX_VIOLATION_TEXT),
+            });
+            return;
+        }
         if let Some(best) = closest_branch(branches, &at) {
             for inner in best {
                 explain(inner, out, depth + 1);
@@ -180,6 +197,62 @@ fn explain(error: &ValidationError<'_>, out: &mut Vec<Violation>, depth: usize) 
         pointer: error.instance_path().to_string(),
         message: truncate_text(error.masked().to_string(), MAX_VIOLATION_TEXT),
     });
+}
+
+/// When no branch gets past the value itself (a string where a number, a binding or a call
+/// was allowed; an envelope with none of the message kinds), one finding says what would
+/// have fitted, instead of one branch's complaint.
+fn shallow_alternatives(branches: &[Vec<ValidationError<'static>>], at: &str) -> Option<String> {
+    let all_shallow = branches
+        .iter()
+        .all(|errors| errors.iter().all(|e| reach(e, 0) <= at.len()));
+    if !all_shallow {
+        return None;
+    }
+    let kinds: Vec<&str> = branches
+        .iter()
+        .flatten()
+        .filter_map(|e| match e.kind() {
+            ValidationErrorKind::Required { property } => property
+                .as_str()
+                .filter(|p| crate::message::SERVER_KINDS.contains(p)),
+            _ => None,
+        })
+        .collect();
+    if kinds.len() == branches.len() {
+        return Some(format!(
+            "a message has exactly one of {}",
+            crate::message::SERVER_KINDS.join(", ")
+        ));
+    }
+    let mut reasons: Vec<String> = Vec::new();
+    for e in branches.iter().flatten() {
+        let reason = e.masked().to_string();
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
+    }
+    Some(format!("no allowed form fits: {}", reasons.join("; or ")))
+}
+
+/// How far into the value an error reaches (its pointer's length), looking inside the
+/// branches of a failed `oneOf`/`anyOf`.
+fn reach(error: &ValidationError<'_>, depth: usize) -> usize {
+    let own = error.instance_path().to_string().len();
+    match error.kind() {
+        ValidationErrorKind::OneOfNotValid { context } | ValidationErrorKind::AnyOf { context }
+            if depth < 8 =>
+        {
+            context
+                .iter()
+                .flatten()
+                .map(|e| reach(e, depth + 1))
+                .max()
+                .unwrap_or(own)
+                .max(own)
+        }
+        _ => own,
+    }
 }
 
 /// The branch that came closest: one whose discriminating `const` (a message kind's key, a
@@ -202,11 +275,7 @@ fn closest_branch<'e>(
             );
             shallow && wrong_kind && is_discriminator(e)
         });
-        let deepest = errors
-            .iter()
-            .map(|e| e.instance_path().to_string().len())
-            .max()
-            .unwrap_or(0);
+        let deepest = errors.iter().map(|e| reach(e, 0)).max().unwrap_or(0);
         (!discriminator_failed, deepest, usize::MAX - errors.len())
     };
     branches
@@ -251,5 +320,26 @@ mod tests {
                 .any(|v| v.pointer == "/updateComponents/components/0/variant"),
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn unions_are_explained_by_what_would_fit() {
+        let schemas = Schemas::compile().unwrap();
+        let misspelt = json!({"version": "v0.9", "updateComponent": {"surfaceId": "s"}});
+        let found = schemas.check_server(&misspelt, CatalogKind::Basic);
+        assert!(
+            found[0].message.starts_with("a message has exactly one of"),
+            "{found:?}"
+        );
+        let wrong = json!({"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": [
+            {"id": "t", "component": "Text",
+             "text": {"call": "formatNumber", "args": {"value": "x"}, "returnType": "string"}}]}});
+        let found = schemas.check_server(&wrong, CatalogKind::Basic);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            found[0].pointer,
+            "/updateComponents/components/0/text/args/value"
+        );
+        assert!(found[0].message.contains("\"number\""), "{found:?}");
     }
 }
