@@ -172,3 +172,42 @@ fn a_lone_client_message_is_checked_as_one() {
     assert!(!report.is_ok());
     assert_eq!(report.diagnostics[0].line, Some(1));
 }
+
+#[test]
+fn every_valid_component_reads_as_a_typed_basic_component() {
+    use mcpapp_a2ui::catalog::BasicComponent;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut messages: Vec<Value> = Vec::new();
+    for file in examples()
+        .iter()
+        .filter(|f| catalog_of(f) == CatalogKind::Basic)
+    {
+        let wrapper: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        messages.extend(wrapper["messages"].as_array().unwrap().iter().cloned());
+    }
+    for entry in std::fs::read_dir(corpus().join("test/cases")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let suite: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for test in suite["tests"].as_array().unwrap() {
+                if test["valid"] == Value::Bool(true) {
+                    messages.push(test["data"].clone());
+                }
+            }
+        }
+    }
+    for message in &messages {
+        let Some(components) = message["updateComponents"]["components"].as_array() else {
+            continue;
+        };
+        for raw in components {
+            let component: mcpapp_a2ui::Component = serde_json::from_value(raw.clone()).unwrap();
+            let typed = BasicComponent::from_component(&component);
+            assert!(typed.is_ok(), "{raw}: {typed:?}");
+            seen.insert(component.component.clone());
+        }
+    }
+    // The corpus uses every one of the basic catalog's components.
+    assert_eq!(seen.len(), 18, "{seen:?}");
+}

@@ -1,7 +1,8 @@
 //! `formatDate`: an instant (ISO 8601 text, or milliseconds since the epoch) written with a
 //! Unicode TR35 pattern (`yyyy-MM-dd`, `EEEE, d MMMM`, `h:mm a`), in UTC with English names,
 //! on the house calendar (`mcpapp_template::datetime`). Text in single quotes is literal
-//! (`''` is a quote); `Y` (week-based year) is written as the calendar year.
+//! (`''` is a quote); `Y` (week-based year) is written as the calendar year. The pattern `ISO`
+//! gives the instant in ISO 8601 (`2026-01-16T14:30:05.000Z`), as the reference renderer does.
 
 use mcpapp_template::datetime::{self, MONTH_NAMES, WEEKDAY_NAMES};
 use serde_json::Value;
@@ -19,6 +20,9 @@ pub fn format_date(ms: i64, pattern: &str) -> Result<String, A2uiError> {
             function: "formatDate".to_owned(),
             reason: format!("the pattern is longer than {MAX_PATTERN} bytes"),
         });
+    }
+    if pattern == "ISO" {
+        return format_date(ms, "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
     }
     let f = datetime::fields(ms);
     let chars: Vec<char> = pattern.chars().collect();
