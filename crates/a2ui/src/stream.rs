@@ -48,31 +48,65 @@ pub fn process_str(text: &str) -> Report {
 }
 
 /// Reads and processes an input with other bounds.
-#[must_use]
 pub fn process_str_with(text: &str, limits: Limits) -> Report {
     let input = read(text, &limits);
     let mut processor = Processor::with_limits(limits);
-    let mut diagnostics = input.diagnostics;
-    let origins: Vec<Origin> = input.messages.iter().map(|(_, o)| o.clone()).collect();
+    let form = input.form;
     let messages = input.messages.len();
-    if input.form == Some(InputForm::Message) {
+    let origins: Vec<Origin> = input.messages.iter().map(|(_, o)| o.clone()).collect();
+    let mut diagnostics = if form == Some(InputForm::Message) {
+        let mut found = input.diagnostics;
         if let Some((value, _)) = input.messages.first() {
-            let found = if is_client_message(value) {
+            let checked = if is_client_message(value) {
                 check_client_message(value)
             } else {
                 check_message(value)
             };
-            diagnostics.extend(found.into_iter().map(|d| d.in_message(0)));
+            found.extend(checked.into_iter().map(|d| d.in_message(0)));
         }
+        found
     } else {
+        processor.apply_read(input)
+    };
+    diagnostics.extend(processor.finish());
+    cap(&mut diagnostics);
+    place(text, &origins, &mut diagnostics);
+    Report {
+        form,
+        messages,
+        diagnostics,
+        processor,
+    }
+}
+
+impl Processor {
+    /// Reads messages from text in any of the input forms (one message, an array, JSONL, the
+    /// examples' wrapper) and applies each in order, as a transport delivers them; findings
+    /// are placed in `text`. The structural checks of [`Processor::finish`] are left to the
+    /// caller, for when the stream is complete.
+    pub fn apply_str(&mut self, text: &str) -> Vec<Diagnostic> {
+        let input = read(text, self.limits());
+        let origins: Vec<Origin> = input.messages.iter().map(|(_, o)| o.clone()).collect();
+        let mut diagnostics = self.apply_read(input);
+        cap(&mut diagnostics);
+        place(text, &origins, &mut diagnostics);
+        diagnostics
+    }
+
+    fn apply_read(&mut self, input: crate::input::Read) -> Vec<Diagnostic> {
+        let mut diagnostics = input.diagnostics;
         for (i, (value, _)) in input.messages.into_iter().enumerate() {
-            diagnostics.extend(processor.apply_value(value, Some(i)));
+            diagnostics.extend(self.apply_value(value, Some(i)));
             if diagnostics.len() > MAX_DIAGNOSTICS {
                 break;
             }
         }
-        diagnostics.extend(processor.finish());
+        diagnostics
     }
+}
+
+/// At most [`MAX_DIAGNOSTICS`] findings, and one saying the rest were left out.
+fn cap(diagnostics: &mut Vec<Diagnostic>) {
     if diagnostics.len() > MAX_DIAGNOSTICS {
         diagnostics.truncate(MAX_DIAGNOSTICS);
         diagnostics.push(Diagnostic::new(
@@ -80,13 +114,6 @@ pub fn process_str_with(text: &str, limits: Limits) -> Report {
             "",
             format!("more than {MAX_DIAGNOSTICS} findings: the rest are not listed"),
         ));
-    }
-    place(text, &origins, &mut diagnostics);
-    Report {
-        form: input.form,
-        messages,
-        diagnostics,
-        processor,
     }
 }
 

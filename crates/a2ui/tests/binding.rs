@@ -241,3 +241,21 @@ fn typed_messages_apply_without_json() {
     assert!(processor.finish().is_empty());
     assert_eq!(processor.surface("f").unwrap().tree().nodes, 7);
 }
+
+#[test]
+fn a_transport_applies_lines_as_they_come() {
+    let mut processor = mcpapp_a2ui::Processor::new();
+    let lines: Vec<String> = form()
+        .iter()
+        .map(|m| serde_json::to_string(m).unwrap())
+        .collect();
+    for line in &lines {
+        assert!(processor.apply_str(line).is_empty());
+    }
+    // A broken line is placed in its own text.
+    let found = processor.apply_str(r#"{"version": "v0.9", "deleteSurface": {"surfaceId": 7}}"#);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].line, found[0].column), (Some(1), Some(39)));
+    assert!(processor.finish().is_empty());
+    assert!(processor.surface("f").is_some());
+}
