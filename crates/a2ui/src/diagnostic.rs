@@ -84,6 +84,8 @@ codes! {
     Cycle = "cycle": Error,
     /// The surface has components but none with the id `root`.
     MissingRoot = "missing-root": Error,
+    /// A `weight` on a component whose parent is not a `Row` or `Column` (it is ignored).
+    MisplacedWeight = "misplaced-weight": Warning,
     /// A component replaced one of another type under the same id.
     TypeChanged = "type-changed": Info,
     /// A malformed JSON pointer (a `~` not followed by `0` or `1`, a relative path where

@@ -61,6 +61,7 @@ pub(crate) fn lint_surface(surface: &Surface) -> Vec<Diagnostic> {
             }
         }
     }
+    weights(surface, &edges, &located, &mut out);
     for (id, reference) in back_edges(&edges) {
         out.push(located(
             Code::Cycle,
@@ -74,6 +75,38 @@ pub(crate) fn lint_surface(surface: &Surface) -> Vec<Diagnostic> {
     }
     tree_findings(surface, &located, &mut out);
     out
+}
+
+/// A `weight` counts only in a `Row` or a `Column`.
+fn weights(
+    surface: &Surface,
+    edges: &BTreeMap<&str, Vec<ChildRef>>,
+    located: &dyn Fn(Code, &str, &str, String) -> Diagnostic,
+    out: &mut Vec<Diagnostic>,
+) {
+    for (parent, reference) in edges
+        .iter()
+        .flat_map(|(id, refs)| refs.iter().map(move |r| (*id, r)))
+    {
+        let child = surface.components.get(reference.id());
+        let parent_kind = surface
+            .components
+            .get(parent)
+            .map_or("", |c| c.component.as_str());
+        if child.is_some_and(|c| c.properties.contains_key("weight"))
+            && !matches!(parent_kind, "Row" | "Column")
+        {
+            out.push(located(
+                Code::MisplacedWeight,
+                reference.id(),
+                "/weight",
+                format!(
+                    "`{}` has a weight, but its parent `{parent}` is a {parent_kind}: only a Row's or a Column's children are weighted",
+                    reference.id()
+                ),
+            ));
+        }
+    }
 }
 
 /// The resolved tree's cuts (too deep, too many nodes, template items left out).

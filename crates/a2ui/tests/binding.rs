@@ -259,3 +259,28 @@ fn a_transport_applies_lines_as_they_come() {
     assert!(processor.finish().is_empty());
     assert!(processor.surface("f").is_some());
 }
+
+#[test]
+fn a_weight_outside_a_row_or_column_is_flagged() {
+    let report = process_str(&jsonl(&[
+        json!({"version": "v0.9", "createSurface": {"surfaceId": "w", "catalogId": BASIC}}),
+        json!({"version": "v0.9", "updateComponents": {"surfaceId": "w", "components": [
+            {"id": "root", "component": "Row", "children": ["a", "card"]},
+            {"id": "a", "component": "Text", "text": "a", "weight": 1},
+            {"id": "card", "component": "Card", "child": "b"},
+            {"id": "b", "component": "Text", "text": "b", "weight": 2}]}}),
+    ]));
+    let found: Vec<(Code, &str)> = report
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.pointer.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            Code::MisplacedWeight,
+            "/updateComponents/components/3/weight"
+        )]
+    );
+    assert!(report.is_ok());
+}

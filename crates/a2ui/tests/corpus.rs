@@ -35,7 +35,7 @@ fn examples() -> Vec<PathBuf> {
 }
 
 #[test]
-fn every_example_stream_processes_without_errors() {
+fn every_example_stream_processes_without_findings() {
     let files = examples();
     assert_eq!(files.len(), 43);
     for file in &files {
