@@ -10,6 +10,7 @@ use crate::catalog::{Catalog, ChildRef};
 use crate::diagnostic::{Code, Diagnostic, push_token};
 use crate::functions::compile_regex as compile_pattern;
 use crate::functions::{Expr, Part, parse_template};
+use crate::limits::MAX_JSON_DEPTH;
 use crate::pointer::Pointer;
 use crate::url_check::check_url;
 
@@ -88,30 +89,48 @@ fn lint_component(raw: &Value, catalog: &Catalog, base: &str, out: &mut Vec<Diag
             pointer_finding(&path, &format!("{base}{field}/path"), out);
         }
     }
-    // Every binding and call anywhere in the properties, without recursion.
-    let mut stack: Vec<(String, &Value)> = vec![(base.to_owned(), raw)];
-    while let Some((at, value)) = stack.pop() {
-        match value {
-            Value::Object(object) => {
-                if let (Some(Value::String(path)), 1) = (object.get("path"), object.len()) {
-                    pointer_finding(path, &format!("{at}/path"), out);
-                }
-                if let Some(Value::String(name)) = object.get("call") {
-                    lint_call(name, object.get("args"), catalog, &at, out);
-                }
-                for (key, child) in object {
-                    let mut inner = at.clone();
-                    push_token(&mut inner, key);
-                    stack.push((inner, child));
-                }
+    let mut at = base.to_owned();
+    walk(raw, catalog, &mut at, 0, out);
+}
+
+/// Every binding and call anywhere in a component: one path string, grown and cut as the
+/// walk goes (no string per value). The message's depth was bounded before the lint runs;
+/// the walk stops at that bound too.
+fn walk(
+    value: &Value,
+    catalog: &Catalog,
+    at: &mut String,
+    depth: usize,
+    out: &mut Vec<Diagnostic>,
+) {
+    if depth > MAX_JSON_DEPTH {
+        return;
+    }
+    match value {
+        Value::Object(object) => {
+            if let (Some(Value::String(path)), 1) = (object.get("path"), object.len()) {
+                pointer_finding(path, &format!("{at}/path"), out);
             }
-            Value::Array(items) => {
-                for (i, child) in items.iter().enumerate() {
-                    stack.push((format!("{at}/{i}"), child));
-                }
+            if let Some(Value::String(name)) = object.get("call") {
+                lint_call(name, object.get("args"), catalog, at, out);
             }
-            _ => {}
+            for (key, child) in object {
+                let len = at.len();
+                push_token(at, key);
+                walk(child, catalog, at, depth + 1, out);
+                at.truncate(len);
+            }
         }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                let len = at.len();
+                at.push('/');
+                at.push_str(&i.to_string());
+                walk(child, catalog, at, depth + 1, out);
+                at.truncate(len);
+            }
+        }
+        _ => {}
     }
 }
 
