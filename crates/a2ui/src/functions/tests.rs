@@ -170,3 +170,17 @@ fn capitalize_only_in_the_minimal_catalog() {
         Err(A2uiError::UnknownFunction(_))
     ));
 }
+
+#[test]
+fn regex_results_hold_across_the_pattern_cache() {
+    // More distinct patterns than the cache keeps: each still judges its own value.
+    for round in 0..2 {
+        for n in 0..100 {
+            let call = json!({"call": "regex", "args": {"value": format!("a{n}"), "pattern": format!("^a{n}$")}});
+            assert_eq!(eval(&call), json!(true), "round {round}, pattern {n}");
+            let other =
+                json!({"call": "regex", "args": {"value": "zz", "pattern": format!("^a{n}$")}});
+            assert_eq!(eval(&other), json!(false));
+        }
+    }
+}

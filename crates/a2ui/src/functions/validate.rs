@@ -1,6 +1,7 @@
 //! The validation functions: `required`, `regex`, `length`, `numeric`, `email`.
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use regex::{Regex, RegexBuilder};
 use serde_json::Value;
@@ -39,11 +40,32 @@ pub fn compile_regex(pattern: &str) -> Result<Regex, A2uiError> {
         .map_err(|e| refuse(e.to_string()))
 }
 
+/// How many compiled patterns are kept: a renderer evaluates an input's checks on every
+/// frame, and compiling a pattern costs far more than matching it.
+const REGEX_CACHE: usize = 64;
+
+/// A compiled pattern, from the cache when it was compiled before.
+fn cached_regex(pattern: &str) -> Result<Regex, A2uiError> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Regex>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(regex) = cache.lock().ok().and_then(|c| c.get(pattern).cloned()) {
+        return Ok(regex);
+    }
+    let regex = compile_regex(pattern)?;
+    if let Ok(mut cache) = cache.lock() {
+        if cache.len() >= REGEX_CACHE {
+            cache.clear();
+        }
+        cache.insert(pattern.to_owned(), regex.clone());
+    }
+    Ok(regex)
+}
+
 pub(super) fn regex(args: &Args<'_, '_>) -> Result<Value, A2uiError> {
     let Some(Value::String(pattern)) = args.raw("pattern") else {
         return Err(args.invalid("`pattern` must be a string"));
     };
-    let regex = compile_regex(pattern)?;
+    let regex = cached_regex(pattern)?;
     Ok(Value::Bool(regex.is_match(&args.text("value")?)))
 }
 
