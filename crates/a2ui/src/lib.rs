@@ -58,6 +58,6 @@ pub use pointer::Pointer;
 pub use processor::{Processor, check_client_message, check_message};
 pub use resolve::Context;
 pub use stream::{Report, is_client_message, process_str, process_str_with};
-pub use surface::{CheckOutcome, Fired, Surface};
+pub use surface::{CheckOutcome, Fired, Surface, VALIDATION_REGEXP_MESSAGE};
 pub use tree::{Child, Cut, Node, Tree};
 pub use url_check::{ALLOWED_SCHEMES, check_url};

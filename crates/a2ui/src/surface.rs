@@ -34,6 +34,9 @@ pub struct Surface {
     pub(crate) limits: Limits,
 }
 
+/// What a failed `validationRegexp` says (the catalog gives it no message of its own).
+pub const VALIDATION_REGEXP_MESSAGE: &str = "The value does not have the expected format.";
+
 /// The outcome of one check of an input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckOutcome {
@@ -213,11 +216,34 @@ impl Surface {
         Ok(())
     }
 
-    /// A component's checks, each evaluated in a scope.
+    /// A component's checks, each evaluated in a scope; a `TextField`'s `validationRegexp`
+    /// comes last, as a check that a non-empty value matches it.
     pub fn checks(&self, id: &str, scope: &Pointer) -> Result<Vec<CheckOutcome>, A2uiError> {
         let component = self.find(id)?;
         let context = self.context(scope);
-        Ok(CheckRule::list(&component.properties)
+        let mut outcomes = Self::rule_outcomes(component, &context);
+        if let Some(Value::String(pattern)) = component.properties.get("validationRegexp") {
+            let value = match component.properties.get("value") {
+                Some(value) => context.resolve_text(value)?,
+                None => String::new(),
+            };
+            if !value.is_empty() {
+                let (passed, error) = match crate::functions::cached_regex(pattern) {
+                    Ok(regex) => (regex.is_match(&value), None),
+                    Err(e) => (false, Some(e.to_string())),
+                };
+                outcomes.push(CheckOutcome {
+                    message: VALIDATION_REGEXP_MESSAGE.to_owned(),
+                    passed,
+                    error,
+                });
+            }
+        }
+        Ok(outcomes)
+    }
+
+    fn rule_outcomes(component: &Component, context: &Context<'_>) -> Vec<CheckOutcome> {
+        CheckRule::list(&component.properties)
             .into_iter()
             .map(|rule| {
                 let condition = match &rule.condition {
@@ -238,7 +264,7 @@ impl Surface {
                     },
                 }
             })
-            .collect())
+            .collect()
     }
 
     /// What using the component's `action` does now, in a scope: its checks are evaluated

@@ -284,3 +284,29 @@ fn a_weight_outside_a_row_or_column_is_flagged() {
     );
     assert!(report.is_ok());
 }
+
+#[test]
+fn a_validation_regexp_is_a_check() {
+    let mut report = process_str(&jsonl(&[
+        json!({"version": "v0.9", "createSurface": {"surfaceId": "z", "catalogId": BASIC}}),
+        json!({"version": "v0.9", "updateComponents": {"surfaceId": "z", "components": [
+            {"id": "root", "component": "TextField", "label": "Zip", "value": {"path": "/zip"},
+             "validationRegexp": "^[0-9]{5}$"}]}}),
+    ]));
+    assert!(report.is_ok(), "{:?}", report.diagnostics);
+    let root = Pointer::root();
+    let surface = report.processor.surface_mut("z").unwrap();
+    // Empty: nothing to judge yet (`required` says whether it must be filled).
+    assert!(surface.checks("root", &root).unwrap().is_empty());
+    surface
+        .set_bound("root", "value", &root, json!("123"))
+        .unwrap();
+    let outcomes = surface.checks("root", &root).unwrap();
+    assert_eq!(outcomes.len(), 1);
+    assert!(!outcomes[0].passed);
+    assert_eq!(outcomes[0].message, mcpapp_a2ui::VALIDATION_REGEXP_MESSAGE);
+    surface
+        .set_bound("root", "value", &root, json!("12345"))
+        .unwrap();
+    assert!(surface.checks("root", &root).unwrap()[0].passed);
+}

@@ -19,6 +19,7 @@ use crate::url_check::check_url;
 pub use date::format_date;
 pub use format_string::{Expr, Part, parse_template};
 pub use number::{format_currency, format_number};
+pub(crate) use validate::cached_regex;
 pub use validate::compile_regex;
 
 /// A call's arguments, resolved on demand (so `and` and `or` can stop early).

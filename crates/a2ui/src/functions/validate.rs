@@ -45,7 +45,7 @@ pub fn compile_regex(pattern: &str) -> Result<Regex, A2uiError> {
 const REGEX_CACHE: usize = 64;
 
 /// A compiled pattern, from the cache when it was compiled before.
-fn cached_regex(pattern: &str) -> Result<Regex, A2uiError> {
+pub(crate) fn cached_regex(pattern: &str) -> Result<Regex, A2uiError> {
     static CACHE: OnceLock<Mutex<HashMap<String, Regex>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(regex) = cache.lock().ok().and_then(|c| c.get(pattern).cloned()) {
