@@ -23,20 +23,9 @@ mod html_harness;
 use std::cell::Cell;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use html_harness::Harness;
-use mcpapp_host::mcp::ServerSpec;
+use html_harness::{Harness, hostile_server};
 use mcpapp_host::{HostEvent, InstanceId, SHED_REPORT_INTERVAL};
 use mcpapp_protocol::LoggingLevel;
-
-fn hostile_server() -> ServerSpec {
-    ServerSpec::stdio(
-        "node",
-        [concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/hostile_apps.mjs"
-        )],
-    )
-}
 
 /// The host's warnings about `app` so far.
 fn warnings_about(h: &Harness, app: InstanceId) -> Vec<String> {

@@ -20,20 +20,9 @@ mod html_harness;
 
 use std::time::{Duration, Instant};
 
-use html_harness::Harness;
-use mcpapp_host::mcp::ServerSpec;
+use html_harness::{Harness, hostile_server};
 use mcpapp_host::{CloseReason, HostEvent, InstanceId};
 use serde_json::{Value, json};
-
-fn hostile_server() -> ServerSpec {
-    ServerSpec::stdio(
-        "node",
-        [concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/hostile_apps.mjs"
-        )],
-    )
-}
 
 /// A line of `/proc/self/status` in KiB (`VmHWM`: the peak resident set).
 fn status_kib(field: &str) -> u64 {

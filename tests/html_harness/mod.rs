@@ -21,6 +21,18 @@ use serde_json::{Value, json};
 
 pub const SERVER: &str = "server";
 
+/// The hand-written MCP server whose HTML apps attack the host
+/// (`tests/fixtures/hostile_apps.mjs`), as a child process.
+pub fn hostile_server() -> ServerSpec {
+    ServerSpec::stdio(
+        "node",
+        [concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/hostile_apps.mjs"
+        )],
+    )
+}
+
 /// A host with one server, headless Chromium, and the tabs of its open apps.
 pub struct Harness {
     pub runtime: Runtime,

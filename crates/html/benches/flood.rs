@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use futures_util::{SinkExt as _, StreamExt as _};
-use mcpapp_host::{Direction, Runtime};
+use mcpapp_host::Runtime;
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
@@ -88,13 +88,24 @@ request("ui/initialize", {{ protocolVersion: "2026-01-26", appInfo: {{ name: "fl
     )
 }
 
-/// When the runtime read `method` from the view (its trace is on).
-fn arrived(runtime: &Runtime, method: &str) -> Option<Instant> {
-    runtime
-        .trace()
-        .iter()
-        .find(|t| t.direction == Direction::ToHost && t.method() == Some(method))
-        .map(|t| t.at)
+/// Runs `runtime` until its app's `ui/message` after the flood arrived: when the runtime read
+/// `x/flood-start` and that message.
+async fn until_spoken(runtime: &mut Runtime) -> Result<(Instant, Instant), HtmlError> {
+    let deadline = Instant::now() + FLOOD_TIMEOUT;
+    loop {
+        if let (Some(start), Some(end)) = (
+            support::arrived(runtime, "x/flood-start"),
+            support::arrived(runtime, "ui/message"),
+        ) {
+            return Ok((start, end));
+        }
+        if Instant::now() > deadline {
+            return Err(HtmlError::Timeout("the flood's ui/message".to_owned()));
+        }
+        // Calls that got through are answered by the runtime: no server `test` is connected,
+        // so each gets an error at once.
+        let _ = runtime.next_event_within(Duration::from_millis(5)).await;
+    }
 }
 
 /// One flood's figures.
@@ -115,21 +126,7 @@ async fn flood(browser: &HeadlessChromium, html: &str) -> Result<Flood, HtmlErro
     let monitor = bridge.monitor();
     let tab = browser.open(&bridge.url()).await?;
     runtime.attach(instance, Box::new(bridge));
-    let deadline = Instant::now() + FLOOD_TIMEOUT;
-    let (start, end) = loop {
-        if let (Some(start), Some(end)) = (
-            arrived(&runtime, "x/flood-start"),
-            arrived(&runtime, "ui/message"),
-        ) {
-            break (start, end);
-        }
-        if Instant::now() > deadline {
-            return Err(HtmlError::Timeout("the flood's ui/message".to_owned()));
-        }
-        // The calls that got through are answered by the runtime: no server `test` is
-        // connected, so each gets an error at once.
-        let _ = runtime.next_event_within(Duration::from_millis(5)).await;
-    };
+    let (start, end) = until_spoken(&mut runtime).await?;
     let shed = monitor.stats().shed;
     let _ = tab.close().await;
     Ok(Flood {
@@ -219,19 +216,7 @@ async fn socket_flood() -> Result<Flood, HtmlError> {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     });
-    let deadline = Instant::now() + FLOOD_TIMEOUT;
-    let (start, end) = loop {
-        if let (Some(start), Some(end)) = (
-            arrived(&runtime, "x/flood-start"),
-            arrived(&runtime, "ui/message"),
-        ) {
-            break (start, end);
-        }
-        if Instant::now() > deadline {
-            return Err(HtmlError::Timeout("the flood's ui/message".to_owned()));
-        }
-        let _ = runtime.next_event_within(Duration::from_millis(5)).await;
-    };
+    let (start, end) = until_spoken(&mut runtime).await?;
     // The client waits for the answer to its ui/message.
     while !client.is_finished() {
         let _ = runtime.next_event_within(Duration::from_millis(5)).await;

@@ -46,7 +46,6 @@ use serde_json::Value;
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use mcpapp_host::{Direction, Runtime};
 use support::xvfb;
 
 /// The smallest app that initializes: one `ui/initialize` request as soon as it runs.
@@ -225,15 +224,6 @@ const DOM_PROBE: &str = r#"<script>
 })();
 </script>"#;
 
-/// When the runtime read `method` from a view (its trace is on: `runtime_with_app` records).
-fn arrived(runtime: &Runtime, method: &str) -> Option<Instant> {
-    runtime
-        .trace()
-        .iter()
-        .find(|t| t.direction == Direction::ToHost && t.method() == Some(method))
-        .map(|t| t.at)
-}
-
 /// One whole session: view created → the result in basic-vanillajs's DOM. `warm`: the page
 /// is shown and its proxy ready before the clock starts.
 async fn whole_session(
@@ -271,7 +261,7 @@ async fn whole_session(
     };
     runtime.attach(instance, Box::new(bridge));
     let painted = loop {
-        if let Some(at) = arrived(&runtime, "x/dom-ready") {
+        if let Some(at) = support::arrived(&runtime, "x/dom-ready") {
             break at;
         }
         if created.elapsed() > SESSION_TIMEOUT {

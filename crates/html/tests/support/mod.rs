@@ -168,6 +168,15 @@ pub fn methods_to_host(runtime: &Runtime) -> Vec<&str> {
         .collect()
 }
 
+/// When the runtime read `method` from a view (its trace must be on), if it did.
+pub fn arrived(runtime: &Runtime, method: &str) -> Option<Instant> {
+    runtime
+        .trace()
+        .iter()
+        .find(|t| t.direction == Direction::ToHost && t.method() == Some(method))
+        .map(|t| t.at)
+}
+
 /// Whether the app has sent `method` to the host.
 pub fn app_sent(runtime: &Runtime, method: &str) -> bool {
     methods_to_host(runtime).contains(&method)
