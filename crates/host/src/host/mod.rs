@@ -9,6 +9,7 @@
 mod download;
 mod event;
 mod limits;
+mod modes;
 mod options;
 mod questions;
 mod saves;
@@ -92,6 +93,9 @@ struct Instance {
     container: Option<ContainerDimensions>,
     /// Its `ui/download-file` waiting for the user, if any.
     download: Option<RequestId>,
+    /// The display modes its view declared in `ui/initialize` (beyond the standard ones it
+    /// is told only of these).
+    declared: Vec<DisplayMode>,
 }
 
 /// The app host. See the module docs.
@@ -206,6 +210,7 @@ impl AppHost {
             sandbox: None,
             container: None,
             download: None,
+            declared: Vec::new(),
         };
         if window && !existing.is_empty() {
             match self.options.duplicate_policy {
@@ -265,6 +270,8 @@ impl AppHost {
                     && i.thread == thread
                     && i.spec.server == server
                     && i.spec.tool.name == tool
+                    // The question was about windows: the tool's inline apps are history.
+                    && i.spec.display_mode == DisplayMode::Window
                     && matches!(i.phase, Phase::Starting | Phase::Ready)
             })
             .map(|(id, _)| *id)

@@ -159,6 +159,7 @@ impl AppHost {
                 sandbox: None,
                 container: None,
                 download: None,
+                declared: Vec::new(),
             },
         );
         if thread == self.thread {
