@@ -17,17 +17,20 @@ fn call_of(card: &mcpapp_card::Card, index: usize) -> mcpapp_card::ToolCall {
 #[test]
 fn is_final_is_read_on_the_card_and_on_actions_and_written_back() {
     let json = json!({"type": "McpApp", "isFinal": true,
-        "body": [{"type": "TextBlock", "text": "Booked"}],
-        "actions": [
-            {"type": "Action.Submit", "title": "Book", "isFinal": true, "data": {"mcp_tool_name": "book"}},
-            {"type": "Action.Execute", "title": "Undo", "verb": "undo", "isFinal": false},
-            {"type": "Action.Submit", "title": "Later", "data": {"mcp_tool_name": "later"}}
-        ]});
+    "body": [{"type": "TextBlock", "text": "Booked"}],
+    "actions": [
+        {"type": "Action.Submit", "title": "Book", "isFinal": true, "data": {"mcp_tool_name": "book"}},
+        {"type": "Action.Execute", "title": "Undo", "verb": "undo", "isFinal": false},
+        {"type": "Action.Submit", "title": "Later", "data": {"mcp_tool_name": "later"}}
+    ]});
     let parsed = parse_value(json.clone());
     assert!(parsed.is_valid(), "{:?}", parsed.diagnostics);
     let card = parsed.card.unwrap();
     assert!(card.is_final());
-    assert!(card.extra.is_empty(), "a known property, not an unknown one");
+    assert!(
+        card.extra.is_empty(),
+        "a known property, not an unknown one"
+    );
     assert!(card.actions[0].is_final());
     assert!(!card.actions[1].is_final());
     assert!(!card.actions[2].is_final());
@@ -59,7 +62,11 @@ fn the_builder_makes_final_cards_and_final_actions() {
     assert!(!card.is_final());
     assert!(call_of(&card, 0).finishes);
     assert!(!call_of(&card, 1).finishes);
-    let receipt = CardBuilder::new().text("Booked").is_final().build().unwrap();
+    let receipt = CardBuilder::new()
+        .text("Booked")
+        .is_final()
+        .build()
+        .unwrap();
     assert!(receipt.is_final());
     assert_eq!(serde_json::to_value(&receipt).unwrap()["isFinal"], true);
 }

@@ -157,7 +157,10 @@ fn a_final_card_says_it_is_done_once_it_is_connected_and_only_once() {
     let methods: Vec<&str> = sent.iter().map(|m| m["method"].as_str().unwrap()).collect();
     assert_eq!(
         methods,
-        ["ui/notifications/initialized", "ui/notifications/close-ws-app"]
+        [
+            "ui/notifications/initialized",
+            "ui/notifications/close-ws-app"
+        ]
     );
     assert!(session.is_finished());
     assert!(session.done().is_empty());
