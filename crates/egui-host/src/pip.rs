@@ -23,7 +23,7 @@ pub const DEFAULT_PIP_SIZE: Vec2 = Vec2::new(480.0, 360.0);
 
 /// Shows an [`AppView`] in a floating, always-on-top egui window of bounded size, in the
 /// bottom-right corner at first. A card is drawn natively; an HTML app the way the view
-/// draws it (in its webview with [`AppView::in_window`]).
+/// draws it (in its webview with `AppView::in_window`, feature `webview`).
 ///
 /// ```no_run
 /// # fn frame(ctx: &egui::Context, app: &mut mcpapp_egui_host::HostedApp) {
