@@ -96,7 +96,7 @@ pub struct SubmitAction {
     pub disabled_unless_associated_inputs_change: Option<bool>,
     /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
     /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
-    /// with [`Card::is_final`](super::Card::is_final) would. Adaptive Cards hosts ignore it.
+    /// marked `isFinal` would. Adaptive Cards hosts ignore it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub is_final: Option<bool>,
     /// Properties of every action.
@@ -122,7 +122,7 @@ pub struct ExecuteAction {
     pub disabled_unless_associated_inputs_change: Option<bool>,
     /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
     /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
-    /// with [`Card::is_final`](super::Card::is_final) would. Adaptive Cards hosts ignore it.
+    /// marked `isFinal` would. Adaptive Cards hosts ignore it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub is_final: Option<bool>,
     /// Properties of every action.
