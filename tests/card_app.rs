@@ -229,6 +229,28 @@ async fn an_html_only_host_books_a_scheduler_slot_from_the_card() {
     .await;
     h.wait_in_app(app, "document.body.innerText.includes('Meeting booked')")
         .await;
+    // The booked card is final: the card app says it is done, and the host ends the app.
+    h.until("the booked card ends its app", |h| {
+        h.sequence(app)
+            .iter()
+            .any(|m| m == "app→host ui/notifications/close-ws-app")
+            && !h.runtime.host().open_instances().contains(&app)
+    })
+    .await;
+    let sequence = h.sequence(app);
+    let done = sequence
+        .iter()
+        .position(|m| m == "app→host ui/notifications/close-ws-app")
+        .expect("close-ws-app sent");
+    assert_eq!(
+        sequence[done..],
+        [
+            "app→host ui/notifications/close-ws-app",
+            "host→app ui/resource-teardown",
+            "app→host reply 1",
+        ],
+        "{sequence:#?}"
+    );
     let calls = tool_calls(&h, app);
     assert_eq!(calls.len(), 1, "{calls:#?}");
     assert!(calls[0]["arguments"][SIGNATURE_KEY].is_string());

@@ -169,3 +169,52 @@ fn a_card_from_the_palette_is_submitted_and_the_thread_comes_back_after_a_switch
         "the restored card is live"
     );
 }
+
+/// The open (not closed) apps of the demo's host.
+fn open_apps(h: &Harness<'static, DemoApp>) -> Vec<(mcpapp_host::InstanceId, String)> {
+    h.state().host().map_or_else(Vec::new, |host| {
+        host.apps()
+            .filter(|a| !a.is_closed())
+            .map(|a| (a.instance(), a.display_mode().to_string()))
+            .collect()
+    })
+}
+
+#[test]
+fn a_second_window_of_a_tool_asks_in_a_modal_and_an_app_floats_in_pip() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = demo(&dir.path().join("demo.sqlite3"));
+    wait(&mut h, "the flights tools", |h| {
+        h.query_by_label("request_cancellation_reason").is_some()
+    });
+    h.get_by_label("asks").click();
+    h.get_by_label("Open apps in the workspace").click();
+    h.run_steps(2);
+    open_cancellation(&mut h, "FL-12345-ABC");
+    wait(&mut h, "the first window", |h| open_apps(h).len() == 1);
+    let first = open_apps(&h)[0].0;
+    open_cancellation(&mut h, "FL-67890-DEF");
+    wait(&mut h, "the duplicate question", |h| {
+        shows(h, "is already open")
+    });
+    assert!(shows(&h, "Replace all") && shows(&h, "New instance"));
+    assert_eq!(open_apps(&h).len(), 1, "the new app waits for the answer");
+    h.get_by_role_and_label(Role::Button, "Replace oldest")
+        .click();
+    wait(&mut h, "the new window in place of the old", |h| {
+        let open = open_apps(h);
+        open.len() == 1 && open[0].0 != first
+    });
+    assert!(!shows(&h, "is already open"), "the modal went");
+
+    // The app goes to picture-in-picture: a small window above the rest; and back.
+    h.get_by_role_and_label(Role::Button, "PiP").click();
+    wait(&mut h, "the app in pip", |h| {
+        shows(h, "(picture in picture)") && open_apps(h)[0].1 == "pip"
+    });
+    h.get_by_role_and_label(Role::Button, "Back to the conversation")
+        .click();
+    wait(&mut h, "the app back inline", |h| {
+        !shows(h, "(picture in picture)") && open_apps(h)[0].1 == "inline"
+    });
+}

@@ -485,3 +485,59 @@ async fn an_apps_download_reaches_the_embedder_and_its_answer_the_app() {
     .await;
     h.close().await;
 }
+
+/// The weather app asks for picture-in-picture itself ("Keep on top") and gets it with the
+/// pip room; "Done" says it is done, and the host ends it (inline, it stays as history).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_weather_app_asks_for_pip_and_says_when_it_is_done() {
+    let Some((mut h, app)) = weather_app().await else {
+        return;
+    };
+    assert_eq!(
+        h.in_app(app, "document.getElementById('pip').disabled")
+            .await,
+        json!(false)
+    );
+    h.click(app, "pip").await;
+    h.wait_in_app(
+        app,
+        "document.getElementById('pip').getAttribute('aria-pressed') === 'true'",
+    )
+    .await;
+    assert_eq!(
+        h.runtime.host().display_mode(app),
+        Some(mcpapp_protocol::DisplayMode::Pip)
+    );
+    let (asked, answer) = h.exchange(app, "ui/request-display-mode").unwrap();
+    assert_eq!(asked["params"]["mode"], "pip");
+    assert_eq!(answer["result"]["mode"], "pip");
+    h.click(app, "pip").await;
+    h.wait_in_app(
+        app,
+        "document.getElementById('pip').getAttribute('aria-pressed') === 'false'",
+    )
+    .await;
+    h.click(app, "done").await;
+    h.until("the app is closed", |h| h.tabs.is_empty()).await;
+    let sequence = h.sequence(app);
+    let done = positions(&sequence, &["app→host ui/notifications/close-ws-app"])[0];
+    assert_eq!(
+        sequence[done + 1],
+        "host→app ui/resource-teardown",
+        "{sequence:#?}"
+    );
+    assert!(
+        sequence[done + 2].starts_with("app→host reply"),
+        "{sequence:#?}"
+    );
+    assert!(
+        h.events
+            .iter()
+            .any(|e| matches!(e, mcpapp_host::HostEvent::CloseApp {
+            instance, reason: mcpapp_host::CloseReason::AppDone, keep_in_history: true
+        } if *instance == app)),
+        "{:?}",
+        h.events
+    );
+    h.close().await;
+}

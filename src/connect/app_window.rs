@@ -3,7 +3,8 @@
 //! inside the window. The server's questions ([`QuestionView`]) are drawn above it.
 
 use eframe::egui;
-use mcpapp_egui_host::{AppView, DownloadEvent, DownloadView, QuestionView};
+use mcpapp_egui_host::{AppView, DEFAULT_PIP_SIZE, DownloadEvent, DownloadView, QuestionView};
+use mcpapp_protocol::DisplayMode;
 
 use super::report::Report;
 
@@ -42,6 +43,8 @@ pub fn show(title: &str, session: &mut Session, webviews: Option<Webviews>) -> R
                 session,
                 webviews,
                 warm_failed: false,
+                size: size.into(),
+                shown: None,
             }))
         }),
     )
@@ -57,6 +60,48 @@ struct AppWindow<'s> {
         expect(dead_code, reason = "set by the webview")
     )]
     warm_failed: bool,
+    /// The window's size when the app is not in picture-in-picture.
+    size: egui::Vec2,
+    /// The display mode the window is arranged for.
+    shown: Option<DisplayMode>,
+}
+
+impl AppWindow<'_> {
+    /// Arranges the window for the app's display mode when it changed (the app asked with
+    /// `ui/request-display-mode`, the host granted it): picture-in-picture is a small window
+    /// that stays on top, of the room the host declares for it; fullscreen fills the screen;
+    /// the other modes are the window as it opened.
+    fn follow_mode(&mut self, ctx: &egui::Context, mode: &DisplayMode) {
+        if self.shown.as_ref() == Some(mode) {
+            return;
+        }
+        let first = self.shown.is_none();
+        self.shown = Some(mode.clone());
+        let command = |c| ctx.send_viewport_cmd(c);
+        match mode {
+            DisplayMode::Pip => {
+                command(egui::ViewportCommand::Fullscreen(false));
+                command(egui::ViewportCommand::InnerSize(DEFAULT_PIP_SIZE));
+                command(egui::ViewportCommand::WindowLevel(
+                    egui::WindowLevel::AlwaysOnTop,
+                ));
+            }
+            DisplayMode::Fullscreen if !first => {
+                command(egui::ViewportCommand::WindowLevel(
+                    egui::WindowLevel::Normal,
+                ));
+                command(egui::ViewportCommand::Fullscreen(true));
+            }
+            _ if first => {}
+            _ => {
+                command(egui::ViewportCommand::Fullscreen(false));
+                command(egui::ViewportCommand::WindowLevel(
+                    egui::WindowLevel::Normal,
+                ));
+                command(egui::ViewportCommand::InnerSize(self.size));
+            }
+        }
+    }
 }
 
 impl eframe::App for AppWindow<'_> {
@@ -84,6 +129,12 @@ impl eframe::App for AppWindow<'_> {
             return;
         }
         let instance = self.session.instance;
+        if let Some(mode) = instance
+            .and_then(|i| self.session.host.app(i))
+            .map(|app| app.display_mode().clone())
+        {
+            self.follow_mode(ui.ctx(), &mode);
+        }
         let host = &mut self.session.host;
         let out = &mut self.session.out;
         let dark = instance

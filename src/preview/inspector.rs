@@ -152,6 +152,7 @@ mod tests {
             tool_call: Ok(ToolCall {
                 name: "cancel".into(),
                 arguments,
+                finishes: false,
             }),
         };
         assert_eq!(

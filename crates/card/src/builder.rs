@@ -207,6 +207,30 @@ impl CardBuilder {
         self
     }
 
+    /// Like [`Self::submit`], and once the tool call succeeds the card is done: the app ends
+    /// (`isFinal` on the action; a booking's "Confirm", a form's "Send").
+    pub fn submit_final(
+        self,
+        title: impl Into<String>,
+        tool_name: impl Into<String>,
+        data: Value,
+    ) -> Self {
+        let mut built = self.submit(title, tool_name, data);
+        if built.error.is_none()
+            && let Some(Action::Submit(submit)) = built.card.actions.last_mut()
+        {
+            submit.is_final = Some(true);
+        }
+        built
+    }
+
+    /// Marks the card as the app's last word (`isFinal`): a host that shows it ends the app,
+    /// and inline the card stays in the conversation as history.
+    pub fn is_final(mut self) -> Self {
+        self.card.is_final = Some(true);
+        self
+    }
+
     /// Adds an `Action.OpenUrl` button. The URL is checked by [`Self::build`]: script and local
     /// schemes make the card invalid.
     pub fn open_url(mut self, title: impl Into<String>, url: impl Into<String>) -> Self {

@@ -106,6 +106,8 @@ pub struct ToolCall {
     pub name: String,
     /// The arguments: the submitted data without `mcp_tool_name`.
     pub arguments: Map<String, Value>,
+    /// Whether the card is done once the call succeeds (the action's `isFinal`).
+    pub finishes: bool,
 }
 
 /// Turns submitted data into the tool call it asks for: the tool named by `mcp_tool_name`, or
@@ -126,7 +128,11 @@ pub fn tool_call(action: &Action, payload: Value) -> Result<ToolCall, SubmitErro
         },
         Some(_) => return Err(SubmitError::BadToolName),
     };
-    Ok(ToolCall { name, arguments })
+    Ok(ToolCall {
+        name,
+        arguments,
+        finishes: action.is_final(),
+    })
 }
 
 #[cfg(test)]

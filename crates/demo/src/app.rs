@@ -7,7 +7,10 @@ use std::time::{Duration, Instant};
 
 use egui::{CentralPanel, Frame, Margin, Panel, RichText, ScrollArea, Ui};
 use mcpapp_card::HostConfig;
-use mcpapp_egui_host::{BridgeOptions, HandleOptions, HostHandle, HostUpdate, HostedApp};
+use mcpapp_egui_host::{
+    BridgeOptions, DuplicateModal, DuplicateQuestion, HandleOptions, HostHandle, HostUpdate,
+    HostedApp, PipEvent,
+};
 
 use crate::embed::Embed;
 use mcpapp_host::mcp::ServerSpec;
@@ -69,6 +72,8 @@ pub struct DemoApp {
     instances: BTreeMap<String, InstanceId>,
     dark: bool,
     policy: DuplicatePolicy,
+    /// The host's duplicate questions waiting for the user, asked one at a time.
+    duplicates: Vec<DuplicateQuestion>,
     responding_until: Option<Instant>,
     log: Vec<String>,
     calls: u64,
@@ -104,6 +109,7 @@ impl DemoApp {
             instances: BTreeMap::new(),
             dark: false,
             policy: DuplicatePolicy::ReplaceOldest,
+            duplicates: Vec::new(),
             responding_until: None,
             log: Vec::new(),
             calls: 0,
@@ -238,8 +244,45 @@ impl DemoApp {
                     None => self.transcript_with(ui, embed),
                 }
             });
+        self.pip(ui.ctx(), embed);
+        self.ask_duplicate(ui.ctx());
 
         self.save_if_changed();
+    }
+
+    /// Apps in picture-in-picture: each in a small window above the rest.
+    fn pip(&mut self, ctx: &egui::Context, embed: &mut Embed<'_>) {
+        let config = self.config();
+        let mut actions = Vec::new();
+        for instance in self.apps_in(&DisplayMode::Pip) {
+            let Some(host) = self.host.as_mut() else {
+                return;
+            };
+            let Some(app) = host.app_mut(instance) else {
+                continue;
+            };
+            match embed.pip(ctx, app, &config) {
+                Some(PipEvent::Back) => {
+                    actions.push((instance, AppAction::Mode(DisplayMode::Inline)));
+                }
+                Some(PipEvent::Close) => actions.push((instance, AppAction::Close)),
+                Some(PipEvent::App(_)) | None => {}
+            }
+        }
+        self.act(actions);
+    }
+
+    /// The host's first duplicate question, as a modal over the window.
+    fn ask_duplicate(&mut self, ctx: &egui::Context) {
+        let Some(question) = self.duplicates.first() else {
+            return;
+        };
+        if let Some(answer) = DuplicateModal::new(question).show(ctx) {
+            if let Some(host) = &self.host {
+                host.resolve_duplicate(question.instance, answer);
+            }
+            self.duplicates.remove(0);
+        }
     }
 
     /// The instances of the thread on screen in `mode`.
@@ -349,6 +392,15 @@ impl DemoApp {
             HostUpdate::Event(HostEvent::OpenLink { url, .. }) => {
                 self.note(&format!("an app asks to open {url}"));
             }
+            HostUpdate::Event(event @ HostEvent::DuplicateInstance { .. }) => {
+                if let Some(asked) = self
+                    .host
+                    .as_ref()
+                    .and_then(|host| DuplicateQuestion::from_event(&event, host))
+                {
+                    self.duplicates.push(asked);
+                }
+            }
             HostUpdate::Event(HostEvent::Log { level, message, .. }) => {
                 self.note(&format!("{level}: {message}"));
             }
@@ -438,6 +490,7 @@ impl DemoApp {
                 (DuplicatePolicy::ReplaceOldest, "replaces the oldest"),
                 (DuplicatePolicy::ReplaceAll, "replaces all"),
                 (DuplicatePolicy::NewInstance, "opens beside"),
+                (DuplicatePolicy::Ask, "asks"),
             ] {
                 ui.selectable_value(&mut self.policy, policy, label);
             }
@@ -545,11 +598,11 @@ impl DemoApp {
                                     actions.extend(app_with_controls(ui, app, &config, embed));
                                 }
                                 Some(app) => {
-                                    ui.weak(format!(
-                                        "{} is in the {}.",
-                                        app.title(),
-                                        app.display_mode()
-                                    ));
+                                    let place = match app.display_mode() {
+                                        DisplayMode::Pip => "picture in picture".to_owned(),
+                                        other => other.to_string(),
+                                    };
+                                    ui.weak(format!("{} is in the {place}.", app.title()));
                                 }
                                 None => call_outcome(ui, call),
                             }
@@ -654,6 +707,7 @@ fn app_with_controls(
                 (DisplayMode::Inline, "Inline"),
                 (DisplayMode::Window, "Window"),
                 (DisplayMode::Fullscreen, "Fullscreen"),
+                (DisplayMode::Pip, "PiP"),
             ] {
                 if *app.display_mode() != mode && ui.small_button(label).clicked() {
                     action = Some((instance, AppAction::Mode(mode)));

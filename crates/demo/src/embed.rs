@@ -3,7 +3,7 @@
 
 use egui::Ui;
 use mcpapp_card::HostConfig;
-use mcpapp_egui_host::{AppView, HostedApp};
+use mcpapp_egui_host::{AppView, HostedApp, PipEvent, PipWindow};
 
 /// How this frame draws HTML apps.
 pub(crate) struct Embed<'a> {
@@ -40,6 +40,27 @@ impl Embed<'_> {
             None => view,
         };
         view.show(ui);
+    }
+
+    /// Draws `app` in picture-in-picture: a small window above the rest, HTML apps the way
+    /// this frame draws them.
+    #[cfg_attr(
+        not(feature = "webview"),
+        expect(clippy::unused_self, reason = "the webview build reads it")
+    )]
+    pub(crate) fn pip(
+        &mut self,
+        ctx: &egui::Context,
+        app: &mut HostedApp,
+        config: &HostConfig,
+    ) -> Option<PipEvent> {
+        let view = AppView::new(app).host_config(config);
+        #[cfg(feature = "webview")]
+        let view = match &mut self.window {
+            Some((webviews, parent)) => view.in_window(webviews, *parent),
+            None => view,
+        };
+        PipWindow::new(view).show(ctx)
     }
 }
 

@@ -45,7 +45,7 @@ pub struct AppViewOutput {
 /// ```
 #[must_use = "an app view does nothing until it is shown"]
 pub struct AppView<'a> {
-    app: &'a mut HostedApp,
+    pub(crate) app: &'a mut HostedApp,
     config: Option<&'a HostConfig>,
     #[cfg(feature = "webview")]
     window: Option<InWindow<'a>>,

@@ -44,7 +44,9 @@
 //!   through its [`mcpapp_host::CardSession`] (submits become `tools/call`, links
 //!   `ui/open-link`, the whole [`mcpapp_card::CardState`] is saved and restored); an HTML app as
 //!   a frame with its title and a button that opens it in a window of its own (the sandbox
-//!   bridge and presenters of `mcpapp-html`).
+//!   bridge and presenters of `mcpapp-html`). [`PipWindow`] shows an app in picture-in-picture
+//!   (a small floating window above the rest), and [`DuplicateModal`] asks the host's
+//!   duplicate question.
 //!
 //! ```no_run
 //! use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate};
@@ -72,7 +74,9 @@
 mod app;
 mod app_view;
 mod downloads;
+mod duplicates;
 mod handle;
+mod pip;
 mod questions;
 mod sampling;
 #[cfg(feature = "webview")]
@@ -82,11 +86,13 @@ mod worker;
 pub use app::{HostedApp, HtmlStatus};
 pub use app_view::{AppView, AppViewEvent, AppViewOutput};
 pub use downloads::{DownloadEvent, DownloadView, PendingDownload};
+pub use duplicates::{DuplicateModal, DuplicateQuestion};
 pub use handle::{
     EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, WarmPage,
 };
 pub use mcpapp_html::BridgeOptions;
 pub use mcpapp_html::csp::CspOptions;
+pub use pip::{DEFAULT_PIP_SIZE, PipEvent, PipWindow};
 pub use questions::{Question, QuestionEvent, QuestionView};
 pub use sampling::{Sample, SampleView};
 #[cfg(feature = "webview")]

@@ -142,9 +142,12 @@ impl Scheduler {
         if let Some(attendees) = said("attendees") {
             facts.push(("Attendees", attendees));
         }
+        // The booking is done: the card is the app's last word (in the conversation it stays
+        // as the record of the booking).
         CardBuilder::new()
             .heading("Meeting booked")
             .fact_set(facts.iter().map(|(k, v)| (*k, v.as_str())))
+            .is_final()
             .build()
             .map_err(|e| ErrorData::internal_error(e.to_string(), None))
     }

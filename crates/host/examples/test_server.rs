@@ -21,6 +21,10 @@
 //! - `slow`: sleeps 60 s unless cancelled (`notifications/cancelled`); `cancelled_count` tells
 //!   how many `slow` calls were cancelled so far.
 //! - `crash`: exits the process with status 3, without answering.
+//! - `file_view`: names a view outside `ui://` (`file:///test/page.html`, an HTML app by its
+//!   mime type), which a host must not open.
+//!
+//! Resources: the two views, and `file:///test/notes.csv` (data an app may list).
 
 #![allow(
     clippy::unwrap_used,
@@ -49,6 +53,8 @@ use serde_json::{Map, Value, json};
 
 const CARD_URI: &str = "ui://test/card";
 const VIEW_URI: &str = "ui://test/view.html";
+const FILE_VIEW_URI: &str = "file:///test/page.html";
+const NOTES_URI: &str = "file:///test/notes.csv";
 const CARD_MIME_TYPE: &str = "application/vnd.mcpapp.card+json";
 const HTML_MIME_TYPE: &str = "text/html;profile=mcp-app";
 const VIEW_HTML: &str = "<!DOCTYPE html><html><head><title>Test view</title></head>\
@@ -140,6 +146,12 @@ fn tools() -> Vec<Tool> {
             "Lists `late` from now on and says the tool list changed.",
             json!({}),
             Some(json!({"ui": {"visibility": ["app"]}})),
+        ),
+        tool(
+            "file_view",
+            "Names a view outside ui:// (a host must refuse it).",
+            json!({}),
+            Some(json!({"ui": {"resourceUri": FILE_VIEW_URI}})),
         ),
     ]
 }
@@ -262,6 +274,7 @@ impl ServerHandler for TestServer {
         Ok(ListResourcesResult::with_all_items(vec![
             Resource::new(CARD_URI, "card").with_mime_type(CARD_MIME_TYPE),
             Resource::new(VIEW_URI, "view").with_mime_type(HTML_MIME_TYPE),
+            Resource::new(NOTES_URI, "notes").with_mime_type("text/csv"),
         ]))
     }
 
@@ -282,6 +295,12 @@ impl ServerHandler for TestServer {
                     .with_meta(MetaObject(object(json!({"ui": {"prefersBorder": true}}))))
             }
             VIEW_URI => ResourceContents::text(VIEW_HTML, VIEW_URI).with_mime_type(HTML_MIME_TYPE),
+            FILE_VIEW_URI => {
+                ResourceContents::text(VIEW_HTML, FILE_VIEW_URI).with_mime_type(HTML_MIME_TYPE)
+            }
+            NOTES_URI => {
+                ResourceContents::text("day,rain\nmon,2\n", NOTES_URI).with_mime_type("text/csv")
+            }
             other => {
                 return Err(ErrorData::resource_not_found(
                     format!("no resource {other}"),

@@ -85,6 +85,10 @@ pub struct CardSession {
     template: Option<String>,
     /// Our `tools/call` requests still waiting for an answer.
     calls: Vec<Value>,
+    /// Those of them whose action ends the card once it succeeds (`isFinal`).
+    finishing: Vec<Value>,
+    /// Whether the card said it is done (`close-ws-app` went out); it says so once.
+    finished: bool,
     /// What the user should know about the last action (a refused call), until the next.
     notice: Option<String>,
     /// Whether the card on screen is the answer to one of our own calls (not the tool
@@ -109,6 +113,8 @@ impl CardSession {
             tool_input: None,
             template: None,
             calls: Vec::new(),
+            finishing: Vec::new(),
+            finished: false,
             notice: None,
             answered_card: false,
         }
@@ -163,19 +169,23 @@ impl CardSession {
     }
 
     /// The answer to one of our `tools/call`s: a result holding a card replaces the card (the
-    /// `Action.Execute` pattern); an error or a failed result becomes the notice.
-    fn answered(&mut self, message: &Value) {
+    /// `Action.Execute` pattern); an error or a failed result becomes the notice. Returns
+    /// whether the card is done now: the call succeeded and its action was final, or the
+    /// answer's card is.
+    fn answered(&mut self, message: &Value, finishing: bool) -> bool {
         if let Some(result) = message.get("result") {
+            let failed = result.get("isError").and_then(Value::as_bool) == Some(true);
             if let Some(card) = card_in_result(result) {
                 self.replace_card(card);
                 self.notice = None;
                 self.answered_card = true;
                 self.save = PendingSave::Now;
-            } else if result.get("isError").and_then(Value::as_bool) == Some(true) {
+            } else if failed {
                 self.notice = Some(text_of(result).unwrap_or_else(|| "The action failed.".into()));
             } else {
                 self.notice = text_of(result);
             }
+            return (finishing && !failed) || self.card.is_final();
         } else if let Some(error) = message.get("error") {
             let reason = error
                 .pointer("/data/reason")
@@ -188,6 +198,7 @@ impl CardSession {
                 .unwrap_or("the action was refused");
             self.notice = Some(format!("{text}{reason}"));
         }
+        false
     }
 
     fn replace_card(&mut self, card: Card) {
@@ -270,8 +281,11 @@ impl CardSession {
     pub fn on_host_message(&mut self, message: &Value) -> Vec<Value> {
         match Message::from_value(message.clone()) {
             Ok(Message::Notification(n)) => {
-                self.notified(&n);
-                Vec::new()
+                if self.notified(&n) {
+                    self.finish()
+                } else {
+                    Vec::new()
+                }
             }
             Ok(Message::Request(r)) => {
                 let answer = match r.method.as_str() {
@@ -293,13 +307,22 @@ impl CardSession {
                     number @ RequestId::Number(_) => number.to_string(),
                 });
                 self.ready = true;
-                vec![wire::notify::<Initialized>(&EmptyObject {})]
+                let mut sent = vec![wire::notify::<Initialized>(&EmptyObject {})];
+                // A card that is final from the start is done as soon as it is connected.
+                if self.card.is_final() {
+                    sent.extend(self.finish());
+                }
+                sent
             }
             Ok(Message::Response(_) | Message::Error(_)) => {
                 let id = message.get("id").cloned().unwrap_or_default();
                 if self.calls.contains(&id) {
                     self.calls.retain(|c| *c != id);
-                    self.answered(message);
+                    let finishing = self.finishing.contains(&id);
+                    self.finishing.retain(|c| *c != id);
+                    if self.answered(message, finishing) {
+                        return self.finish();
+                    }
                 }
                 // Answers to our other requests: nothing to send back.
                 Vec::new()
@@ -308,8 +331,9 @@ impl CardSession {
         }
     }
 
-    /// A notification from the host.
-    fn notified(&mut self, n: &JsonRpcNotification) {
+    /// A notification from the host; returns whether the card is done now (a tool result
+    /// brought a final card).
+    fn notified(&mut self, n: &JsonRpcNotification) -> bool {
         match n.method.as_str() {
             ToolInput::METHOD | ToolInputPartial::METHOD => {
                 if let Ok(input) = n.params_as::<ToolInputParams>() {
@@ -327,6 +351,7 @@ impl CardSession {
                     // values of inputs it still has carry over.
                     self.replace_card(card);
                     self.answered_card = false;
+                    return self.card.is_final();
                 }
             }
             ResponseGenerationStatus::METHOD => {
@@ -347,6 +372,7 @@ impl CardSession {
             // save-state-response, unknown notifications: nothing to do.
             _ => {}
         }
+        false
     }
 
     /// `load-state`: the card an answer put on screen comes back first (read like any card:
@@ -397,6 +423,9 @@ impl CardSession {
         }
         let id = self.next();
         self.calls.push(Value::from(id));
+        if call.finishes {
+            self.finishing.push(Value::from(id));
+        }
         self.notice = None;
         let params = CallToolParams {
             name: call.name.clone(),
@@ -453,8 +482,26 @@ impl CardSession {
         vec![wire::notify::<SaveState>(&params)]
     }
 
-    /// The card is done (its work finished): `close-ws-app`.
+    /// The card is done (its work finished): `close-ws-app`. The card says so itself when it
+    /// is final (`isFinal`) or a final action's call succeeded; an embedder may also end it.
+    /// Said once: later calls send nothing.
     pub fn done(&mut self) -> Vec<Value> {
+        self.finish()
+    }
+
+    /// Whether the card said it is done.
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// `close-ws-app`, once, and only on a connected session (the host hears nothing before
+    /// `initialized`).
+    fn finish(&mut self) -> Vec<Value> {
+        if self.finished || !self.ready {
+            return Vec::new();
+        }
+        self.finished = true;
         vec![wire::notify::<CloseWsApp>(&EmptyObject {})]
     }
 }

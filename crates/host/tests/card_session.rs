@@ -41,6 +41,7 @@ fn the_answer_to_a_cards_call_replaces_the_card_or_says_why_it_was_refused() {
     let call = mcpapp_card::ToolCall {
         name: "confirm".into(),
         arguments: Map::new(),
+        finishes: false,
     };
     let sent = session.call_tool(&call).unwrap();
     assert_eq!(sent[0]["method"], "tools/call");
@@ -93,6 +94,7 @@ fn the_whole_view_state_is_saved_and_the_card_an_answer_showed_comes_back() {
     let call = mcpapp_card::ToolCall {
         name: "confirm".into(),
         arguments: Map::new(),
+        finishes: false,
     };
     let sent = session.call_tool(&call).unwrap();
     let done = json!({"type": "McpApp", "body": [{"type": "TextBlock", "text": "Done"}]});
@@ -137,4 +139,29 @@ fn the_whole_view_state_is_saved_and_the_card_an_answer_showed_comes_back() {
         old.take_restored().unwrap().values.get("reason"),
         Some(&mcpapp_card::InputValue::Text("older".into()))
     );
+}
+
+#[test]
+fn a_final_card_says_it_is_done_once_it_is_connected_and_only_once() {
+    let mut session = CardSession::new(
+        mcpapp_card::parse_value(json!({"type": "McpApp", "isFinal": true, "body": []}))
+            .card
+            .unwrap(),
+    );
+    // Not connected yet: nothing can be said.
+    assert!(session.done().is_empty());
+    let init = session.start();
+    let sent = session.on_host_message(
+        &json!({"jsonrpc": "2.0", "id": init[0]["id"], "result": {"hostContext": {}}}),
+    );
+    let methods: Vec<&str> = sent.iter().map(|m| m["method"].as_str().unwrap()).collect();
+    assert_eq!(
+        methods,
+        [
+            "ui/notifications/initialized",
+            "ui/notifications/close-ws-app"
+        ]
+    );
+    assert!(session.is_finished());
+    assert!(session.done().is_empty());
 }

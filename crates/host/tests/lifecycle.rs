@@ -511,14 +511,23 @@ fn display_modes_are_asked_for_and_decided_by_the_host() {
         |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == "fullscreen")
     ));
     assert!(out.iter().any(|o| matches!(o, Output::ToView { message, .. } if message["method"] == "ui/notifications/host-context-changed")));
-    // Picture-in-picture is not offered: the current mode stays.
+    // Picture-in-picture is offered too.
     let out = answer(
         &mut rig,
         json!({"jsonrpc": "2.0", "id": 21, "method": "ui/request-display-mode",
         "params": {"mode": "pip"}}),
     );
     assert!(out.iter().any(
-        |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == "fullscreen")
+        |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == "pip")
+    ));
+    // A mode the host does not offer: the current mode stays.
+    let out = answer(
+        &mut rig,
+        json!({"jsonrpc": "2.0", "id": 22, "method": "ui/request-display-mode",
+        "params": {"mode": "minimized"}}),
+    );
+    assert!(out.iter().any(
+        |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == "pip")
     ));
 }
 
@@ -703,7 +712,7 @@ fn only_views_that_declare_the_window_mode_hear_of_it() {
     let sdk = answer(json!({}), DisplayMode::Window);
     assert_eq!(
         sdk["availableDisplayModes"],
-        json!(["inline", "fullscreen"])
+        json!(["inline", "fullscreen", "pip"])
     );
     assert_eq!(sdk["displayMode"], "fullscreen");
     let aware = answer(
@@ -712,7 +721,7 @@ fn only_views_that_declare_the_window_mode_hear_of_it() {
     );
     assert_eq!(
         aware["availableDisplayModes"],
-        json!(["inline", "window", "fullscreen"])
+        json!(["inline", "window", "fullscreen", "pip"])
     );
     assert_eq!(aware["displayMode"], "window");
     assert_eq!(

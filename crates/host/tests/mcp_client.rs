@@ -145,7 +145,8 @@ async fn check_test_server(server: &McpConnection) {
             "cancelled_count",
             "crash",
             "bad_visibility",
-            "unlock"
+            "unlock",
+            "file_view"
         ]
     );
     let model_tools = server.model_tools();
@@ -169,7 +170,7 @@ async fn check_test_server(server: &McpConnection) {
     };
     assert_eq!(
         app_tools.len(),
-        5,
+        6,
         "{:?}",
         app_tools.iter().map(|(t, _)| &t.name).collect::<Vec<_>>()
     );

@@ -143,6 +143,7 @@ fn the_room_follows_the_display_mode_and_the_embedder() {
     assert_eq!(
         changed[0]["params"],
         json!({"displayMode": "fullscreen",
+               "availableDisplayModes": ["inline", "fullscreen", "pip"],
                "containerDimensions": {"maxWidth": 3840.0, "maxHeight": 2160.0}})
     );
     // The embedder knows the exact room; told once, not again when unchanged. Junk sizes go.

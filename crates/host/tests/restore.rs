@@ -197,8 +197,8 @@ fn the_embedder_moves_an_app_between_display_modes() {
         ]
     );
     assert_eq!(host.display_mode(app), Some(DisplayMode::Fullscreen));
-    // Picture-in-picture is not among the default host's modes.
-    assert!(!host.set_display_mode(app, DisplayMode::Pip));
+    // A mode the host does not offer is refused.
+    assert!(!host.set_display_mode(app, DisplayMode::Other("minimized".into())));
     assert!(host.drain().is_empty());
     assert!(host.set_display_mode(app, DisplayMode::Fullscreen));
     assert!(host.drain().is_empty(), "the mode it has already");

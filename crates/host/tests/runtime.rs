@@ -405,3 +405,106 @@ async fn a_views_sampling_request_goes_to_the_hook_and_is_refused_without_one() 
         "{refused}"
     );
 }
+
+/// The defects: an embedder's agent call ran an app-only tool, and opened a view named by
+/// any scheme. Both are refused, before anything reaches the server or the host.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agent_calls_of_app_only_tools_and_of_views_outside_ui_are_refused() {
+    let mut runtime = runtime().await;
+    let refused = runtime
+        .agent_call("test", "refresh", Map::new(), "c1", DisplayMode::Inline)
+        .await;
+    match refused {
+        Err(error @ RuntimeError::AppOnlyTool { .. }) => assert_eq!(
+            error.to_string(),
+            "the tool `refresh` of server `test` is for its apps only, not for the model"
+        ),
+        other => panic!("{other:?}"),
+    }
+    let refused = runtime
+        .agent_call("test", "file_view", Map::new(), "c2", DisplayMode::Inline)
+        .await;
+    match refused {
+        Err(error @ RuntimeError::View { .. }) => assert_eq!(
+            error.to_string(),
+            "view `file:///test/page.html`: only `ui://` resources open views"
+        ),
+        other => panic!("{other:?}"),
+    }
+    // Nothing was opened.
+    assert!(runtime.host().open_instances().is_empty());
+    assert!(
+        runtime
+            .poll_events()
+            .iter()
+            .all(|e| !matches!(e, HostEvent::OpenApp { .. }))
+    );
+}
+
+/// A view that initializes and lists its server's resources once it has its result.
+async fn listing_view(mut end: ViewEnd) -> Value {
+    let send = |end: &ViewEnd, m: Value| end.to_host.send(m).unwrap();
+    send(
+        &end,
+        json!({"jsonrpc": "2.0", "id": 1, "method": "ui/initialize", "params": {
+        "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
+        "protocolVersion": "2026-01-26"}}),
+    );
+    loop {
+        let message = end.from_host.recv().await.unwrap();
+        if message["id"] == 1 {
+            send(
+                &end,
+                json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}),
+            );
+        } else if message["method"] == "ui/notifications/tool-result" {
+            send(
+                &end,
+                json!({"jsonrpc": "2.0", "id": 2, "method": "resources/list", "params": {}}),
+            );
+        } else if message["id"] == 2 {
+            return message;
+        }
+    }
+}
+
+/// The defect: a view's `resources/list` got -32601 though the host advertises the server's
+/// resources. It is forwarded, and the app sees its server's data, not the views.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_views_resources_list_lists_its_servers_data_without_the_views() {
+    let mut runtime = runtime().await;
+    let AgentCall::App(instance) = runtime
+        .agent_call(
+            "test",
+            "show_card",
+            Map::new(),
+            "call-1",
+            DisplayMode::Inline,
+        )
+        .await
+        .unwrap()
+    else {
+        panic!("show_card has a view")
+    };
+    let (port, end) = ChannelPort::pair();
+    runtime.attach(instance, Box::new(port));
+    let view = tokio::spawn(listing_view(end));
+    let answer = tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            tokio::select! {
+                _ = runtime.next_event() => {}
+                () = tokio::time::sleep(Duration::from_millis(20)) => {
+                    if view.is_finished() { break; }
+                }
+            }
+        }
+        view.await.unwrap()
+    })
+    .await
+    .expect("the view finished");
+    assert_eq!(
+        answer["result"]["resources"],
+        json!([{"uri": "file:///test/notes.csv", "name": "notes", "mimeType": "text/csv"}]),
+        "{answer}"
+    );
+}

@@ -151,10 +151,6 @@ fn flood_message(n: u32) -> Value {
 /// handshake): `FLOOD` messages as fast as the socket takes them, then a `ui/message` sent
 /// again 50 ms after each refusal. Time from the runtime reading the first message to it
 /// reading the `ui/message`.
-#[expect(
-    clippy::too_many_lines,
-    reason = "the client's whole script and the host's wait, read top to bottom"
-)]
 async fn socket_flood() -> Result<Flood, HtmlError> {
     let (mut runtime, instance) =
         support::runtime_with_app(&json!({}), &json!({"content": []})).await;

@@ -17,7 +17,7 @@ use crate::messages::{
     RequestTeardown, ResourceListChanged, ResourceTeardown, ResponseGenerationStatus,
     SandboxLimits, SandboxProxyReady, SandboxResourceReady, SandboxShed, SaveState,
     SaveStateResponse, SizeChanged, ToolCancelled, ToolInput, ToolInputPartial, ToolListChanged,
-    ToolResult, UiLog, UiMessage, UpdateModelContext,
+    ToolResult, UiCallTool, UiLog, UiMessage, UpdateModelContext,
 };
 use crate::{
     Direction, Message, MethodInfo, Notification, Request, ResourceUiMeta, ToolUiMeta,
@@ -41,6 +41,7 @@ pub fn protocol_schema() -> Value {
     add_notification::<SizeChanged>(g, m);
     add_notification::<RequestTeardown>(g, m);
     add_notification::<UiLog>(g, m);
+    add_request::<UiCallTool>(g, m);
     add_request::<UiMessage>(g, m);
     add_request::<OpenLink>(g, m);
     add_request::<DownloadFile>(g, m);

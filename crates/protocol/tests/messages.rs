@@ -286,6 +286,7 @@ fn method_names_are_the_specified_ones() {
         "ui/notifications/size-changed",
         "ui/notifications/request-teardown",
         "ui/log",
+        "ui/call-tool",
         "ui/message",
         "ui/open-link",
         "ui/download-file",

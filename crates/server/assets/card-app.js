@@ -35,6 +35,7 @@
     pending: false, // the model is generating: the card is locked
     busy: false, // a submit is on its way
     initialized: false,
+    done: false, // the card said it is done (`close-ws-app`): it stays, locked
   };
   // The page's own state, for tests and for debugging in the host's devtools.
   window.mcpappCardApp = state;
@@ -226,6 +227,37 @@
     return action ? payload(action) : null;
   };
 
+  // ---- A card that is done --------------------------------------------------------------------
+  // mcpapp's `isFinal` (on the card: it is the app's last word; on an Action.Submit or
+  // Action.Execute: the card is done once its call succeeds). The renderer keeps no unknown
+  // properties, so final actions are known by their ids, given one when they have none.
+  let finalActions = new Set();
+  const markFinal = (card) => {
+    finalActions = new Set();
+    let next = 0;
+    const visit = (node) => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (!node || typeof node !== "object") return;
+      const acts = node.type === "Action.Submit" || node.type === "Action.Execute";
+      if (acts && node.isFinal === true) {
+        if (typeof node.id !== "string" || !node.id) node.id = "mcpapp-final-" + next++;
+        finalActions.add(node.id);
+      }
+      Object.values(node).forEach(visit);
+    };
+    visit(card);
+    return card;
+  };
+  const isFinalCard = () => Boolean(state.card && state.card.isFinal === true);
+  // Says once that the card is done; the host ends the app (inline, it stays as history).
+  const finish = () => {
+    if (state.done || !state.initialized) return;
+    state.done = true;
+    setLocked();
+    notify("ui/notifications/close-ws-app", {});
+  };
+  window.mcpappCardApp.finish = finish;
+
   // ---- Keeping what was typed ---------------------------------------------------------------
   let saveTimer = null;
   const collectValues = () => {
@@ -286,7 +318,7 @@
 
   // ---- Rendering ----------------------------------------------------------------------------
   const setLocked = () => {
-    const locked = state.pending || state.busy;
+    const locked = state.pending || state.busy || state.done;
     document.body.classList.toggle("locked", locked);
     for (const control of root.querySelectorAll("input, textarea, select, button")) {
       control.disabled = locked;
@@ -299,7 +331,7 @@
     card.onExecuteAction = execute;
     card.onInputValueChanged = scheduleSave;
     try {
-      card.parse(withValues(asAdaptiveCard(state.card)));
+      card.parse(withValues(markFinal(asAdaptiveCard(state.card))));
     } catch (error) {
       showNotice("This card cannot be shown: " + error.message, "error");
       return;
@@ -323,7 +355,7 @@
 
   // ---- Actions ------------------------------------------------------------------------------
   async function execute(action) {
-    if (state.pending || state.busy) return;
+    if (state.pending || state.busy || state.done) return;
     const type = action.getJsonTypeName();
     if (type === "Action.OpenUrl") {
       request("ui/open-link", { url: action.url }).catch((error) =>
@@ -339,6 +371,7 @@
       showNotice("This action cannot be sent: " + error.message, "error");
       return;
     }
+    const closes = finalActions.has(action.id);
     state.busy = true;
     setLocked();
     showNotice("Sending…", "info");
@@ -346,10 +379,13 @@
       const result = await request("tools/call", call);
       if (result && result.isError) {
         showNotice(textOf(result) || "The server refused this action.", "error");
-      } else if (showResult(result)) {
-        showNotice("");
       } else {
-        showNotice(textOf(result) || "Done.", "info");
+        if (showResult(result)) {
+          showNotice("");
+        } else {
+          showNotice(textOf(result) || "Done.", "info");
+        }
+        if (closes || isFinalCard()) finish();
       }
     } catch (error) {
       showNotice("The server refused this action: " + error.message, "error");
@@ -379,7 +415,11 @@
     const params = message.params || {};
     switch (message.method) {
       case "ui/notifications/tool-result":
-        if (!showResult(params) && !state.card) showNotice(textOf(params), "info");
+        if (showResult(params)) {
+          if (isFinalCard()) finish();
+        } else if (!state.card) {
+          showNotice(textOf(params), "info");
+        }
         break;
       case "ui/notifications/host-context-changed":
         applyHostContext(params);

@@ -204,6 +204,7 @@ fn a_signature_of_another_tool_is_refused() {
     let call = ToolCall {
         name: "confirm_cancellation".into(),
         arguments: keep.arguments,
+        finishes: false,
     };
     assert_eq!(
         verify(&signer, &call, &mut MemoryReplayGuard::new()),

@@ -68,6 +68,17 @@ impl Action {
     pub fn title(&self) -> Option<&str> {
         self.common().title.as_deref()
     }
+
+    /// Whether the card is done once this action's tool call succeeds (`isFinal` on an
+    /// `Action.Submit` or `Action.Execute`).
+    #[must_use]
+    pub fn is_final(&self) -> bool {
+        match self {
+            Self::Submit(a) => a.is_final == Some(true),
+            Self::Execute(a) => a.is_final == Some(true),
+            _ => false,
+        }
+    }
 }
 
 /// Gathers inputs and sends them with fixed data.
@@ -83,6 +94,11 @@ pub struct SubmitAction {
     /// Disabled until an associated input changes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub disabled_unless_associated_inputs_change: Option<bool>,
+    /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
+    /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
+    /// marked `isFinal` would. Adaptive Cards hosts ignore it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_final: Option<bool>,
     /// Properties of every action.
     #[serde(flatten)]
     pub common: ActionCommon,
@@ -104,6 +120,11 @@ pub struct ExecuteAction {
     /// Disabled until an associated input changes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub disabled_unless_associated_inputs_change: Option<bool>,
+    /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
+    /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
+    /// marked `isFinal` would. Adaptive Cards hosts ignore it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_final: Option<bool>,
     /// Properties of every action.
     #[serde(flatten)]
     pub common: ActionCommon,

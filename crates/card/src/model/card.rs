@@ -64,12 +64,24 @@ pub struct Card {
     /// Metadata about the card.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
+    /// An mcpapp extension: the card is the app's last word (a final answer, a receipt). A
+    /// host that shows it ends the app (`ui/notifications/close-ws-app`): inline, the card
+    /// stays in the conversation as history; in a window, the window goes. Adaptive Cards
+    /// hosts ignore it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_final: Option<bool>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
 
 impl Card {
+    /// Whether the card is the app's last word ([`Card::is_final`]).
+    #[must_use]
+    pub fn is_final(&self) -> bool {
+        self.is_final == Some(true)
+    }
+
     /// An empty `McpApp` card.
     pub fn new() -> Self {
         Self {
@@ -90,6 +102,7 @@ impl Card {
             refresh: None,
             authentication: None,
             metadata: None,
+            is_final: None,
             extra: Map::new(),
         }
     }

@@ -60,6 +60,7 @@ fn submit<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<SubmitAct
         "data" => e.data = json,
         "associatedInputs" => e.associated_inputs = opt,
         "disabledUnlessAssociatedInputsChange" => e.disabled_unless_associated_inputs_change = opt,
+        "isFinal" => e.is_final = opt,
         _ => shared(common),
     } }
     record_data_keys(cx, e.data.as_ref());
@@ -75,6 +76,7 @@ fn execute<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ExecuteA
         "data" => e.data = json,
         "associatedInputs" => e.associated_inputs = opt,
         "disabledUnlessAssociatedInputsChange" => e.disabled_unless_associated_inputs_change = opt,
+        "isFinal" => e.is_final = opt,
         _ => shared(common),
     } }
     record_data_keys(cx, e.data.as_ref());

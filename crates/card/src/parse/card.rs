@@ -72,6 +72,7 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
             "refresh" => card.refresh = item,
             "authentication" => card.authentication = item,
             "metadata" => card.metadata = item,
+            "isFinal" => card.is_final = opt,
             _ => unknown("the card", card.extra),
         } }
         cx.leave();

@@ -138,6 +138,15 @@ pub enum ServerCall {
         /// The resource.
         uri: String,
     },
+    /// `resources/list`: one page of the resources the app may see; answer with
+    /// [`app_resources`](crate::mcp::app_resources) of the server's page (no `ui://` views, a
+    /// bounded number of entries), as
+    /// [`McpConnection::list_app_resources`](crate::mcp::McpConnection::list_app_resources)
+    /// does.
+    ListResources {
+        /// Where the page starts (the previous page's `nextCursor`).
+        cursor: Option<String>,
+    },
     /// `sampling/createMessage` from the view, answered by the sampling hook of the view's
     /// connection (the user or a model; never the server).
     Sample {

@@ -273,6 +273,7 @@ impl AppHost {
             let what = match &call {
                 ServerCall::CallTool { name, .. } => format!("tools/call `{name}`"),
                 ServerCall::ReadResource { uri } => format!("resources/read `{uri}`"),
+                ServerCall::ListResources { .. } => "resources/list".to_owned(),
                 ServerCall::Sample { .. } => "sampling/createMessage".to_owned(),
             };
             Err(JsonRpcError::server_error(format!(

@@ -9,6 +9,7 @@
 mod download;
 mod event;
 mod limits;
+mod modes;
 mod options;
 mod questions;
 mod saves;
@@ -94,6 +95,9 @@ struct Instance {
     download: Option<RequestId>,
     /// Whether what its sandbox refused was told (once per app).
     sandbox_told: bool,
+    /// The display modes its view declared in `ui/initialize` (beyond the standard ones it
+    /// is told only of these).
+    declared: Vec<DisplayMode>,
 }
 
 /// The app host. See the module docs.
@@ -209,6 +213,7 @@ impl AppHost {
             container: None,
             download: None,
             sandbox_told: false,
+            declared: Vec::new(),
         };
         if window && !existing.is_empty() {
             match self.options.duplicate_policy {
@@ -268,6 +273,8 @@ impl AppHost {
                     && i.thread == thread
                     && i.spec.server == server
                     && i.spec.tool.name == tool
+                    // The question was about windows: the tool's inline apps are history.
+                    && i.spec.display_mode == DisplayMode::Window
                     && matches!(i.phase, Phase::Starting | Phase::Ready)
             })
             .map(|(id, _)| *id)

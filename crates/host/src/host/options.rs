@@ -105,6 +105,7 @@ impl Default for HostOptions {
                 DisplayMode::Inline,
                 DisplayMode::Window,
                 DisplayMode::Fullscreen,
+                DisplayMode::Pip,
             ],
             duplicate_policy: DuplicatePolicy::default(),
             teardown_timeout: Duration::from_secs(2),

@@ -66,11 +66,18 @@ impl AppHost {
         i.spec.display_mode = mode.clone();
         // The room of the old mode does not hold in the new one.
         i.container = None;
+        // Told in the view's words, with the modes available to it (which hold it).
+        let Some(i) = self.instances.get(&instance) else {
+            return;
+        };
+        let told = Self::told_mode(i, &mode);
+        let modes = self.told_modes(i);
         let container = self.container_of(instance);
         self.send_view(
             instance,
             wire::notify::<HostContextChanged>(&HostContext {
-                display_mode: Some(mode.clone()),
+                display_mode: Some(told),
+                available_display_modes: Some(modes),
                 container_dimensions: Some(container),
                 ..HostContext::default()
             }),

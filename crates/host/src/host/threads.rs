@@ -160,6 +160,7 @@ impl AppHost {
                 container: None,
                 download: None,
                 sandbox_told: false,
+                declared: Vec::new(),
             },
         );
         if thread == self.thread {

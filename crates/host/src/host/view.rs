@@ -3,18 +3,19 @@
 //! payloads; params that do not fit are refused (`-32602`), never guessed at.
 
 use mcpapp_protocol::messages::{
-    CallTool, CloseWsApp, CreateMessage, DownloadFile, Initialize, Initialized, LoggingMessage,
-    OpenLink, Ping, ReadResource, RequestDisplayMode, RequestTeardown, ResponseGenerationStatus,
-    SaveState, SaveStateResponse, SizeChanged, UiLog, UiMessage, UpdateModelContext,
+    CallTool, CloseWsApp, CreateMessage, DownloadFile, Initialize, Initialized, ListResources,
+    LoggingMessage, OpenLink, Ping, ReadResource, RequestDisplayMode, RequestTeardown,
+    ResponseGenerationStatus, SaveState, SaveStateResponse, SizeChanged, UiCallTool, UiLog,
+    UiMessage, UpdateModelContext,
 };
 use mcpapp_protocol::{
     CallToolParams, ContentModalities, DisplayMode, DownloadFileParams, EmptyObject,
     HostCapabilities, HostContext, Implementation, InitializeParams, InitializeResult,
     JsonRpcError, JsonRpcNotification, JsonRpcRequest, ListChangedCapability, LoggingLevel,
-    LoggingMessageParams, Message, OpenLinkParams, Platform, ReadResourceParams,
-    RequestDisplayModeParams, RequestDisplayModeResult, RequestId, ResponseGenerationStatusParams,
-    SandboxCapability, SaveStateParams, SaveStateResponseParams, SizeChangedParams, ToolInfo,
-    UiActionResult, UiMessageParams, UpdateModelContextParams,
+    LoggingMessageParams, Message, OpenLinkParams, PaginatedParams, Platform, ReadResourceParams,
+    RequestDisplayModeParams, RequestId, ResponseGenerationStatusParams, SandboxCapability,
+    SaveStateParams, SaveStateResponseParams, SizeChangedParams, ToolInfo, UiActionResult,
+    UiMessageParams, UpdateModelContextParams,
 };
 use mcpapp_protocol::{Notification as _, Request as _};
 use serde::de::DeserializeOwned;
@@ -29,6 +30,9 @@ const MAX_STATE_DEPTH: usize = 64;
 
 /// The largest content size an app may report, in CSS pixels.
 const MAX_SIZE: f64 = 100_000.0;
+
+/// The longest page cursor an app may send with `resources/list`.
+const MAX_CURSOR: usize = 4096;
 
 /// The longest link an app may ask to open.
 const MAX_LINK: usize = 8192;
@@ -176,7 +180,9 @@ impl AppHost {
                 )))
             }
             Ping::METHOD => Ok(Some(wire::result(&EmptyObject {}))),
-            CallTool::METHOD => {
+            // `ui/call-tool` is the name some host documents give the same call: same rules,
+            // same limits.
+            CallTool::METHOD | UiCallTool::METHOD => {
                 let call: CallToolParams = params(request)?;
                 self.call_tool(instance, call, &request.id).map(|()| None)
             }
@@ -184,6 +190,24 @@ impl AppHost {
                 let read: ReadResourceParams = params(request)?;
                 let server = self.server_of(instance);
                 let call = ServerCall::ReadResource { uri: read.uri };
+                self.call_server(instance, server, request.id.to_value(), call)
+                    .map(|()| None)
+            }
+            ListResources::METHOD => {
+                // Servers' resources are advertised (`serverResources`): listed through the
+                // host, which passes on only what an app may see.
+                let page: Option<PaginatedParams> = match &request.params {
+                    None | Some(Value::Null) => None,
+                    Some(_) => Some(params(request)?),
+                };
+                let cursor = page.and_then(|p| p.cursor);
+                if cursor.as_ref().is_some_and(|c| c.len() > MAX_CURSOR) {
+                    return Err(JsonRpcError::invalid_params(format!(
+                        "resources/list: the cursor is longer than {MAX_CURSOR} bytes"
+                    )));
+                }
+                let server = self.server_of(instance);
+                let call = ServerCall::ListResources { cursor };
                 self.call_server(instance, server, request.id.to_value(), call)
                     .map(|()| None)
             }
@@ -215,19 +239,7 @@ impl AppHost {
             }
             RequestDisplayMode::METHOD => {
                 let wanted: RequestDisplayModeParams = params(request)?;
-                let current = self.display_mode(instance).unwrap_or_default();
-                let mode = if self.options.display_modes.contains(&wanted.mode) {
-                    wanted.mode
-                } else {
-                    current.clone()
-                };
-                if mode != current {
-                    self.change_display_mode(instance, mode.clone());
-                }
-                Ok(Some(wire::result(&RequestDisplayModeResult {
-                    mode,
-                    extra: Map::new(),
-                })))
+                Ok(Some(self.request_display_mode(instance, wanted)))
             }
             UpdateModelContext::METHOD => {
                 let context: UpdateModelContextParams = params(request)?;
@@ -337,7 +349,7 @@ impl AppHost {
     }
 
     fn initialize_result(
-        &self,
+        &mut self,
         instance: InstanceId,
         params: Option<InitializeParams>,
     ) -> InitializeResult {
@@ -352,35 +364,19 @@ impl AppHost {
             host_context: HostContext::default(),
             extra: Map::new(),
         };
+        // Remembered: later changes of mode are told in the words this view understands.
+        let declared: Vec<DisplayMode> = params
+            .and_then(|p| p.app_capabilities.available_display_modes)
+            .unwrap_or_default();
+        if let Some(i) = self.instances.get_mut(&instance) {
+            i.declared = declared;
+        }
         let Some(i) = self.instances.get(&instance) else {
             return result;
         };
         result.host_capabilities = host_capabilities(i.sandbox.clone());
-        // Views built on the reference SDK validate the answer strictly: a display mode outside
-        // the spec's three (our `window`) makes them reject the whole result and never start.
-        // A view hears of a non-standard mode only if it declared it itself.
-        let declared: Vec<DisplayMode> = params
-            .and_then(|p| p.app_capabilities.available_display_modes)
-            .unwrap_or_default();
-        let speaks = |mode: &DisplayMode| {
-            matches!(
-                mode,
-                DisplayMode::Inline | DisplayMode::Fullscreen | DisplayMode::Pip
-            ) || declared.contains(mode)
-        };
-        let modes: Vec<DisplayMode> = self
-            .options
-            .display_modes
-            .iter()
-            .filter(|m| speaks(m))
-            .cloned()
-            .collect();
-        // A view alone in a window of its own fills it: the nearest standard mode.
-        let mode = if speaks(&i.spec.display_mode) {
-            i.spec.display_mode.clone()
-        } else {
-            DisplayMode::Fullscreen
-        };
+        let mode = Self::told_mode(i, &i.spec.display_mode);
+        let modes = self.told_modes(i);
         result.host_context = HostContext {
             tool_info: Some(ToolInfo {
                 id: Some(RequestId::from(i.spec.tool_call_id.clone())),

@@ -57,6 +57,7 @@ pub use questions::{
     SamplingRequest,
 };
 pub use requests::URL_ELICITATION_REQUIRED;
+pub use resources::{MAX_LISTED_RESOURCES, app_resources};
 pub use spec::{ClientOptions, ServerSpec};
 
 /// What a server said about itself in the `initialize` handshake.

@@ -4,8 +4,8 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-use mcpapp_protocol::{ReadResourceResult, Tool, is_ui_resource_uri};
-use rmcp::model::ReadResourceRequestParams;
+use mcpapp_protocol::{ListResourcesResult, ReadResourceResult, Tool, is_ui_resource_uri};
+use rmcp::model::{PaginatedRequestParams, ReadResourceRequestParams};
 use tokio::sync::OnceCell;
 
 use super::connection::lock;
@@ -137,6 +137,25 @@ fn size_of(result: &ReadResourceResult) -> usize {
         .sum()
 }
 
+/// The most entries of one `resources/list` page an app is given.
+pub const MAX_LISTED_RESOURCES: usize = 256;
+
+/// What of a listed page an app may see: no `ui://` views, at most
+/// [`MAX_LISTED_RESOURCES`] entries; a page cut short is marked in `_meta`
+/// (`io.mcpapp/truncated`).
+#[must_use]
+pub fn app_resources(mut listed: ListResourcesResult) -> ListResourcesResult {
+    listed.resources.retain(|r| !is_ui_resource_uri(&r.uri));
+    if listed.resources.len() > MAX_LISTED_RESOURCES {
+        listed.resources.truncate(MAX_LISTED_RESOURCES);
+        listed.meta.get_or_insert_with(serde_json::Map::new).insert(
+            "io.mcpapp/truncated".to_owned(),
+            serde_json::Value::Bool(true),
+        );
+    }
+    listed
+}
+
 impl McpConnection {
     /// Reads a resource (`resources/read`).
     ///
@@ -166,6 +185,23 @@ impl McpConnection {
                 Err(error)
             }
         }
+    }
+
+    /// One page of the resources an app may see (a view's `resources/list`): the server's
+    /// page after `cursor`, without its `ui://` views (those are the host's to show, not an
+    /// app's data), and at most [`MAX_LISTED_RESOURCES`] entries (the server's next cursor is
+    /// kept, so an app pages on; a page cut short says so in `_meta`).
+    pub async fn list_app_resources(
+        &self,
+        cursor: Option<String>,
+    ) -> Result<ListResourcesResult, McpError> {
+        let what = "resources/list";
+        let params = PaginatedRequestParams::default().with_cursor(cursor);
+        let listed = self
+            .request(what, self.inner.peer.list_resources(Some(params)))
+            .await?;
+        let listed: ListResourcesResult = self.convert(what, &listed)?;
+        Ok(app_resources(listed))
     }
 
     /// The cached `ReadResourceResult` of a `ui://` resource, without asking the server.

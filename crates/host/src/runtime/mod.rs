@@ -95,6 +95,15 @@ pub enum RuntimeError {
         /// The tool.
         tool: String,
     },
+    /// The tool is for apps only (`visibility: ["app"]`): the model does not see it
+    /// ([`McpConnection::model_tools`] leaves it out), so an agent may not call it either.
+    #[error("the tool `{tool}` of server `{server}` is for its apps only, not for the model")]
+    AppOnlyTool {
+        /// The server.
+        server: String,
+        /// The tool.
+        tool: String,
+    },
     /// The view could not be read or is of a kind no view here shows.
     #[error("view `{uri}`: {reason}")]
     View {
@@ -317,6 +326,12 @@ impl Runtime {
                 server: server.to_owned(),
                 tool: tool.to_owned(),
             })?;
+        if !definition.is_model_visible() {
+            return Err(RuntimeError::AppOnlyTool {
+                server: server.to_owned(),
+                tool: tool.to_owned(),
+            });
+        }
         let input = Value::Object(arguments.clone());
         // A view of its own: the app opens now, the result follows. No view: the result comes
         // first, and opens a card app only if it carries a card.
@@ -325,6 +340,14 @@ impl Runtime {
             let result = self.call_carrying(&connection, tool, arguments).await;
             return self.agent_result(server, tool, &input, tool_call_id, display_mode, result);
         };
+        // Only `ui://` resources are views; anything else would have the host read whatever
+        // the tool names (a file, a web page) and show it as an app.
+        if !mcpapp_protocol::is_ui_resource_uri(&uri) {
+            return Err(RuntimeError::View {
+                uri,
+                reason: "only `ui://` resources open views".to_owned(),
+            });
+        }
         let kind = view_kind(&connection, &uri).await?;
         let instance = self.host.tool_call_started(AppSpec {
             server: server.to_owned(),
@@ -723,6 +746,10 @@ impl Runtime {
                     .map(|result| wire::result(&result)),
                 ServerCall::ReadResource { uri } => connection
                     .read_resource(&uri)
+                    .await
+                    .map(|result| wire::result(&result)),
+                ServerCall::ListResources { cursor } => connection
+                    .list_app_resources(cursor)
                     .await
                     .map(|result| wire::result(&result)),
                 ServerCall::Sample { params } => connection.sample(params).await,

@@ -45,7 +45,7 @@ pub use standard::{
 pub use view_to_host::{
     DownloadFile, DownloadFileParams, Initialize, Initialized, MessageRole, OpenLink,
     OpenLinkParams, RequestDisplayMode, RequestDisplayModeParams, RequestDisplayModeResult,
-    RequestTeardown, SizeChanged, SizeChangedParams, UiActionResult, UiLog, UiMessage,
+    RequestTeardown, SizeChanged, SizeChangedParams, UiActionResult, UiCallTool, UiLog, UiMessage,
     UiMessageParams, UpdateModelContext, UpdateModelContextParams,
 };
 
@@ -62,6 +62,7 @@ pub const METHODS: &[MethodInfo] = &[
     MethodInfo::notification::<SizeChanged>(Direction::ViewToHost),
     MethodInfo::notification::<RequestTeardown>(Direction::ViewToHost),
     MethodInfo::notification::<UiLog>(Direction::ViewToHost),
+    MethodInfo::request::<UiCallTool>(Direction::ViewToHost),
     MethodInfo::request::<UiMessage>(Direction::ViewToHost),
     MethodInfo::request::<OpenLink>(Direction::ViewToHost),
     MethodInfo::request::<DownloadFile>(Direction::ViewToHost),

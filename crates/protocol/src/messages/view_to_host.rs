@@ -7,7 +7,10 @@ use serde_json::{Map, Value, json};
 
 use crate::mcp::{ContentBlock, EmptyObject};
 use crate::schema::object_schema;
-use crate::{DisplayMode, InitializeParams, InitializeResult, LoggingMessageParams};
+use crate::{
+    CallToolParams, CallToolResult, DisplayMode, InitializeParams, InitializeResult,
+    LoggingMessageParams,
+};
 
 request_marker! {
     /// `ui/initialize`: the view's handshake; the host answers with its capabilities and the
@@ -36,6 +39,13 @@ notification_marker! {
     /// `ui/log`: a view's log line, the SDK's announced name for `notifications/message`
     /// (same params); hosts accept both.
     UiLog = "ui/log", LoggingMessageParams
+}
+
+request_marker! {
+    /// `ui/call-tool`: the name some host documentation gives a view's call of a server tool;
+    /// the same request as [`super::CallTool`] (`tools/call`), same params, result and rules.
+    /// Hosts accept it as an alias so that apps written against those documents work.
+    UiCallTool = "ui/call-tool", CallToolParams => CallToolResult
 }
 
 request_marker! {
