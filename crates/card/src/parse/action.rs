@@ -46,9 +46,8 @@ impl Typed for Action {
 /// Remembers the keys of a submit's object `data`, to warn when an input would overwrite one.
 fn record_data_keys(cx: &mut Ctx, data: Option<&Value>) {
     if let Some(Value::Object(data)) = data {
-        let pointer = cx.child_pointer("data");
         for key in data.keys() {
-            cx.data_keys.push((key.clone(), pointer.clone()));
+            cx.data_key(key);
         }
     }
 }

@@ -487,10 +487,7 @@ impl InputReader {
                     ),
                 );
             }),
-            Some(id) => {
-                let pointer = cx.child_pointer("id");
-                cx.input_ids.push((id.clone(), pointer));
-            }
+            Some(id) => cx.input_id(id),
         }
         (self.input, common)
     }
