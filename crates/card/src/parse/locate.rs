@@ -2,7 +2,7 @@
 //! numbers. Only runs when there is something to report, so the common path pays nothing.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::reader::{push_index, push_key};
 use crate::diagnostic::Diagnostic;
@@ -11,7 +11,9 @@ use crate::diagnostic::Diagnostic;
 /// (valid JSON). An object member's position is its key's, which is what an editor should
 /// highlight.
 pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
-    let wanted: HashSet<&str> = diagnostics
+    // Sorted lists searched by halves: a few comparisons of short strings, cheaper than
+    // hashing for the handful of findings a card usually has, and still fast for thousands.
+    let mut wanted: Vec<&str> = diagnostics
         .iter()
         .filter(|d| d.line.is_none())
         .map(|d| d.pointer.as_str())
@@ -19,17 +21,21 @@ pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
     if wanted.is_empty() {
         return;
     }
+    wanted.sort_unstable();
+    wanted.dedup();
     // Every pointer that leads to a wanted one: the scan goes down only these and skips the
     // rest of the card without building pointers.
-    let mut on_the_way: HashSet<&str> = HashSet::with_capacity(wanted.len() * 4);
+    let mut on_the_way: Vec<&str> = Vec::with_capacity(wanted.len() * 4);
     for pointer in &wanted {
-        on_the_way.insert(pointer);
+        on_the_way.push(pointer);
         for (i, b) in pointer.bytes().enumerate() {
             if b == b'/' {
-                on_the_way.insert(pointer.get(..i).unwrap_or_default());
+                on_the_way.push(pointer.get(..i).unwrap_or_default());
             }
         }
     }
+    on_the_way.sort_unstable();
+    on_the_way.dedup();
     let mut scan = Scan {
         bytes: source.as_bytes(),
         pos: 0,
@@ -95,9 +101,10 @@ struct Scan<'s, 'w> {
     bytes: &'s [u8],
     pos: usize,
     path: String,
-    wanted: &'w HashSet<&'w str>,
-    /// The wanted pointers and every pointer above one of them.
-    on_the_way: &'w HashSet<&'w str>,
+    /// The pointers of the findings, sorted.
+    wanted: &'w [&'w str],
+    /// The wanted pointers and every pointer above one of them, sorted.
+    on_the_way: &'w [&'w str],
     found: HashMap<String, usize>,
 }
 
@@ -113,7 +120,9 @@ impl Scan<'_, '_> {
     }
 
     fn mark(&mut self, at: usize) {
-        if self.wanted.contains(self.path.as_str()) && !self.found.contains_key(&self.path) {
+        if self.wanted.binary_search(&self.path.as_str()).is_ok()
+            && !self.found.contains_key(&self.path)
+        {
             self.found.insert(self.path.clone(), at);
         }
     }
@@ -186,12 +195,18 @@ impl Scan<'_, '_> {
     fn string(&mut self) -> (usize, usize) {
         self.pos += 1;
         let start = self.pos;
-        while let Some(b) = self.peek() {
-            match b {
-                b'\\' => self.pos += 2,
-                b'"' => break,
-                _ => self.pos += 1,
+        loop {
+            // Straight to the next quote or backslash: text is most of a card.
+            let rest = self.bytes.get(self.pos..).unwrap_or_default();
+            let Some(i) = rest.iter().position(|b| matches!(b, b'"' | b'\\')) else {
+                self.pos = self.bytes.len();
+                break;
+            };
+            self.pos += i;
+            if self.peek() == Some(b'"') {
+                break;
             }
+            self.pos += 2;
         }
         let end = self.pos.min(self.bytes.len());
         self.pos += 1;
@@ -229,7 +244,7 @@ impl Scan<'_, '_> {
             self.skip_ws();
             let len = self.path.len();
             push_key(&mut self.path, &key);
-            if self.on_the_way.contains(self.path.as_str()) {
+            if self.on_the_way.binary_search(&self.path.as_str()).is_ok() {
                 self.value(key_at);
             } else {
                 self.skip_value();
@@ -263,7 +278,7 @@ impl Scan<'_, '_> {
             }
             let len = self.path.len();
             push_index(&mut self.path, index);
-            if self.on_the_way.contains(self.path.as_str()) {
+            if self.on_the_way.binary_search(&self.path.as_str()).is_ok() {
                 let at = self.pos;
                 self.value(at);
             } else {

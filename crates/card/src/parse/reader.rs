@@ -15,7 +15,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
 use super::limits::Limits;
-use super::places::Places;
+use super::places::{Kind, Places};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 
 /// The state of one read.
@@ -24,12 +24,10 @@ pub(crate) struct Ctx {
     path: String,
     /// Everything found so far.
     pub(crate) diagnostics: Vec<Diagnostic>,
-    /// Every `id` of an element or action, with the pointer of the `id` property.
-    pub(crate) ids: Places,
-    /// Every input `id`, with its pointer.
-    pub(crate) input_ids: Places,
-    /// The keys of every submit action's object `data`, with the pointer of that `data`.
-    pub(crate) data_keys: Places,
+    /// Every `id` of an element or action and of an input, with the pointer of the `id`
+    /// property, and the keys of every submit action's object `data`, with the pointer of
+    /// that `data`.
+    pub(crate) places: Places,
     limits: Limits,
     depth: usize,
     elements: usize,
@@ -43,9 +41,7 @@ impl Ctx {
             // Deep enough for most cards, so that the pointer is not regrown on every read.
             path: String::with_capacity(128),
             diagnostics: Vec::new(),
-            ids: Places::default(),
-            input_ids: Places::default(),
-            data_keys: Places::default(),
+            places: Places::default(),
             limits,
             depth: 0,
             elements: 0,
@@ -55,12 +51,12 @@ impl Ctx {
 
     /// Remembers the `id` of the input being read, for the card-wide rules.
     pub(crate) fn input_id(&mut self, id: &str) {
-        self.input_ids.push(id, &self.path, "id");
+        self.places.push(Kind::InputId, id, &self.path, "id");
     }
 
     /// Remembers a key of the `data` of the action being read, for the card-wide rules.
     pub(crate) fn data_key(&mut self, key: &str) {
-        self.data_keys.push(key, &self.path, "data");
+        self.places.push(Kind::DataKey, key, &self.path, "data");
     }
 
     /// The pointer of a property of the value being read.
@@ -109,7 +105,7 @@ impl Ctx {
     ) -> Result<Option<String>, A::Error> {
         let id: Option<String> = self.opt(map, key)?;
         if let Some(id) = &id {
-            self.ids.push(id, &self.path, "id");
+            self.places.push(Kind::Id, id, &self.path, "id");
         }
         Ok(id)
     }
