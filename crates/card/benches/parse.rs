@@ -3,8 +3,10 @@
 //!
 //! `cargo bench -p mcpapp-card --bench parse`; throughput is reported in cards per second.
 //! The comparison with Adaptive Cards JS runs after the criterion groups (not in `--test`,
-//! `--list` or `--profile-time` runs) and prints both medians, their ratio and our share of
-//! the tokenizing floor.
+//! `--list` or `--profile-time` runs, whatever the filter): the two take turns for a few
+//! seconds, and it prints both medians and fastest rounds, their ratios and our share of the
+//! tokenizing floor. On a loaded machine the fastest rounds are the steadier figures: Node's
+//! collector and compiler threads suffer more from other load than our single thread does.
 
 #![expect(
     clippy::expect_used,

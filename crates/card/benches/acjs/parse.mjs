@@ -6,11 +6,17 @@
 // module through its UMD wrapper).
 //
 //   node crates/card/benches/acjs/parse.mjs [--seconds S] [FILE...]
+//   node crates/card/benches/acjs/parse.mjs --serve [FILE...]
 //
 // With no files it reads the corpus itself, chosen as the Rust bench chooses (every `.json`
 // under tests/corpus/adaptive-cards but HostConfig/, Templates/ and `*.data.json`); the Rust
 // bench passes its own list. It prints one JSON line: the cards and bytes read, the rounds
 // timed and the median (and fastest) time of one round over the whole corpus, in ms.
+//
+// With --serve it warms up, prints one JSON line (engine, cards, bytes), then reads numbers
+// from standard input: for each N it times N rounds and prints their times (ms) as a JSON
+// array, until standard input ends. The Rust bench uses this to alternate short stretches of
+// both readers, so that both see the same load on a shared machine.
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,10 +53,14 @@ function corpus() {
 }
 
 let seconds = 3;
+let serve = false;
 const args = process.argv.slice(2);
 if (args[0] === '--seconds') {
   seconds = Number(args[1]);
   args.splice(0, 2);
+} else if (args[0] === '--serve') {
+  serve = true;
+  args.splice(0, 1);
 }
 const files = args.length > 0 ? args : corpus();
 const texts = files.map((f) => readFileSync(f, 'utf8'));
@@ -79,14 +89,30 @@ function run(budgetMs, minRounds) {
   return times;
 }
 
+const engine = `adaptivecards ${version} on Node ${process.versions.node}`;
 run(1000, 20); // warm-up: let the JIT settle
 findings = 0;
+if (serve) {
+  console.log(JSON.stringify({ engine, cards: texts.length, bytes }));
+  const { createInterface } = await import('node:readline');
+  for await (const line of createInterface({ input: process.stdin })) {
+    const n = Number.parseInt(line, 10);
+    const times = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = process.hrtime.bigint();
+      round();
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    console.log(JSON.stringify(times));
+  }
+  process.exit(0);
+}
 const times = run(seconds * 1000, 30).sort((a, b) => a - b);
 const median = times.length % 2 === 1
   ? times[(times.length - 1) / 2]
   : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
 console.log(JSON.stringify({
-  engine: `adaptivecards ${version} on Node ${process.versions.node}`,
+  engine,
   cards: texts.length,
   bytes,
   rounds: times.length,
