@@ -10,7 +10,7 @@ use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::reader::{Ctx, Item, Scalar, ScalarSeed, Slot, skip_rest};
+use super::reader::{Ctx, Item, Scalar, Slot, skip_rest};
 use crate::diagnostic::Code;
 use crate::model::{
     Action, ActionCommon, BackgroundImage, Element, ElementCommon, Fallback, InputCommon,
@@ -86,16 +86,14 @@ impl<'de, T: Typed> Visitor<'de> for TypedVisitor<'_, T> {
                 no_type::<T>(cx);
                 None
             }
-            Some(key) if key.as_str() == "type" => {
-                match cx.at("type", |cx| map.next_value_seed(ScalarSeed { cx }))? {
-                    Scalar::Str(ty) => rest::<T, A>(ty.as_str(), cx, &mut map)?,
-                    other => {
-                        bad_type::<T>(cx, other.type_name());
-                        skip_rest(cx, &mut map)?;
-                        None
-                    }
+            Some(key) if key.as_str() == "type" => match cx.scalar(&mut map, "type")? {
+                Scalar::Str(ty) => rest::<T, A>(ty.as_str(), cx, &mut map)?,
+                other => {
+                    bad_type::<T>(cx, other.type_name());
+                    skip_rest(cx, &mut map)?;
+                    None
                 }
-            }
+            },
             Some(first) => {
                 // `type` comes later: gather the object, then read it knowing its type.
                 let mut object = Map::new();

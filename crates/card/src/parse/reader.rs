@@ -227,8 +227,9 @@ impl Ctx {
     }
 
     /// Reads the value of `key` as a scalar (skipping a compound value). A limit exceeded
-    /// inside it is reported at the property.
-    fn scalar<'de, A: MapAccess<'de>>(
+    /// inside it is reported at the property; the pointer is extended only then, as this runs
+    /// for every property.
+    pub(crate) fn scalar<'de, A: MapAccess<'de>>(
         &mut self,
         map: &mut A,
         key: &str,
