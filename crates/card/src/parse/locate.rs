@@ -2,7 +2,7 @@
 //! numbers. Only runs when there is something to report, so the common path pays nothing.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::reader::{push_index, push_key};
 use crate::diagnostic::Diagnostic;
@@ -11,9 +11,7 @@ use crate::diagnostic::Diagnostic;
 /// (valid JSON). An object member's position is its key's, which is what an editor should
 /// highlight.
 pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
-    // Sorted lists searched by halves: a few comparisons of short strings, cheaper than
-    // hashing for the handful of findings a card usually has, and still fast for thousands.
-    let mut wanted: Vec<&str> = diagnostics
+    let wanted: Vec<&str> = diagnostics
         .iter()
         .filter(|d| d.line.is_none())
         .map(|d| d.pointer.as_str())
@@ -21,27 +19,28 @@ pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
     if wanted.is_empty() {
         return;
     }
-    wanted.sort_unstable();
-    wanted.dedup();
     // Every pointer that leads to a wanted one: the scan goes down only these and skips the
-    // rest of the card without building pointers.
-    let mut on_the_way: Vec<&str> = Vec::with_capacity(wanted.len() * 4);
-    for pointer in &wanted {
-        on_the_way.push(pointer);
-        for (i, b) in pointer.bytes().enumerate() {
-            if b == b'/' {
-                on_the_way.push(pointer.get(..i).unwrap_or_default());
+    // rest of the card without building pointers. With many findings (one on each of
+    // thousands of properties) most of the card leads to one, and the scan goes everywhere.
+    let on_the_way = (wanted.len() <= Pointers::FEW).then(|| {
+        let mut on_the_way: Vec<&str> = Vec::with_capacity(wanted.len() * 4);
+        for pointer in &wanted {
+            on_the_way.push(pointer);
+            for (i, b) in pointer.bytes().enumerate() {
+                if b == b'/' {
+                    on_the_way.push(pointer.get(..i).unwrap_or_default());
+                }
             }
         }
-    }
-    on_the_way.sort_unstable();
-    on_the_way.dedup();
+        Pointers::new(on_the_way)
+    });
+    let wanted = Pointers::new(wanted);
     let mut scan = Scan {
         bytes: source.as_bytes(),
         pos: 0,
         path: String::new(),
         wanted: &wanted,
-        on_the_way: &on_the_way,
+        on_the_way: on_the_way.as_ref(),
         found: HashMap::new(),
     };
     scan.skip_ws();
@@ -97,14 +96,50 @@ fn line_columns(source: &str, offsets: &[usize]) -> HashMap<usize, (usize, usize
     out
 }
 
+/// A set of pointers. A card usually has a handful of findings, and then a sorted list
+/// searched by halves is cheaper than hashing; with many (one on each of thousands of
+/// properties) pointers share long prefixes that make every comparison long, and hashing wins.
+enum Pointers<'p> {
+    Few(Vec<&'p str>),
+    Many(HashSet<&'p str>),
+}
+
+impl<'p> Pointers<'p> {
+    const FEW: usize = 64;
+
+    fn new(mut pointers: Vec<&'p str>) -> Self {
+        if pointers.len() <= Self::FEW {
+            pointers.sort_unstable();
+            pointers.dedup();
+            Self::Few(pointers)
+        } else {
+            Self::Many(pointers.into_iter().collect())
+        }
+    }
+
+    fn contains(&self, pointer: &str) -> bool {
+        match self {
+            Self::Few(sorted) => sorted.binary_search(&pointer).is_ok(),
+            Self::Many(set) => set.contains(pointer),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Self::Few(sorted) => sorted.len(),
+            Self::Many(set) => set.len(),
+        }
+    }
+}
+
 struct Scan<'s, 'w> {
     bytes: &'s [u8],
     pos: usize,
     path: String,
-    /// The pointers of the findings, sorted.
-    wanted: &'w [&'w str],
-    /// The wanted pointers and every pointer above one of them, sorted.
-    on_the_way: &'w [&'w str],
+    /// The pointers of the findings.
+    wanted: &'w Pointers<'w>,
+    /// The wanted pointers and every pointer above one of them; `None`: every pointer.
+    on_the_way: Option<&'w Pointers<'w>>,
     found: HashMap<String, usize>,
 }
 
@@ -119,10 +154,13 @@ impl Scan<'_, '_> {
         }
     }
 
+    /// Whether the value at the current path is or holds a wanted one.
+    fn leads_somewhere(&self) -> bool {
+        self.on_the_way.is_none_or(|p| p.contains(&self.path))
+    }
+
     fn mark(&mut self, at: usize) {
-        if self.wanted.binary_search(&self.path.as_str()).is_ok()
-            && !self.found.contains_key(&self.path)
-        {
+        if self.wanted.contains(&self.path) && !self.found.contains_key(&self.path) {
             self.found.insert(self.path.clone(), at);
         }
     }
@@ -244,7 +282,7 @@ impl Scan<'_, '_> {
             self.skip_ws();
             let len = self.path.len();
             push_key(&mut self.path, &key);
-            if self.on_the_way.binary_search(&self.path.as_str()).is_ok() {
+            if self.leads_somewhere() {
                 self.value(key_at);
             } else {
                 self.skip_value();
@@ -278,7 +316,7 @@ impl Scan<'_, '_> {
             }
             let len = self.path.len();
             push_index(&mut self.path, index);
-            if self.on_the_way.binary_search(&self.path.as_str()).is_ok() {
+            if self.leads_somewhere() {
                 let at = self.pos;
                 self.value(at);
             } else {
@@ -331,6 +369,25 @@ mod tests {
         assert_eq!(at(&src, "/b/c"), (Some(1), Some(1015)));
         assert_eq!(at(&src, "/a/0/0"), (Some(1), Some(9)));
         assert_eq!(at(&src, "/b/x"), (None, None));
+    }
+
+    #[test]
+    fn many_findings() {
+        // More findings than the sorted list takes: the scan goes everywhere.
+        let lines: Vec<String> = (0..100).map(|i| format!("  \"k{i}\": [{i}]")).collect();
+        let src = format!("{{\n{}\n}}", lines.join(",\n"));
+        let mut d: Vec<Diagnostic> = (0..100)
+            .map(|i| Diagnostic::new(Code::WrongType, format!("/k{i}/0"), "x"))
+            .collect();
+        d.push(Diagnostic::new(Code::WrongType, "/k7", "x"));
+        d.push(Diagnostic::new(Code::WrongType, "/none", "x"));
+        locate(&src, &mut d);
+        for (i, d) in d.iter().take(100).enumerate() {
+            let column = 10 + usize::from(i >= 10);
+            assert_eq!((d.line, d.column), (Some(i + 2), Some(column)), "{i}");
+        }
+        assert_eq!((d[100].line, d[100].column), (Some(9), Some(3)));
+        assert_eq!((d[101].line, d[101].column), (None, None));
     }
 
     #[test]
