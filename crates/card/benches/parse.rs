@@ -1,6 +1,12 @@
-//! Parse + validate over the whole corpus, next to `serde_json` parsing the same bytes alone.
+//! Parse + validate over the whole corpus, next to `serde_json` parsing the same bytes alone,
+//! and then next to Adaptive Cards JS reading the same files under Node (see `acjs/`).
 //!
 //! `cargo bench -p mcpapp-card --bench parse`; throughput is reported in cards per second.
+//! The comparison with Adaptive Cards JS runs after the criterion groups (not in `--test`,
+//! `--list` or `--profile-time` runs, whatever the filter): the two take turns for a few
+//! seconds, and it prints both medians and fastest rounds, their ratios and our share of the
+//! tokenizing floor. On a loaded machine the fastest rounds are the steadier figures: Node's
+//! collector and compiler threads suffer more from other load than our single thread does.
 
 #![expect(
     clippy::expect_used,
@@ -12,7 +18,11 @@ use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-fn corpus() -> Vec<Vec<u8>> {
+mod acjs;
+
+/// The corpus files the bench reads: every card of tests/corpus/adaptive-cards, not the host
+/// configs, templates or template data.
+fn corpus_files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/adaptive-cards");
     let mut files: Vec<PathBuf> = Vec::new();
     let mut stack = vec![root.clone()];
@@ -38,6 +48,10 @@ fn corpus() -> Vec<Vec<u8>> {
     }
     files.sort();
     files
+}
+
+fn corpus() -> Vec<Vec<u8>> {
+    corpus_files()
         .iter()
         .map(|p| std::fs::read(p).expect("corpus card"))
         .collect()
@@ -130,5 +144,14 @@ fn worst(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench, worst);
+/// Our reader beside Adaptive Cards JS, measured in this run.
+fn versus_acjs(_: &mut Criterion) {
+    let quick =
+        std::env::args().any(|a| matches!(a.as_str(), "--test" | "--list" | "--profile-time"));
+    if !quick {
+        acjs::compare(&corpus_files(), &corpus());
+    }
+}
+
+criterion_group!(benches, bench, worst, versus_acjs);
 criterion_main!(benches);

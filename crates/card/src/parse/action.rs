@@ -10,8 +10,8 @@ use super::object::ObjectItem;
 use super::reader::{Ctx, Item};
 use crate::diagnostic::Code;
 use crate::model::{
-    Action, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction, TargetElement,
-    ToggleVisibilityAction,
+    Action, ActionCommon, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction,
+    TargetElement, ToggleVisibilityAction,
 };
 use crate::rules::UrlUse;
 
@@ -31,13 +31,13 @@ impl Typed for Action {
         map: &mut A,
     ) -> Result<Dispatched<Self>, A::Error> {
         Ok(Dispatched::Read(match ty {
-            "Action.Submit" => Some(Action::Submit(Box::new(submit(cx, map)?))),
-            "Action.Execute" => Some(Action::Execute(Box::new(execute(cx, map)?))),
+            "Action.Submit" => Some(Action::Submit(submit(cx, map)?)),
+            "Action.Execute" => Some(Action::Execute(execute(cx, map)?)),
             "Action.OpenUrl" => open_url(cx, map)?.map(|a| Action::OpenUrl(Box::new(a))),
-            "Action.ShowCard" => Some(Action::ShowCard(Box::new(show_card(cx, map)?))),
-            "Action.ToggleVisibility" => Some(Action::ToggleVisibility(Box::new(
-                toggle_visibility(cx, map)?,
-            ))),
+            "Action.ShowCard" => Some(Action::ShowCard(show_card(cx, map)?)),
+            "Action.ToggleVisibility" => {
+                Some(Action::ToggleVisibility(toggle_visibility(cx, map)?))
+            }
             _ => return Ok(Dispatched::Unknown),
         }))
     }
@@ -46,16 +46,18 @@ impl Typed for Action {
 /// Remembers the keys of a submit's object `data`, to warn when an input would overwrite one.
 fn record_data_keys(cx: &mut Ctx, data: Option<&Value>) {
     if let Some(Value::Object(data)) = data {
-        let pointer = cx.child_pointer("data");
         for key in data.keys() {
-            cx.data_keys.push((key.clone(), pointer.clone()));
+            cx.data_key(key);
         }
     }
 }
 
-fn submit<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<SubmitAction, A::Error> {
-    let mut e = SubmitAction::default();
-    let mut common = ActionReader::new("Action.Submit");
+fn submit<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Box<SubmitAction>, A::Error> {
+    let mut e = Box::<SubmitAction>::default();
+    let mut common = ActionReader::new("Action.Submit", &mut e.common);
     fields! { cx, map {
         "data" => e.data = json,
         "associatedInputs" => e.associated_inputs = opt,
@@ -64,13 +66,15 @@ fn submit<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<SubmitAct
         _ => shared(common),
     } }
     record_data_keys(cx, e.data.as_ref());
-    e.common = common.finish();
     Ok(e)
 }
 
-fn execute<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ExecuteAction, A::Error> {
-    let mut e = ExecuteAction::default();
-    let mut common = ActionReader::new("Action.Execute");
+fn execute<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Box<ExecuteAction>, A::Error> {
+    let mut e = Box::<ExecuteAction>::default();
+    let mut common = ActionReader::new("Action.Execute", &mut e.common);
     fields! { cx, map {
         "verb" => e.verb = opt,
         "data" => e.data = json,
@@ -80,7 +84,6 @@ fn execute<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ExecuteA
         _ => shared(common),
     } }
     record_data_keys(cx, e.data.as_ref());
-    e.common = common.finish();
     Ok(e)
 }
 
@@ -88,24 +91,24 @@ fn open_url<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
 ) -> Result<Option<OpenUrlAction>, A::Error> {
-    let mut common = ActionReader::new("Action.OpenUrl");
+    let mut e = ActionCommon::default();
+    let mut common = ActionReader::new("Action.OpenUrl", &mut e);
     fields! { cx, map {
         "url" => let url = req_url("Action.OpenUrl", UrlUse::Link),
         _ => shared(common),
     } }
-    let common = common.finish();
     Ok(url
         .finish(cx, "Action.OpenUrl", "a string")
-        .map(|url| OpenUrlAction { url, common }))
+        .map(|url| OpenUrlAction { url, common: e }))
 }
 
 fn show_card<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<ShowCardAction, A::Error> {
-    let mut e = ShowCardAction::default();
+) -> Result<Box<ShowCardAction>, A::Error> {
+    let mut e = Box::<ShowCardAction>::default();
     let mut seen = false;
-    let mut common = ActionReader::new("Action.ShowCard");
+    let mut common = ActionReader::new("Action.ShowCard", &mut e.common);
     fields! { cx, map {
         "card" => |key| {
             seen = true;
@@ -121,22 +124,20 @@ fn show_card<'de, A: MapAccess<'de>>(
             "Action.ShowCard needs a `card` to show",
         );
     }
-    e.common = common.finish();
     Ok(e)
 }
 
 fn toggle_visibility<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<ToggleVisibilityAction, A::Error> {
-    let mut e = ToggleVisibilityAction::default();
-    let mut common = ActionReader::new("Action.ToggleVisibility");
+) -> Result<Box<ToggleVisibilityAction>, A::Error> {
+    let mut e = Box::<ToggleVisibilityAction>::default();
+    let mut common = ActionReader::new("Action.ToggleVisibility", &mut e.common);
     fields! { cx, map {
         "targetElements" => let target_elements = req_list,
         _ => shared(common),
     } }
     e.target_elements = target_elements.finish_array(cx, "Action.ToggleVisibility");
-    e.common = common.finish();
     Ok(e)
 }
 

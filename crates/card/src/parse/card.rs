@@ -7,7 +7,7 @@ use serde::de::{DeserializeSeed, MapAccess, Visitor};
 use serde_json::Value;
 
 use super::object::ObjectItem;
-use super::reader::{Ctx, Scalar, ScalarSeed};
+use super::reader::{Ctx, Scalar};
 use crate::diagnostic::{Code, Severity};
 use crate::enums::{CardEnum, CardKind};
 use crate::model::{
@@ -55,7 +55,7 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
         let mut kind = None;
         let mut card = Card::new();
         fields! { cx, map {
-            "type" => |key| kind = Some(cx.at(key, |cx| map.next_value_seed(ScalarSeed { cx }))?),
+            "type" => |key| kind = Some(cx.scalar(map, key)?),
             "version" => card.version = opt,
             "$schema" => card.schema = opt,
             "body" => card.body = list,

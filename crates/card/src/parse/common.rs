@@ -10,7 +10,7 @@ use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::reader::{Ctx, Item, Scalar, ScalarSeed, Slot, skip_rest};
+use super::reader::{Ctx, Item, Scalar, Slot, skip_rest};
 use crate::diagnostic::Code;
 use crate::model::{
     Action, ActionCommon, BackgroundImage, Element, ElementCommon, Fallback, InputCommon,
@@ -86,16 +86,14 @@ impl<'de, T: Typed> Visitor<'de> for TypedVisitor<'_, T> {
                 no_type::<T>(cx);
                 None
             }
-            Some(key) if key.as_str() == "type" => {
-                match cx.at("type", |cx| map.next_value_seed(ScalarSeed { cx }))? {
-                    Scalar::Str(ty) => rest::<T, A>(ty.as_str(), cx, &mut map)?,
-                    other => {
-                        bad_type::<T>(cx, other.type_name());
-                        skip_rest(cx, &mut map)?;
-                        None
-                    }
+            Some(key) if key.as_str() == "type" => match cx.scalar(&mut map, "type")? {
+                Scalar::Str(ty) => rest::<T, A>(ty.as_str(), cx, &mut map)?,
+                other => {
+                    bad_type::<T>(cx, other.type_name());
+                    skip_rest(cx, &mut map)?;
+                    None
                 }
-            }
+            },
             Some(first) => {
                 // `type` comes later: gather the object, then read it knowing its type.
                 let mut object = Map::new();
@@ -395,18 +393,16 @@ fn checked_url(cx: &mut Ctx, url: String, used_as: UrlUse) -> Option<String> {
     keep.then_some(url)
 }
 
-/// Reads the properties every element has; what it does not know is kept as unknown.
-pub(crate) struct CommonReader<F> {
-    common: ElementCommon<F>,
+/// Reads the properties every element has into the element's own (so nothing is moved
+/// afterwards); what it does not know is kept as unknown.
+pub(crate) struct CommonReader<'e, F> {
+    common: &'e mut ElementCommon<F>,
     owner: &'static str,
 }
 
-impl<F: Item> CommonReader<F> {
-    pub(crate) fn new(owner: &'static str) -> Self {
-        Self {
-            common: ElementCommon::default(),
-            owner,
-        }
+impl<'e, F: Item> CommonReader<'e, F> {
+    pub(crate) fn new(owner: &'static str, common: &'e mut ElementCommon<F>) -> Self {
+        Self { common, owner }
     }
 
     /// Reads the value of `key`, a property the element's own reader does not know.
@@ -416,7 +412,7 @@ impl<F: Item> CommonReader<F> {
         map: &mut A,
         key: &str,
     ) -> Result<(), A::Error> {
-        let c = &mut self.common;
+        let c = &mut *self.common;
         fields! { cx, map, key {
             "id" => c.id = id,
             "isVisible" => c.is_visible = opt,
@@ -431,23 +427,23 @@ impl<F: Item> CommonReader<F> {
         } }
         Ok(())
     }
-
-    pub(crate) fn finish(self) -> ElementCommon<F> {
-        self.common
-    }
 }
 
 /// Reads the properties every input has, then those every element has, and checks the id.
-pub(crate) struct InputReader {
-    input: InputCommon,
-    common: CommonReader<Element>,
+pub(crate) struct InputReader<'e> {
+    input: &'e mut InputCommon,
+    common: CommonReader<'e, Element>,
 }
 
-impl InputReader {
-    pub(crate) fn new(owner: &'static str) -> Self {
+impl<'e> InputReader<'e> {
+    pub(crate) fn new(
+        owner: &'static str,
+        input: &'e mut InputCommon,
+        common: &'e mut ElementCommon,
+    ) -> Self {
         Self {
-            input: InputCommon::default(),
-            common: CommonReader::new(owner),
+            input,
+            common: CommonReader::new(owner, common),
         }
     }
 
@@ -457,7 +453,7 @@ impl InputReader {
         map: &mut A,
         key: &str,
     ) -> Result<(), A::Error> {
-        let i = &mut self.input;
+        let i = &mut *self.input;
         fields! { cx, map, key {
             "label" => i.label = opt,
             "isRequired" => i.is_required = opt,
@@ -470,11 +466,11 @@ impl InputReader {
         Ok(())
     }
 
-    /// The input's properties; an input needs an id that is not reserved.
-    pub(crate) fn finish(self, cx: &mut Ctx) -> (InputCommon, ElementCommon) {
+    /// Checks the input's id, once its properties are read: an input needs one that is not
+    /// reserved.
+    pub(crate) fn finish(self, cx: &mut Ctx) {
         let owner = self.common.owner;
-        let common = self.common.finish();
-        match &common.id {
+        match &self.common.common.id {
             None => cx.report(
                 Code::InputMissingId,
                 format!("{owner} needs an `id`: without one its value cannot be submitted"),
@@ -487,27 +483,21 @@ impl InputReader {
                     ),
                 );
             }),
-            Some(id) => {
-                let pointer = cx.child_pointer("id");
-                cx.input_ids.push((id.clone(), pointer));
-            }
+            Some(id) => cx.input_id(id),
         }
-        (self.input, common)
     }
 }
 
-/// Reads the properties every action has; what it does not know is kept as unknown.
-pub(crate) struct ActionReader {
-    common: ActionCommon,
+/// Reads the properties every action has into the action's own; what it does not know is kept
+/// as unknown.
+pub(crate) struct ActionReader<'e> {
+    common: &'e mut ActionCommon,
     owner: &'static str,
 }
 
-impl ActionReader {
-    pub(crate) fn new(owner: &'static str) -> Self {
-        Self {
-            common: ActionCommon::default(),
-            owner,
-        }
+impl<'e> ActionReader<'e> {
+    pub(crate) fn new(owner: &'static str, common: &'e mut ActionCommon) -> Self {
+        Self { common, owner }
     }
 
     pub(crate) fn field<'de, A: MapAccess<'de>>(
@@ -516,7 +506,7 @@ impl ActionReader {
         map: &mut A,
         key: &str,
     ) -> Result<(), A::Error> {
-        let c = &mut self.common;
+        let c = &mut *self.common;
         fields! { cx, map, key {
             "id" => c.id = id,
             "title" => c.title = opt,
@@ -531,10 +521,6 @@ impl ActionReader {
             _ => unknown(self.owner, c.extra),
         } }
         Ok(())
-    }
-
-    pub(crate) fn finish(self) -> ActionCommon {
-        self.common
     }
 }
 

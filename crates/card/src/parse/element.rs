@@ -31,25 +31,23 @@ impl Typed for Element {
         map: &mut A,
     ) -> Result<Dispatched<Self>, A::Error> {
         Ok(Dispatched::Read(match ty {
-            "TextBlock" => text_block(cx, map)?.map(|e| Element::TextBlock(Box::new(e))),
-            "RichTextBlock" => Some(Element::RichTextBlock(Box::new(rich_text_block(cx, map)?))),
-            "Image" => image(cx, map)?.map(|e| Element::Image(Box::new(e))),
-            "ImageSet" => Some(Element::ImageSet(Box::new(image_set(cx, map)?))),
-            "Media" => Some(Element::Media(Box::new(media(cx, map)?))),
-            "FactSet" => Some(Element::FactSet(Box::new(fact_set(cx, map)?))),
-            "Container" => Some(Element::Container(Box::new(container(cx, map)?))),
-            "ColumnSet" => Some(Element::ColumnSet(Box::new(column_set(cx, map)?))),
-            "ActionSet" => Some(Element::ActionSet(Box::new(action_set(cx, map)?))),
-            "Table" => Some(Element::Table(Box::new(table(cx, map)?))),
-            "Carousel" => Some(Element::Carousel(Box::new(carousel(cx, map)?))),
-            "Input.Text" => Some(Element::InputText(Box::new(input::text(cx, map)?))),
-            "Input.Number" => Some(Element::InputNumber(Box::new(input::number(cx, map)?))),
+            "TextBlock" => text_block(cx, map)?.map(Element::TextBlock),
+            "RichTextBlock" => Some(Element::RichTextBlock(rich_text_block(cx, map)?)),
+            "Image" => image(cx, map)?.map(Element::Image),
+            "ImageSet" => Some(Element::ImageSet(image_set(cx, map)?)),
+            "Media" => Some(Element::Media(media(cx, map)?)),
+            "FactSet" => Some(Element::FactSet(fact_set(cx, map)?)),
+            "Container" => Some(Element::Container(container(cx, map)?)),
+            "ColumnSet" => Some(Element::ColumnSet(column_set(cx, map)?)),
+            "ActionSet" => Some(Element::ActionSet(action_set(cx, map)?)),
+            "Table" => Some(Element::Table(table(cx, map)?)),
+            "Carousel" => Some(Element::Carousel(carousel(cx, map)?)),
+            "Input.Text" => Some(Element::InputText(input::text(cx, map)?)),
+            "Input.Number" => Some(Element::InputNumber(input::number(cx, map)?)),
             "Input.Date" => Some(Element::InputDate(Box::new(input::date(cx, map)?))),
             "Input.Time" => Some(Element::InputTime(Box::new(input::time(cx, map)?))),
-            "Input.Toggle" => input::toggle(cx, map)?.map(|e| Element::InputToggle(Box::new(e))),
-            "Input.ChoiceSet" => Some(Element::InputChoiceSet(Box::new(input::choice_set(
-                cx, map,
-            )?))),
+            "Input.Toggle" => input::toggle(cx, map)?.map(Element::InputToggle),
+            "Input.ChoiceSet" => Some(Element::InputChoiceSet(input::choice_set(cx, map)?)),
             _ => return Ok(Dispatched::Unknown),
         }))
     }
@@ -58,9 +56,9 @@ impl Typed for Element {
 fn text_block<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<Option<TextBlock>, A::Error> {
-    let mut e = TextBlock::default();
-    let mut common = CommonReader::new("TextBlock");
+) -> Result<Option<Box<TextBlock>>, A::Error> {
+    let mut e = Box::<TextBlock>::default();
+    let mut common = CommonReader::new("TextBlock", &mut e.common);
     fields! { cx, map {
         "text" => let text = req("TextBlock"),
         "color" => e.color = opt,
@@ -74,25 +72,24 @@ fn text_block<'de, A: MapAccess<'de>>(
         "style" => e.style = opt,
         _ => shared(common),
     } }
-    e.common = common.finish();
-    Ok(text
-        .finish(cx, "TextBlock", "a string")
-        .map(|text| TextBlock { text, ..e }))
+    Ok(text.finish(cx, "TextBlock", "a string").map(|text| {
+        e.text = text;
+        e
+    }))
 }
 
 fn rich_text_block<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<RichTextBlock, A::Error> {
-    let mut e = RichTextBlock::default();
-    let mut common = CommonReader::new("RichTextBlock");
+) -> Result<Box<RichTextBlock>, A::Error> {
+    let mut e = Box::<RichTextBlock>::default();
+    let mut common = CommonReader::new("RichTextBlock", &mut e.common);
     fields! { cx, map {
         "inlines" => let inlines = req_list,
         "horizontalAlignment" => e.horizontal_alignment = opt,
         _ => shared(common),
     } }
     e.inlines = inlines.finish_array(cx, "RichTextBlock");
-    e.common = common.finish();
     Ok(e)
 }
 
@@ -140,7 +137,10 @@ impl ObjectItem for Inline {
     }
 }
 
-fn image<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Option<Image>, A::Error> {
+fn image<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Option<Box<Image>>, A::Error> {
     image_fields(cx, map, false)
 }
 
@@ -149,10 +149,10 @@ fn image_fields<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
     in_set: bool,
-) -> Result<Option<Image>, A::Error> {
-    let mut e = Image::default();
+) -> Result<Option<Box<Image>>, A::Error> {
+    let mut e = Box::<Image>::default();
     let mut other = None;
-    let mut common = CommonReader::new("Image");
+    let mut common = CommonReader::new("Image", &mut e.common);
     fields! { cx, map {
         "type" if in_set => other = other_type("Image"),
         "url" => let url = req_url("Image", UrlUse::Resource),
@@ -175,10 +175,10 @@ fn image_fields<'de, A: MapAccess<'de>>(
         );
         return Ok(None);
     }
-    e.common = common.finish();
-    Ok(url
-        .finish(cx, "Image", "a string")
-        .map(|url| Image { url, ..e }))
+    Ok(url.finish(cx, "Image", "a string").map(|url| {
+        e.url = url;
+        e
+    }))
 }
 
 /// An image inside an `ImageSet`.
@@ -190,13 +190,13 @@ impl ObjectItem for SetImage {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        Ok(image_fields(cx, map, true)?.map(SetImage))
+        Ok(image_fields(cx, map, true)?.map(|image| SetImage(*image)))
     }
 }
 
-fn image_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ImageSet, A::Error> {
-    let mut e = ImageSet::default();
-    let mut common = CommonReader::new("ImageSet");
+fn image_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<ImageSet>, A::Error> {
+    let mut e = Box::<ImageSet>::default();
+    let mut common = CommonReader::new("ImageSet", &mut e.common);
     fields! { cx, map {
         "images" => let images = req_list,
         "imageSize" => e.image_size = opt,
@@ -204,13 +204,12 @@ fn image_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ImageS
     } }
     let images: Vec<SetImage> = images.finish_array(cx, "ImageSet");
     e.images = images.into_iter().map(|i| i.0).collect();
-    e.common = common.finish();
     Ok(e)
 }
 
-fn media<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Media, A::Error> {
-    let mut e = Media::default();
-    let mut common = CommonReader::new("Media");
+fn media<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<Media>, A::Error> {
+    let mut e = Box::<Media>::default();
+    let mut common = CommonReader::new("Media", &mut e.common);
     fields! { cx, map {
         "sources" => let sources = req_list,
         "poster" => e.poster = url(UrlUse::Resource),
@@ -219,7 +218,6 @@ fn media<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Media, A::
         _ => shared(common),
     } }
     e.sources = sources.finish_array(cx, "Media");
-    e.common = common.finish();
     Ok(e)
 }
 
@@ -272,15 +270,14 @@ impl ObjectItem for CaptionSource {
     }
 }
 
-fn fact_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<FactSet, A::Error> {
-    let mut e = FactSet::default();
-    let mut common = CommonReader::new("FactSet");
+fn fact_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<FactSet>, A::Error> {
+    let mut e = Box::<FactSet>::default();
+    let mut common = CommonReader::new("FactSet", &mut e.common);
     fields! { cx, map {
         "facts" => let facts = req_list,
         _ => shared(common),
     } }
     e.facts = facts.finish_array(cx, "FactSet");
-    e.common = common.finish();
     Ok(e)
 }
 
@@ -306,9 +303,12 @@ impl ObjectItem for Fact {
     }
 }
 
-fn container<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Container, A::Error> {
-    let mut e = Container::default();
-    let mut common = CommonReader::new("Container");
+fn container<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Box<Container>, A::Error> {
+    let mut e = Box::<Container>::default();
+    let mut common = CommonReader::new("Container", &mut e.common);
     fields! { cx, map {
         "items" => e.items = list,
         "selectAction" => e.select_action = single_action,
@@ -320,13 +320,15 @@ fn container<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Contai
         "rtl" => e.rtl = opt,
         _ => shared(common),
     } }
-    e.common = common.finish();
     Ok(e)
 }
 
-fn column_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ColumnSet, A::Error> {
-    let mut e = ColumnSet::default();
-    let mut common = CommonReader::new("ColumnSet");
+fn column_set<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Box<ColumnSet>, A::Error> {
+    let mut e = Box::<ColumnSet>::default();
+    let mut common = CommonReader::new("ColumnSet", &mut e.common);
     fields! { cx, map {
         "columns" => e.columns = list,
         "selectAction" => e.select_action = single_action,
@@ -336,7 +338,6 @@ fn column_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Colum
         "horizontalAlignment" => e.horizontal_alignment = opt,
         _ => shared(common),
     } }
-    e.common = common.finish();
     Ok(e)
 }
 
@@ -348,7 +349,7 @@ impl ObjectItem for Column {
     ) -> Result<Option<Self>, A::Error> {
         let mut e = Column::default();
         let mut other = None;
-        let mut common = CommonReader::<Column>::new("Column");
+        let mut common = CommonReader::new("Column", &mut e.common);
         fields! { cx, map {
             "type" => other = other_type("Column"),
             "items" => e.items = list,
@@ -363,7 +364,6 @@ impl ObjectItem for Column {
             "rtl" => e.rtl = opt,
             _ => shared(common),
         } }
-        e.common = common.finish();
         if let Some(ty) = other {
             // A column of another (unknown) type: its fallback, which is a column, or nothing.
             let fallback = e.common.fallback.take();
@@ -379,22 +379,24 @@ impl ObjectItem for Column {
     }
 }
 
-fn action_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<ActionSet, A::Error> {
-    let mut e = ActionSet::default();
-    let mut common = CommonReader::new("ActionSet");
+fn action_set<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+) -> Result<Box<ActionSet>, A::Error> {
+    let mut e = Box::<ActionSet>::default();
+    let mut common = CommonReader::new("ActionSet", &mut e.common);
     fields! { cx, map {
         "actions" => let actions = req_list,
         "horizontalAlignment" => e.horizontal_alignment = opt,
         _ => shared(common),
     } }
     e.actions = actions.finish_array(cx, "ActionSet");
-    e.common = common.finish();
     Ok(e)
 }
 
-fn table<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Table, A::Error> {
-    let mut e = Table::default();
-    let mut common = CommonReader::new("Table");
+fn table<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<Table>, A::Error> {
+    let mut e = Box::<Table>::default();
+    let mut common = CommonReader::new("Table", &mut e.common);
     fields! { cx, map {
         "columns" => e.columns = list,
         "rows" => e.rows = list,
@@ -407,7 +409,6 @@ fn table<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Table, A::
         "verticalCellContentAlignment" => e.vertical_cell_content_alignment = opt,
         _ => shared(common),
     } }
-    e.common = common.finish();
     Ok(e)
 }
 
@@ -471,9 +472,9 @@ impl ObjectItem for TableCell {
     }
 }
 
-fn carousel<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Carousel, A::Error> {
-    let mut e = Carousel::default();
-    let mut common = CommonReader::new("Carousel");
+fn carousel<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<Carousel>, A::Error> {
+    let mut e = Box::<Carousel>::default();
+    let mut common = CommonReader::new("Carousel", &mut e.common);
     fields! { cx, map {
         "pages" => e.pages = list,
         "timer" => e.timer = opt,
@@ -484,7 +485,6 @@ fn carousel<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Carouse
         "rtl" => e.rtl = opt,
         _ => shared(common),
     } }
-    e.common = common.finish();
     Ok(e)
 }
 
@@ -495,7 +495,7 @@ impl ObjectItem for CarouselPage {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let mut e = CarouselPage::default();
-        let mut common = CommonReader::new("CarouselPage");
+        let mut common = CommonReader::new("CarouselPage", &mut e.common);
         fields! { cx, map {
             "items" => e.items = list,
             "selectAction" => e.select_action = single_action,
@@ -507,7 +507,6 @@ impl ObjectItem for CarouselPage {
             "type" => skip,
             _ => shared(common),
         } }
-        e.common = common.finish();
         Ok(Some(e))
     }
 }

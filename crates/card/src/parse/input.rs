@@ -15,9 +15,9 @@ use crate::rules::{Date, Time, check_regex};
 pub(crate) fn text<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<TextInput, A::Error> {
-    let mut e = TextInput::default();
-    let mut common = InputReader::new("Input.Text");
+) -> Result<Box<TextInput>, A::Error> {
+    let mut e = Box::<TextInput>::default();
+    let mut common = InputReader::new("Input.Text", &mut e.input, &mut e.common);
     fields! { cx, map {
         "value" => e.value = opt,
         "placeholder" => e.placeholder = opt,
@@ -48,16 +48,16 @@ pub(crate) fn text<'de, A: MapAccess<'de>>(
             );
         });
     }
-    (e.input, e.common) = common.finish(cx);
+    common.finish(cx);
     Ok(e)
 }
 
 pub(crate) fn number<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<NumberInput, A::Error> {
-    let mut e = NumberInput::default();
-    let mut common = InputReader::new("Input.Number");
+) -> Result<Box<NumberInput>, A::Error> {
+    let mut e = Box::<NumberInput>::default();
+    let mut common = InputReader::new("Input.Number", &mut e.input, &mut e.common);
     fields! { cx, map {
         "value" => e.value = opt,
         "placeholder" => e.placeholder = opt,
@@ -72,7 +72,7 @@ pub(crate) fn number<'de, A: MapAccess<'de>>(
         e.value.as_ref(),
         ToString::to_string,
     );
-    (e.input, e.common) = common.finish(cx);
+    common.finish(cx);
     Ok(e)
 }
 
@@ -95,7 +95,8 @@ fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString>(
     expected: &str,
 ) -> Result<TypedText, A::Error> {
     let (mut value, mut placeholder, mut min, mut max) = (None, None, None, None);
-    let mut common = InputReader::new(owner);
+    let (mut input, mut element) = (InputCommon::default(), ElementCommon::default());
+    let mut common = InputReader::new(owner, &mut input, &mut element);
     fields! { cx, map {
         "value" => value = opt,
         "placeholder" => placeholder = opt,
@@ -113,14 +114,14 @@ fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString>(
         v.as_ref(),
         ToString::to_string,
     );
-    let (input, common) = common.finish(cx);
+    common.finish(cx);
     Ok(TypedText {
         value,
         placeholder,
         min,
         max,
         input,
-        common,
+        common: element,
     })
 }
 
@@ -213,9 +214,9 @@ fn check_range<T: PartialOrd>(
 pub(crate) fn toggle<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<Option<ToggleInput>, A::Error> {
-    let mut e = ToggleInput::default();
-    let mut common = InputReader::new("Input.Toggle");
+) -> Result<Option<Box<ToggleInput>>, A::Error> {
+    let mut e = Box::<ToggleInput>::default();
+    let mut common = InputReader::new("Input.Toggle", &mut e.input, &mut e.common);
     fields! { cx, map {
         "title" => let title = req("Input.Toggle"),
         "value" => e.value = opt,
@@ -224,18 +225,19 @@ pub(crate) fn toggle<'de, A: MapAccess<'de>>(
         "wrap" => e.wrap = opt,
         _ => shared(common),
     } }
-    (e.input, e.common) = common.finish(cx);
-    Ok(title
-        .finish(cx, "Input.Toggle", "a string")
-        .map(|title| ToggleInput { title, ..e }))
+    common.finish(cx);
+    Ok(title.finish(cx, "Input.Toggle", "a string").map(|title| {
+        e.title = title;
+        e
+    }))
 }
 
 pub(crate) fn choice_set<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<ChoiceSetInput, A::Error> {
-    let mut e = ChoiceSetInput::default();
-    let mut common = InputReader::new("Input.ChoiceSet");
+) -> Result<Box<ChoiceSetInput>, A::Error> {
+    let mut e = Box::<ChoiceSetInput>::default();
+    let mut common = InputReader::new("Input.ChoiceSet", &mut e.input, &mut e.common);
     fields! { cx, map {
         "choices" => e.choices = list,
         "choices.data" => e.choices_data = item,
@@ -273,7 +275,7 @@ pub(crate) fn choice_set<'de, A: MapAccess<'de>>(
             });
         }
     }
-    (e.input, e.common) = common.finish(cx);
+    common.finish(cx);
     Ok(e)
 }
 

@@ -1,16 +1,17 @@
 //! Finding where a JSON pointer's value starts in the source text, for line and column
 //! numbers. Only runs when there is something to report, so the common path pays nothing.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
-use super::reader::push_key;
+use super::reader::{push_index, push_key};
 use crate::diagnostic::Diagnostic;
 
 /// Fills in `line` and `column` of every diagnostic whose pointer is found in `source`
 /// (valid JSON). An object member's position is its key's, which is what an editor should
 /// highlight.
 pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
-    let wanted: HashSet<&str> = diagnostics
+    let wanted: Vec<&str> = diagnostics
         .iter()
         .filter(|d| d.line.is_none())
         .map(|d| d.pointer.as_str())
@@ -18,11 +19,28 @@ pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
     if wanted.is_empty() {
         return;
     }
+    // Every pointer that leads to a wanted one: the scan goes down only these and skips the
+    // rest of the card without building pointers. With many findings (one on each of
+    // thousands of properties) most of the card leads to one, and the scan goes everywhere.
+    let on_the_way = (wanted.len() <= Pointers::FEW).then(|| {
+        let mut on_the_way: Vec<&str> = Vec::with_capacity(wanted.len() * 4);
+        for pointer in &wanted {
+            on_the_way.push(pointer);
+            for (i, b) in pointer.bytes().enumerate() {
+                if b == b'/' {
+                    on_the_way.push(pointer.get(..i).unwrap_or_default());
+                }
+            }
+        }
+        Pointers::new(on_the_way)
+    });
+    let wanted = Pointers::new(wanted);
     let mut scan = Scan {
         bytes: source.as_bytes(),
         pos: 0,
         path: String::new(),
         wanted: &wanted,
+        on_the_way: on_the_way.as_ref(),
         found: HashMap::new(),
     };
     scan.skip_ws();
@@ -45,37 +63,83 @@ pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
 }
 
 /// 1-based line and character column of each byte offset (sorted), in one pass over the
-/// text: the column is counted as the scan goes, never again from the line's start, so a
-/// single 4 MiB line with many findings costs one scan, not one per finding.
+/// text: each stretch between two offsets is counted once (its newlines, and its characters
+/// after the last of them), never again from the line's start, so a single 4 MiB line with
+/// many findings costs one scan, not one per finding. The counts are plain byte counts, which
+/// the compiler vectorizes.
 fn line_columns(source: &str, offsets: &[usize]) -> HashMap<usize, (usize, usize)> {
+    let bytes = source.as_bytes();
     let mut out = HashMap::with_capacity(offsets.len());
-    let mut line = 1;
-    // Characters since the line's start: UTF-8 bytes that begin a character.
-    let mut column = 1;
-    let mut next = offsets.iter().copied().peekable();
-    for (i, b) in source.bytes().enumerate() {
-        while next.peek() == Some(&i) {
-            out.insert(i, (line, column));
-            next.next();
+    let (mut line, mut column, mut at) = (1, 1, 0);
+    for &offset in offsets {
+        // An offset at the very end starts no value: it has no position.
+        let Some(stretch) = bytes.get(at..offset).filter(|_| offset < bytes.len()) else {
+            continue;
+        };
+        // Characters: UTF-8 bytes that begin one.
+        let chars = |s: &[u8]| s.iter().filter(|b| **b & 0xC0 != 0x80).count();
+        match stretch.iter().rposition(|b| *b == b'\n') {
+            Some(last) => {
+                #[expect(
+                    clippy::naive_bytecount,
+                    reason = "runs only for findings; not worth a dependency"
+                )]
+                let newlines = stretch.iter().filter(|b| **b == b'\n').count();
+                line += newlines;
+                column = 1 + chars(stretch.get(last + 1..).unwrap_or_default());
+            }
+            None => column += chars(stretch),
         }
-        if next.peek().is_none() {
-            break;
-        }
-        if b == b'\n' {
-            line += 1;
-            column = 1;
-        } else if b & 0xC0 != 0x80 {
-            column += 1;
-        }
+        at = offset;
+        out.insert(offset, (line, column));
     }
     out
+}
+
+/// A set of pointers. A card usually has a handful of findings, and then a sorted list
+/// searched by halves is cheaper than hashing; with many (one on each of thousands of
+/// properties) pointers share long prefixes that make every comparison long, and hashing wins.
+enum Pointers<'p> {
+    Few(Vec<&'p str>),
+    Many(HashSet<&'p str>),
+}
+
+impl<'p> Pointers<'p> {
+    const FEW: usize = 64;
+
+    fn new(mut pointers: Vec<&'p str>) -> Self {
+        if pointers.len() <= Self::FEW {
+            pointers.sort_unstable();
+            pointers.dedup();
+            Self::Few(pointers)
+        } else {
+            Self::Many(pointers.into_iter().collect())
+        }
+    }
+
+    fn contains(&self, pointer: &str) -> bool {
+        match self {
+            Self::Few(sorted) => sorted.binary_search(&pointer).is_ok(),
+            Self::Many(set) => set.contains(pointer),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Self::Few(sorted) => sorted.len(),
+            Self::Many(set) => set.len(),
+        }
+    }
 }
 
 struct Scan<'s, 'w> {
     bytes: &'s [u8],
     pos: usize,
     path: String,
-    wanted: &'w HashSet<&'w str>,
+    /// The pointers of the findings.
+    wanted: &'w Pointers<'w>,
+    /// The wanted pointers and every pointer above one of them; `None`: every pointer.
+    on_the_way: Option<&'w Pointers<'w>>,
     found: HashMap<String, usize>,
 }
 
@@ -90,8 +154,13 @@ impl Scan<'_, '_> {
         }
     }
 
+    /// Whether the value at the current path is or holds a wanted one.
+    fn leads_somewhere(&self) -> bool {
+        self.on_the_way.is_none_or(|p| p.contains(&self.path))
+    }
+
     fn mark(&mut self, at: usize) {
-        if self.wanted.contains(self.path.as_str()) && !self.found.contains_key(&self.path) {
+        if self.wanted.contains(&self.path) && !self.found.contains_key(&self.path) {
             self.found.insert(self.path.clone(), at);
         }
     }
@@ -108,15 +177,55 @@ impl Scan<'_, '_> {
             Some(b'"') => {
                 self.string();
             }
+            Some(_) => self.scalar(),
+            None => {}
+        }
+    }
+
+    /// Skips the value at `self.pos`, nested ones included, without looking into it: it
+    /// holds nothing wanted. Iterative, so that deep nesting costs no stack.
+    fn skip_value(&mut self) {
+        match self.peek() {
+            Some(b'{' | b'[') => {}
+            Some(b'"') => {
+                self.string();
+                return;
+            }
             Some(_) => {
-                while !matches!(
-                    self.peek(),
-                    None | Some(b',' | b']' | b'}' | b' ' | b'\t' | b'\n' | b'\r')
-                ) {
+                self.scalar();
+                return;
+            }
+            None => return,
+        }
+        let mut depth = 0usize;
+        while let Some(b) = self.peek() {
+            match b {
+                b'"' => {
+                    self.string();
+                }
+                b'{' | b'[' => {
+                    depth += 1;
                     self.pos += 1;
                 }
+                b'}' | b']' => {
+                    depth = depth.saturating_sub(1);
+                    self.pos += 1;
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => self.pos += 1,
             }
-            None => {}
+        }
+    }
+
+    /// Skips a number, `true`, `false` or `null`.
+    fn scalar(&mut self) {
+        while !matches!(
+            self.peek(),
+            None | Some(b',' | b']' | b'}' | b' ' | b'\t' | b'\n' | b'\r')
+        ) {
+            self.pos += 1;
         }
     }
 
@@ -124,12 +233,18 @@ impl Scan<'_, '_> {
     fn string(&mut self) -> (usize, usize) {
         self.pos += 1;
         let start = self.pos;
-        while let Some(b) = self.peek() {
-            match b {
-                b'\\' => self.pos += 2,
-                b'"' => break,
-                _ => self.pos += 1,
+        loop {
+            // Straight to the next quote or backslash: text is most of a card.
+            let rest = self.bytes.get(self.pos..).unwrap_or_default();
+            let Some(i) = rest.iter().position(|b| matches!(b, b'"' | b'\\')) else {
+                self.pos = self.bytes.len();
+                break;
+            };
+            self.pos += i;
+            if self.peek() == Some(b'"') {
+                break;
             }
+            self.pos += 2;
         }
         let end = self.pos.min(self.bytes.len());
         self.pos += 1;
@@ -154,11 +269,11 @@ impl Scan<'_, '_> {
             let key_at = self.pos;
             let (start, end) = self.string();
             let raw = self.bytes.get(start..end).unwrap_or_default();
-            let key: String = if raw.contains(&b'\\') {
+            let key: Cow<'_, str> = if raw.contains(&b'\\') {
                 let quoted = self.bytes.get(start - 1..end + 1).unwrap_or_default();
-                serde_json::from_slice(quoted).unwrap_or_default()
+                Cow::Owned(serde_json::from_slice(quoted).unwrap_or_default())
             } else {
-                String::from_utf8_lossy(raw).into_owned()
+                String::from_utf8_lossy(raw)
             };
             self.skip_ws();
             if self.peek() == Some(b':') {
@@ -167,7 +282,11 @@ impl Scan<'_, '_> {
             self.skip_ws();
             let len = self.path.len();
             push_key(&mut self.path, &key);
-            self.value(key_at);
+            if self.leads_somewhere() {
+                self.value(key_at);
+            } else {
+                self.skip_value();
+            }
             self.path.truncate(len);
             if self.found.len() == self.wanted.len() {
                 return;
@@ -196,10 +315,13 @@ impl Scan<'_, '_> {
                 Some(_) => {}
             }
             let len = self.path.len();
-            self.path.push('/');
-            self.path.push_str(&index.to_string());
-            let at = self.pos;
-            self.value(at);
+            push_index(&mut self.path, index);
+            if self.leads_somewhere() {
+                let at = self.pos;
+                self.value(at);
+            } else {
+                self.skip_value();
+            }
             self.path.truncate(len);
             if self.found.len() == self.wanted.len() {
                 return;
@@ -230,6 +352,42 @@ mod tests {
         assert_eq!(at(src, "/body/1/a~1b"), (Some(4), Some(6)));
         assert_eq!(at(src, "/body/1/é/1/x"), (Some(4), Some(26)));
         assert_eq!(at(src, "/nope"), (None, None));
+    }
+
+    #[test]
+    fn skips_what_leads_nowhere() {
+        // Values before the wanted one, of every kind and deeply nested, with brackets,
+        // quotes and escapes inside strings.
+        let deep = format!("{}{}", "[".repeat(500), "]".repeat(500));
+        let src = format!(
+            r#"{{"a": {deep}, "b": {{"c": "]}}\"[", "d": [1, true, null, {{}}]}},
+ "e": [-1.5e3, "x", [["y"]], {{"f": 2}}]}}"#
+        );
+        assert_eq!(at(&src, "/e/3/f"), (Some(2), Some(31)));
+        assert_eq!(at(&src, "/e/2/0/0"), (Some(2), Some(23)));
+        assert_eq!(at(&src, "/b/d/3"), (Some(1), Some(1050)));
+        assert_eq!(at(&src, "/b/c"), (Some(1), Some(1015)));
+        assert_eq!(at(&src, "/a/0/0"), (Some(1), Some(9)));
+        assert_eq!(at(&src, "/b/x"), (None, None));
+    }
+
+    #[test]
+    fn many_findings() {
+        // More findings than the sorted list takes: the scan goes everywhere.
+        let lines: Vec<String> = (0..100).map(|i| format!("  \"k{i}\": [{i}]")).collect();
+        let src = format!("{{\n{}\n}}", lines.join(",\n"));
+        let mut d: Vec<Diagnostic> = (0..100)
+            .map(|i| Diagnostic::new(Code::WrongType, format!("/k{i}/0"), "x"))
+            .collect();
+        d.push(Diagnostic::new(Code::WrongType, "/k7", "x"));
+        d.push(Diagnostic::new(Code::WrongType, "/none", "x"));
+        locate(&src, &mut d);
+        for (i, d) in d.iter().take(100).enumerate() {
+            let column = 10 + usize::from(i >= 10);
+            assert_eq!((d.line, d.column), (Some(i + 2), Some(column)), "{i}");
+        }
+        assert_eq!((d[100].line, d[100].column), (Some(9), Some(3)));
+        assert_eq!((d[101].line, d[101].column), (None, None));
     }
 
     #[test]

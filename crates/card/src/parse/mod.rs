@@ -12,16 +12,16 @@ mod lenient;
 mod fields;
 mod action;
 mod card;
+mod card_wide;
 mod common;
 mod element;
 mod input;
 mod limits;
 mod locate;
 mod object;
+mod places;
 mod reader;
 mod scalars;
-
-use std::collections::HashMap;
 
 use serde::de::DeserializeSeed;
 use serde_json::Value;
@@ -32,6 +32,7 @@ pub use limits::Limits;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::Card;
 use card::CardSeed;
+use card_wide::card_wide_rules;
 use reader::Ctx;
 
 /// The outcome of reading a card: the card (unless it could not be read at all) and every
@@ -286,43 +287,6 @@ fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
         .filter(|b| **b & 0xC0 != 0x80)
         .count()
         .max(1)
-}
-
-/// The rules that need the whole card: ids are unique (across ShowCard cards too), and an
-/// input should not silently overwrite an action's fixed data.
-fn card_wide_rules(cx: &mut Ctx) {
-    let mut first: HashMap<&str, &str> = HashMap::with_capacity(cx.ids.len());
-    let mut found = Vec::new();
-    for (id, pointer) in &cx.ids {
-        if let Some(previous) = first.get(id.as_str()) {
-            found.push(Diagnostic::new(
-                Code::DuplicateId,
-                pointer.clone(),
-                format!("the id `{id}` is already used at {previous}; ids must be unique across the card"),
-            ));
-        } else {
-            first.insert(id, pointer);
-        }
-    }
-    if !cx.data_keys.is_empty() {
-        // The first action whose data has each key: one lookup per input, not one scan.
-        let mut data: HashMap<&str, &str> = HashMap::with_capacity(cx.data_keys.len());
-        for (key, action) in &cx.data_keys {
-            data.entry(key.as_str()).or_insert(action.as_str());
-        }
-        for (id, pointer) in &cx.input_ids {
-            if let Some(action) = data.get(id.as_str()) {
-                found.push(Diagnostic::new(
-                    Code::InputShadowsData,
-                    pointer.clone(),
-                    format!(
-                        "the value of input `{id}` will overwrite the fixed `{id}` in the data at {action}; rename the input if that is not intended"
-                    ),
-                ));
-            }
-        }
-    }
-    cx.diagnostics.extend(found);
 }
 
 fn sort_by_position(diagnostics: &mut [Diagnostic]) {

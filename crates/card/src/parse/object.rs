@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use serde::Deserializer;
 use serde::de::{MapAccess, Visitor};
 
-use super::reader::{Ctx, Item, Scalar, ScalarSeed};
+use super::reader::{Ctx, Item, Scalar};
 use crate::diagnostic::Code;
 
 /// An item that is a JSON object (some also accept a string shorthand).
@@ -81,7 +81,7 @@ impl Ctx {
         key: &str,
         expected: &str,
     ) -> Result<Option<String>, A::Error> {
-        let found = self.at(key, |cx| map.next_value_seed(ScalarSeed { cx }))?;
+        let found = self.scalar(map, key)?;
         Ok(match found {
             Scalar::Str(t) if t.as_str() == expected => None,
             Scalar::Str(t) => Some(t.into_string()),

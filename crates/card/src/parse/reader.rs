@@ -15,6 +15,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
 use super::limits::Limits;
+use super::places::{Kind, Places};
 use crate::diagnostic::{Code, Diagnostic, Severity};
 
 /// The state of one read.
@@ -23,12 +24,10 @@ pub(crate) struct Ctx {
     path: String,
     /// Everything found so far.
     pub(crate) diagnostics: Vec<Diagnostic>,
-    /// Every `id` of an element or action, with the pointer of the `id` property.
-    pub(crate) ids: Vec<(String, String)>,
-    /// Every input `id`, with its pointer.
-    pub(crate) input_ids: Vec<(String, String)>,
-    /// The keys of every submit action's object `data`, with the pointer of that `data`.
-    pub(crate) data_keys: Vec<(String, String)>,
+    /// Every `id` of an element or action and of an input, with the pointer of the `id`
+    /// property, and the keys of every submit action's object `data`, with the pointer of
+    /// that `data`.
+    pub(crate) places: Places,
     limits: Limits,
     depth: usize,
     elements: usize,
@@ -39,16 +38,25 @@ pub(crate) struct Ctx {
 impl Ctx {
     pub(crate) fn new(limits: Limits) -> Self {
         Self {
-            path: String::new(),
+            // Deep enough for most cards, so that the pointer is not regrown on every read.
+            path: String::with_capacity(128),
             diagnostics: Vec::new(),
-            ids: Vec::new(),
-            input_ids: Vec::new(),
-            data_keys: Vec::new(),
+            places: Places::default(),
             limits,
             depth: 0,
             elements: 0,
             aborted: None,
         }
+    }
+
+    /// Remembers the `id` of the input being read, for the card-wide rules.
+    pub(crate) fn input_id(&mut self, id: &str) {
+        self.places.push(Kind::InputId, id, &self.path, "id");
+    }
+
+    /// Remembers a key of the `data` of the action being read, for the card-wide rules.
+    pub(crate) fn data_key(&mut self, key: &str) {
+        self.places.push(Kind::DataKey, key, &self.path, "data");
     }
 
     /// The pointer of a property of the value being read.
@@ -97,8 +105,7 @@ impl Ctx {
     ) -> Result<Option<String>, A::Error> {
         let id: Option<String> = self.opt(map, key)?;
         if let Some(id) = &id {
-            let pointer = self.child_pointer("id");
-            self.ids.push((id.clone(), pointer));
+            self.places.push(Kind::Id, id, &self.path, "id");
         }
         Ok(id)
     }
@@ -220,8 +227,9 @@ impl Ctx {
     }
 
     /// Reads the value of `key` as a scalar (skipping a compound value). A limit exceeded
-    /// inside it is reported at the property.
-    fn scalar<'de, A: MapAccess<'de>>(
+    /// inside it is reported at the property; the pointer is extended only then, as this runs
+    /// for every property.
+    pub(crate) fn scalar<'de, A: MapAccess<'de>>(
         &mut self,
         map: &mut A,
         key: &str,
@@ -316,7 +324,8 @@ impl Ctx {
 /// Appends `/key` to a pointer, escaping `~` and `/` as RFC 6901 says.
 pub(crate) fn push_key(pointer: &mut String, key: &str) {
     pointer.push('/');
-    if key.contains(['~', '/']) {
+    // A byte test, not `contains([..])`: keys are short and this runs for every pointer step.
+    if key.bytes().any(|b| b == b'~' || b == b'/') {
         pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
     } else {
         pointer.push_str(key);
