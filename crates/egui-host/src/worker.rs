@@ -406,7 +406,7 @@ impl Worker {
         };
         if headless {
             match self.headless_browser().await {
-                Ok(browser) => match browser.present(&bridge.url()).await {
+                Ok(browser) => match browser.present_behind(&bridge.url()).await {
                     Ok(shown) => self.spare_shown = Some(shown),
                     Err(e) => {
                         tracing::warn!("no warm HTML page: {e}");
@@ -651,8 +651,14 @@ impl Worker {
                 let bridge = match self.spare.take() {
                     Some(bridge) => {
                         bridge.load(&resource).map_err(|e| e.to_string())?;
-                        // Its page is shown already (headless): the app's HTML goes straight in.
+                        // Its page is shown already (headless): the app's HTML goes straight in,
+                        // and its tab comes to the front (the next warm one opens behind it).
                         if let Some(shown) = self.spare_shown.take() {
+                            if let Some(tab) = shown.tab()
+                                && let Err(e) = tab.bring_to_front().await
+                            {
+                                tracing::warn!("the app's tab did not come to the front: {e}");
+                            }
                             self.presentations.insert(instance, shown);
                         }
                         bridge

@@ -111,7 +111,7 @@ pub async fn run(
 /// `None` when it cannot be had (the app then starts cold).
 async fn warm_page(browser: &HeadlessChromium) -> Option<(LocalBridge, Tab)> {
     let bridge = LocalBridge::warm(BridgeOptions::default()).await.ok()?;
-    let tab = browser.open(&bridge.url()).await.ok()?;
+    let tab = browser.open_behind(&bridge.url()).await.ok()?;
     Some((bridge, tab))
 }
 
@@ -323,6 +323,8 @@ impl Watch<'_> {
                 .map_err(|e| e.to_string())?;
         let (bridge, tab) = if let Some((bridge, tab)) = self.spare.take() {
             bridge.load(&resource).map_err(|e| e.to_string())?;
+            // The next warm tab opened behind it: this one comes to the front.
+            tab.bring_to_front().await.map_err(|e| e.to_string())?;
             (bridge, tab)
         } else {
             let bridge = LocalBridge::start(resource, BridgeOptions::default())

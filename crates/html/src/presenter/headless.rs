@@ -187,9 +187,24 @@ impl HeadlessChromium {
     /// Opens `url` in a new tab. The tab's frames (out-of-process ones included) are attached
     /// before the page starts loading, so every frame can be evaluated in.
     pub async fn open(&self, url: &str) -> Result<Tab, HtmlError> {
+        self.open_tab(url, false).await
+    }
+
+    /// [`Self::open`] in a tab behind the one in front, which stays in front: for a warm page
+    /// opened while an app runs (a tab behind draws no frames, so the app's must stay in
+    /// front).
+    pub async fn open_behind(&self, url: &str) -> Result<Tab, HtmlError> {
+        self.open_tab(url, true).await
+    }
+
+    async fn open_tab(&self, url: &str, behind: bool) -> Result<Tab, HtmlError> {
         let created = self
             .cdp
-            .call(None, "Target.createTarget", json!({ "url": "about:blank" }))
+            .call(
+                None,
+                "Target.createTarget",
+                json!({ "url": "about:blank", "background": behind }),
+            )
             .await?;
         let target_id = str_field(&created, "targetId")?;
         let attached = self
@@ -362,9 +377,21 @@ impl Tab {
             .map(|_| ())
     }
 
+    /// Makes this the tab in front. A tab behind another draws no frames and runs its
+    /// animation frames late, so a warm tab opened behind the one in use is brought to the
+    /// front when its app arrives.
+    pub async fn bring_to_front(&self) -> Result<(), HtmlError> {
+        self.cdp
+            .call(Some(&self.session_id), "Page.bringToFront", json!({}))
+            .await
+            .map(|_| ())
+    }
+
     /// A PNG of the tab's viewport as a person would see it: the host page with every frame
-    /// composited into it, the out-of-process sandboxed app frame included.
+    /// composited into it, the out-of-process sandboxed app frame included. The tab is
+    /// brought to the front first (one behind another draws nothing to capture).
     pub async fn screenshot(&self) -> Result<Vec<u8>, HtmlError> {
+        self.bring_to_front().await?;
         let shot = self
             .cdp
             .call(

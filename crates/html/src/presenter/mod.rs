@@ -236,6 +236,18 @@ impl Presenter for HeadlessChromium {
     }
 }
 
+impl HeadlessChromium {
+    /// Shows `url` in a new tab behind the one in front ([`Self::open_behind`]): a warm page
+    /// kept ready while an app runs in front. Bring its tab to the front when it is used
+    /// ([`Tab::bring_to_front`](crate::Tab::bring_to_front)).
+    pub async fn present_behind(&self, url: &str) -> Result<Presentation, HtmlError> {
+        let tab = self.open_behind(url).await?;
+        Ok(Presentation {
+            kind: Kind::Tab(tab),
+        })
+    }
+}
+
 /// The presenter for a person at a desktop: a Chromium app window when Chromium is installed
 /// and the process is not root, else the system browser.
 #[must_use]
