@@ -70,7 +70,11 @@ impl Drawer<'_, '_> {
         let url = self.text_of(node, "url");
         let description = self.text_of(node, "description");
         let variant = self.word(node, "variant").unwrap_or_default();
-        let available = ui.available_width();
+        let available = if self.natural {
+            ui.available_width().min(160.0)
+        } else {
+            ui.available_width()
+        };
         let square = match variant.as_str() {
             "icon" => Some(24.0),
             "avatar" => Some(48.0),
@@ -165,7 +169,8 @@ impl Drawer<'_, '_> {
             );
             response
         };
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
+        let words = icon_words(&name);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &words));
         response
     }
 
@@ -181,7 +186,11 @@ impl Drawer<'_, '_> {
             .map(|u| u.to_string())
             .filter(|u| check_url(u, UrlUse::Link).is_ok());
         let height = if video { 160.0 } else { 48.0 };
-        let width = ui.available_width();
+        let width = if self.natural {
+            ui.available_width().min(240.0)
+        } else {
+            ui.available_width()
+        };
         let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
         ui.painter()
             .rect_filled(rect, CornerRadius::same(6), ui.visuals().faint_bg_color);
@@ -231,13 +240,25 @@ impl Drawer<'_, '_> {
     }
 }
 
+/// An icon name as words: `skipPrevious` is "skip previous".
+pub(crate) fn icon_words(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        if c.is_uppercase() && !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
 /// Whether the fonts in use draw every character of `text`.
-fn has_glyphs(ui: &Ui, font: &FontId, text: &str) -> bool {
+pub(crate) fn has_glyphs(ui: &Ui, font: &FontId, text: &str) -> bool {
     ui.ctx().fonts_mut(|f| f.has_glyphs(font, text))
 }
 
 /// A symbol for an icon name of the basic catalog (a dot for an unknown one).
-fn icon_glyph(name: &str) -> &'static str {
+pub(crate) fn icon_glyph(name: &str) -> &'static str {
     match name {
         "accountCircle" | "person" => "\u{1F464}",
         "add" => "+",

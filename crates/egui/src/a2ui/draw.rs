@@ -25,6 +25,10 @@ pub(crate) fn primary_color(surface: &Surface) -> Option<Color32> {
 }
 
 /// See the module docs.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts of one frame's walk, not a state machine"
+)]
 pub(crate) struct Drawer<'s, 't> {
     pub(crate) theme: Theme<'t>,
     pub(crate) surface: &'s mut Surface,
@@ -36,6 +40,9 @@ pub(crate) struct Drawer<'s, 't> {
     /// watches).
     pub(crate) clicked: bool,
     pub(crate) salt: Id,
+    /// Whether the node being drawn is at its own width (an unweighted child of a row), so
+    /// that it must not fill the width it is offered.
+    pub(crate) natural: bool,
 }
 
 impl Drawer<'_, '_> {

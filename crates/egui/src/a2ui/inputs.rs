@@ -15,7 +15,9 @@ impl Drawer<'_, '_> {
     /// A `Button`: its child's text as its label; disabled while a check fails (the first
     /// failing message is shown under it); a click fires its action.
     pub(crate) fn button(&mut self, ui: &mut Ui, node: &Node) -> Response {
-        let label = Self::slot(node, "/child").map_or_else(String::new, |c| self.plain(c, 0));
+        let (label, name) = Self::slot(node, "/child")
+            .map(|c| (self.plain(ui, c, 0, true), self.plain(ui, c, 0, false)))
+            .unwrap_or_default();
         let failing = self.failing_checks(node);
         let variant = self.word(node, "variant").unwrap_or_default();
         let accent = ui.visuals().hyperlink_color;
@@ -39,6 +41,9 @@ impl Drawer<'_, '_> {
                 r
             })
             .inner;
+        if name != label {
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
+        }
         if response.clicked() && enabled {
             self.clicked = true;
             self.fire(node);
@@ -63,8 +68,9 @@ impl Drawer<'_, '_> {
         }
     }
 
-    /// The text of a subtree (texts and icon names), for a button's label.
-    fn plain(&self, child: &Child, depth: usize) -> String {
+    /// The text of a subtree, for a button's label: its texts, and its icons as symbols
+    /// (`visible`, when the fonts have them) or as words (for the accessible name).
+    fn plain(&self, ui: &Ui, child: &Child, depth: usize, visible: bool) -> String {
         let Child::Node { node, .. } = child else {
             return String::new();
         };
@@ -73,11 +79,20 @@ impl Drawer<'_, '_> {
         }
         match node.component.as_str() {
             "Text" => self.text_of(node, "text"),
-            "Icon" => String::new(),
+            "Icon" => {
+                let name = self.text_of(node, "name");
+                let glyph = super::content::icon_glyph(&name);
+                let font = egui::FontId::proportional(self.size(FontSize::Default));
+                if visible && super::content::has_glyphs(ui, &font, glyph) {
+                    glyph.to_owned()
+                } else {
+                    super::content::icon_words(&name)
+                }
+            }
             _ => node
                 .children
                 .iter()
-                .map(|c| self.plain(c, depth + 1))
+                .map(|c| self.plain(ui, c, depth + 1, visible))
                 .filter(|s| !s.is_empty())
                 .collect::<Vec<_>>()
                 .join(" "),
@@ -112,8 +127,12 @@ impl Drawer<'_, '_> {
                 };
                 let mut r = ui.add_enabled(
                     !self.disabled,
-                    edit.desired_width(ui.available_width())
-                        .id_salt(self.id_of(node, "edit")),
+                    edit.desired_width(if self.natural {
+                        200.0
+                    } else {
+                        ui.available_width()
+                    })
+                    .id_salt(self.id_of(node, "edit")),
                 );
                 if let Some(id) = label_id {
                     r = r.labelled_by(id);
@@ -266,10 +285,13 @@ impl Drawer<'_, '_> {
         let max = self.number(node, "max").unwrap_or(100.0).max(min);
         let mut value = to_number(&self.value(node, "value")).clamp(min, max);
         let failing = self.failing_checks(node);
-        let whole = min.fract() == 0.0 && max.fract() == 0.0;
+        let whole = min.fract() == 0.0 && max.fract() == 0.0 && max - min >= 10.0;
         let response = ui
             .vertical(|ui| {
                 let _ = self.field_label(ui, &label);
+                if !self.natural {
+                    ui.spacing_mut().slider_width = (ui.available_width() - 72.0).max(80.0);
+                }
                 let mut slider = egui::Slider::new(&mut value, min..=max);
                 if whole {
                     slider = slider.integer();

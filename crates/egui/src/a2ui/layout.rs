@@ -1,8 +1,7 @@
-//! Layout components: `Row` (weights and `justify` from the widths its children took last
-//! frame), `Column`, `Card`, `Tabs`, `Modal` and `Divider`.
+//! Layout components: `Column`, `Card`, `Tabs`, `Modal` and `Divider` (`Row` is in `row.rs`).
 
 use egui::{Align, CornerRadius, Frame, Layout, Margin, Response, RichText, Stroke, Ui, Vec2};
-use mcpapp_a2ui::{Child, Node};
+use mcpapp_a2ui::Node;
 use mcpapp_card::enums::{ContainerStyle, FontSize};
 use serde_json::Value;
 
@@ -10,7 +9,7 @@ use super::draw::{Drawer, GAP};
 use crate::draw::{clamp_i8, clamp_u8};
 
 /// A cross-axis alignment word as an egui layout (`stretch`, the default, fills).
-fn cross(word: Option<&str>) -> (Align, bool) {
+pub(crate) fn cross(word: Option<&str>) -> (Align, bool) {
     match word {
         Some("start") => (Align::Min, false),
         Some("center") => (Align::Center, false),
@@ -23,102 +22,18 @@ impl Drawer<'_, '_> {
     /// A `Column`: children top to bottom.
     pub(crate) fn column(&mut self, ui: &mut Ui, node: &Node) -> Response {
         let (align, fill) = cross(self.word(node, "align").as_deref());
-        let layout = Layout::top_down(align).with_cross_justify(fill);
+        // At its own width (in a row), a column cannot centre or fill: it has no width yet.
+        let layout = if self.natural {
+            Layout::top_down(Align::Min)
+        } else {
+            Layout::top_down(align).with_cross_justify(fill)
+        };
         ui.with_layout(layout, |ui| {
             for child in &node.children {
                 self.child(ui, child);
             }
         })
         .response
-    }
-
-    /// A `Row`: children left to right. A child with a `weight` takes that share of the width
-    /// the others leave; without weights, `justify` places the children in the free width.
-    /// Both use the widths the children took last frame (a row settles in a frame or two).
-    pub(crate) fn row(&mut self, ui: &mut Ui, node: &Node) -> Response {
-        let id = self.id_of(node, "widths");
-        let last: Vec<f32> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
-        let weights: Vec<Option<f32>> = node.children.iter().map(|c| self.weight(c)).collect();
-        let count = node.children.len();
-        let available = ui.available_width();
-        let gaps = GAP * crate::draw::count_f32(count.saturating_sub(1));
-        let fixed: f32 = weights
-            .iter()
-            .zip(0..)
-            .filter(|(w, _)| w.is_none())
-            .map(|(_, i)| last.get(i).copied().unwrap_or(0.0))
-            .sum();
-        let total_weight: f32 = weights.iter().flatten().sum();
-        let free = (available - fixed - gaps).max(0.0);
-        let justify = self.word(node, "justify").unwrap_or_default();
-        let n = crate::draw::count_f32(count.max(1));
-        let (lead, between) = if total_weight > 0.0 {
-            (0.0, GAP)
-        } else {
-            match justify.as_str() {
-                "center" => (free / 2.0, GAP),
-                "end" => (free, GAP),
-                "spaceBetween" if count > 1 => (0.0, GAP + free / (n - 1.0)),
-                "spaceAround" => (free / (2.0 * n), GAP + free / n),
-                "spaceEvenly" => (free / (n + 1.0), GAP + free / (n + 1.0)),
-                _ => (0.0, GAP),
-            }
-        };
-        let (align, _) = cross(self.word(node, "align").as_deref());
-        let mut widths = Vec::with_capacity(count);
-        let response = ui
-            .with_layout(Layout::left_to_right(align), |ui| {
-                ui.spacing_mut().item_spacing.x = 0.0;
-                ui.add_space(lead);
-                for (i, child) in node.children.iter().enumerate() {
-                    if i > 0 {
-                        ui.add_space(between);
-                    }
-                    let weight = weights.get(i).copied().flatten();
-                    let width = match weight {
-                        Some(w) if total_weight > 0.0 => free * w / total_weight,
-                        _ => ui.available_width(),
-                    };
-                    let inner = ui.allocate_ui_with_layout(
-                        Vec2::new(width.max(1.0), 0.0),
-                        Layout::top_down(Align::Min).with_cross_justify(weight.is_some()),
-                        |ui| {
-                            ui.spacing_mut().item_spacing.x = GAP;
-                            if weight.is_some() {
-                                ui.set_width(width.max(1.0));
-                            }
-                            self.child(ui, child);
-                        },
-                    );
-                    widths.push(inner.response.rect.width());
-                }
-            })
-            .response;
-        if widths.iter().zip(&last).any(|(a, b)| (a - b).abs() > 0.5) || widths.len() != last.len()
-        {
-            ui.data_mut(|d| d.insert_temp(id, widths));
-            ui.ctx().request_repaint();
-        }
-        response
-    }
-
-    /// A child's `weight`, when it has a positive one.
-    fn weight(&self, child: &Child) -> Option<f32> {
-        let Child::Node { node, .. } = child else {
-            return None;
-        };
-        let weight = self
-            .surface
-            .component(&node.id)
-            .and_then(|c| c.properties.get("weight"))
-            .and_then(Value::as_f64)
-            .filter(|w| w.is_finite() && *w > 0.0)?;
-        #[expect(
-            clippy::cast_possible_truncation,
-            reason = "a layout weight, at most a million; f32 is plenty"
-        )]
-        let weight = weight.min(1e6) as f32;
-        Some(weight)
     }
 
     /// A `Card`: its child on a raised panel.
@@ -133,7 +48,9 @@ impl Drawer<'_, '_> {
             )))
             .inner_margin(Margin::same(clamp_i8(pad)))
             .show(ui, |ui| {
-                ui.set_width(ui.available_width());
+                if !self.natural {
+                    ui.set_width(ui.available_width());
+                }
                 if let Some(child) = Self::slot(node, "/child") {
                     self.child(ui, child);
                 }

@@ -12,6 +12,7 @@ mod inputs;
 mod layout;
 mod list;
 mod output;
+mod row;
 mod text;
 mod view;
 

@@ -87,6 +87,7 @@ impl<'a> SurfaceView<'a> {
             timestamp: self.timestamp,
             clicked: false,
             salt,
+            natural: false,
         };
         let pad = if self.framed { theme.padding() } else { 0.0 };
         let frame = Frame::new()
