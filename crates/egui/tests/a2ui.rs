@@ -232,3 +232,29 @@ fn text_is_shown_without_its_bidi_overrides() {
     h.run();
     assert!(h.query_by_label("invoicefdp.exe").is_some());
 }
+
+#[test]
+fn an_input_shows_its_failing_check_once_it_has_a_value() {
+    let mut h = harness(
+        &json!([
+            {"id": "root", "component": "TextField", "label": "Email",
+             "value": {"path": "/email"},
+             "checks": [{"condition": {"call": "email", "args": {"value": {"path": "/email"}}},
+                         "message": "Not an email address"}]}
+        ]),
+        &json!({"email": ""}),
+    );
+    h.run();
+    assert!(h.query_by_label("Not an email address").is_none());
+    h.get_by_role_and_label(Role::TextInput, "Email").focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Email")
+        .type_text("ada@");
+    h.run();
+    assert!(h.query_by_label("Not an email address").is_some());
+    h.get_by_role_and_label(Role::TextInput, "Email")
+        .type_text("example.com");
+    h.run();
+    assert_eq!(data_at(&h, "/email"), json!("ada@example.com"));
+    assert!(h.query_by_label("Not an email address").is_none());
+}

@@ -172,6 +172,19 @@ impl Drawer<'_, '_> {
             .unwrap_or_default()
     }
 
+    /// The failing checks an input shows: none until the user has changed it (a form
+    /// someone has not filled in yet is not wrong yet), or while it has no value.
+    pub(crate) fn input_checks(&self, ui: &Ui, node: &Node) -> Vec<String> {
+        let touched: bool = ui.data(|d| d.get_temp(self.id_of(node, "touched")).unwrap_or(false));
+        let filled = !matches!(self.value(node, "value"), Value::Null)
+            && !to_text(&self.value(node, "value")).is_empty();
+        if touched || filled {
+            self.failing_checks(node)
+        } else {
+            Vec::new()
+        }
+    }
+
     /// Shows the failing checks' messages under an input.
     pub(crate) fn show_checks(&self, ui: &mut Ui, failing: &[String]) {
         let color = self.color(ColorName::Attention, false);
@@ -184,8 +197,10 @@ impl Drawer<'_, '_> {
         }
     }
 
-    /// Writes an input's new value where its `value` is bound.
-    pub(crate) fn write(&mut self, node: &Node, value: Value) {
+    /// Writes an input's new value where its `value` is bound, and marks the input touched.
+    pub(crate) fn write(&mut self, ui: &Ui, node: &Node, value: Value) {
+        let touched = self.id_of(node, "touched");
+        ui.data_mut(|d| d.insert_temp(touched, true));
         if self
             .surface
             .set_bound(&node.id, "value", &node.scope, value)

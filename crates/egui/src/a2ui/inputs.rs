@@ -116,7 +116,7 @@ impl Drawer<'_, '_> {
         let label = self.text_of(node, "label");
         let variant = self.word(node, "variant").unwrap_or_default();
         let mut value = self.text_of(node, "value");
-        let failing = self.failing_checks(node);
+        let failing = self.input_checks(ui, node);
         let (response, edited) = ui
             .vertical(|ui| {
                 let label_id = self.field_label(ui, &label);
@@ -153,7 +153,7 @@ impl Drawer<'_, '_> {
             } else {
                 Value::String(value)
             };
-            self.write(node, new);
+            self.write(ui, node, new);
         }
         response
     }
@@ -162,7 +162,7 @@ impl Drawer<'_, '_> {
     pub(crate) fn check_box(&mut self, ui: &mut Ui, node: &Node) -> Response {
         let label = self.text_of(node, "label");
         let mut value = to_bool(&self.value(node, "value"));
-        let failing = self.failing_checks(node);
+        let failing = self.input_checks(ui, node);
         let response = ui
             .vertical(|ui| {
                 let r = ui.add_enabled(
@@ -174,7 +174,7 @@ impl Drawer<'_, '_> {
             })
             .inner;
         if response.changed() {
-            self.write(node, Value::Bool(value));
+            self.write(ui, node, Value::Bool(value));
         }
         response
     }
@@ -196,7 +196,7 @@ impl Drawer<'_, '_> {
             Value::Null => Vec::new(),
             other => vec![to_text(&other)],
         };
-        let failing = self.failing_checks(node);
+        let failing = self.input_checks(ui, node);
         let filter_id = self.id_of(node, "filter");
         let mut changed = false;
         let enabled = !self.disabled;
@@ -248,6 +248,7 @@ impl Drawer<'_, '_> {
             .response;
         if changed {
             self.write(
+                ui,
                 node,
                 Value::Array(chosen.into_iter().map(Value::String).collect()),
             );
@@ -284,7 +285,7 @@ impl Drawer<'_, '_> {
         let min = self.number(node, "min").unwrap_or(0.0);
         let max = self.number(node, "max").unwrap_or(100.0).max(min);
         let mut value = to_number(&self.value(node, "value")).clamp(min, max);
-        let failing = self.failing_checks(node);
+        let failing = self.input_checks(ui, node);
         let whole = min.fract() == 0.0 && max.fract() == 0.0 && max - min >= 10.0;
         let response = ui
             .vertical(|ui| {
@@ -305,7 +306,7 @@ impl Drawer<'_, '_> {
         if response.changed()
             && let Some(n) = serde_json::Number::from_f64(value)
         {
-            self.write(node, Value::Number(n));
+            self.write(ui, node, Value::Number(n));
         }
         response
     }
@@ -332,7 +333,7 @@ impl Drawer<'_, '_> {
             _ => "YYYY-MM-DDTHH:MM",
         };
         let mut value = self.text_of(node, "value");
-        let failing = self.failing_checks(node);
+        let failing = self.input_checks(ui, node);
         let response = ui
             .vertical(|ui| {
                 let label_id = self.field_label(ui, &label);
@@ -351,7 +352,7 @@ impl Drawer<'_, '_> {
             })
             .inner;
         if response.changed() {
-            self.write(node, Value::String(value));
+            self.write(ui, node, Value::String(value));
         }
         response
     }
