@@ -258,3 +258,33 @@ fn an_input_shows_its_failing_check_once_it_has_a_value() {
     assert_eq!(data_at(&h, "/email"), json!("ada@example.com"));
     assert!(h.query_by_label("Not an email address").is_none());
 }
+
+#[test]
+fn a_link_in_text_opens_by_the_link_rule() {
+    let mut h = harness(
+        &json!([
+            {"id": "root", "component": "Column", "children": ["good", "trap"]},
+            {"id": "good", "component": "Text", "text": "[Specification](https://a2ui.org/)"},
+            {"id": "trap", "component": "Text", "text": "[Prize](javascript:alert(1))"}
+        ]),
+        &json!({}),
+    );
+    h.run();
+    h.get_by_label("Prize").click();
+    h.run();
+    assert!(h.state().events.is_empty(), "{:?}", h.state().events);
+    h.get_by_label("Specification").click();
+    h.run();
+    // A click from assistive technology (no pointer) opens the text's one link too.
+    h.get_by_label("Specification").click_accesskit();
+    h.run();
+    assert_eq!(
+        h.state().events,
+        vec![
+            SurfaceEvent::OpenUrl {
+                url: "https://a2ui.org/".to_owned()
+            };
+            2
+        ]
+    );
+}

@@ -32,6 +32,8 @@ impl Drawer<'_, '_> {
         };
         let link = ui.visuals().hyperlink_color;
         let mut job = LayoutJob::default();
+        // Byte ranges of links in the laid-out text, with their targets.
+        let mut links: Vec<(std::ops::Range<usize>, String)> = Vec::new();
         for (i, block) in markdown::parse(&text).iter().enumerate() {
             if i > 0 {
                 job.append("\n", 0.0, TextFormat::simple(font.clone(), color));
@@ -53,15 +55,67 @@ impl Drawer<'_, '_> {
                 if span.strikethrough {
                     format.strikethrough = Stroke::new(1.0, color);
                 }
-                if span.link.is_some() {
+                let start = job.text.len();
+                if let Some(target) = &span.link {
                     format.color = link;
                     format.underline = Stroke::new(1.0, link);
+                    links.push((start..start + span.text.len(), target.clone()));
                 }
                 job.append(&span.text, 0.0, format);
             }
         }
-        job.wrap.max_width = ui.available_width();
-        ui.add(Label::new(job).wrap())
+        job.wrap.max_width = ui.available_width().max(1.0);
+        if links.is_empty() {
+            return ui.add(Label::new(job).wrap());
+        }
+        self.linked_text(ui, job, &links)
+    }
+
+    /// Text with links: drawn as one galley; a click on a link opens it (by the link rule).
+    fn linked_text(
+        &mut self,
+        ui: &mut Ui,
+        job: LayoutJob,
+        links: &[(std::ops::Range<usize>, String)],
+    ) -> Response {
+        let galley = ui.fonts_mut(|f| f.layout_job(job));
+        let (space, _) = ui.allocate_exact_size(galley.size(), Sense::hover());
+        // Only the text is clickable, not the rest of a line a layout stretched it to.
+        let rect = egui::Rect::from_min_size(space.min, galley.size());
+        let response = ui.interact(rect, ui.auto_id_with("a2ui-links"), Sense::click());
+        let origin = rect.left_top();
+        ui.painter()
+            .galley(origin, galley.clone(), ui.visuals().text_color());
+        let text = galley.text().to_owned();
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+        let at = |pos: egui::Pos2| {
+            let cursor = galley.cursor_from_pos(pos - origin);
+            let index = galley
+                .text()
+                .char_indices()
+                .nth(cursor.index.0)
+                .map_or(galley.text().len(), |(i, _)| i);
+            links
+                .iter()
+                .find(|(range, _)| range.contains(&index))
+                .map(|(_, target)| target.clone())
+        };
+        if response.hover_pos().and_then(at).is_some() {
+            ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+        }
+        if response.clicked() && !self.disabled {
+            // A click without a pointer (assistive technology, the keyboard) means the text's
+            // one link, when it has only one.
+            let target = match (response.interact_pointer_pos(), links) {
+                (Some(pos), _) => at(pos),
+                (None, [(_, only)]) => Some(only.clone()),
+                (None, _) => None,
+            };
+            if let Some(target) = target {
+                self.open_url(&target);
+            }
+        }
+        response
     }
 
     /// An `Image`: loaded by the context's image loaders (`data:` URIs by ours, `http(s)`
