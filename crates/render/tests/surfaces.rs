@@ -136,3 +136,35 @@ fn every_official_example_renders_light_and_dark_as_its_baseline() {
         "baselines of no example: {unused:?} (delete them)"
     );
 }
+
+#[test]
+fn a_surface_takes_each_theme_and_the_same_surface_gives_the_same_pixels() {
+    let path = root().join("tests/corpus/a2ui/catalogs/basic/examples/09_login-form.json");
+    let report = process_str(&std::fs::read_to_string(path).unwrap());
+    let surface = report.processor.surfaces().values().next().unwrap();
+    let render = |config: HostConfig| {
+        render_surface(
+            surface,
+            &RenderOptions {
+                host_config: config,
+                ..RenderOptions::default()
+            },
+        )
+    };
+    let light = match render(HostConfig::light()) {
+        Ok(image) => image,
+        Err(RenderError::NoGpu(e)) => {
+            eprintln!("no GPU adapter ({e}): not checked");
+            return;
+        }
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(light.width(), 400);
+    assert!(light.height() > 100, "{}", light.height());
+    let again = render(HostConfig::light()).unwrap();
+    assert!(compare(&light, &again, &CompareOptions::default()).passed);
+    for other in [HostConfig::dark(), HostConfig::high_contrast()] {
+        let image = render(other).unwrap();
+        assert!(!compare(&light, &image, &CompareOptions::default()).passed);
+    }
+}
