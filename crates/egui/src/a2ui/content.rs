@@ -169,21 +169,7 @@ impl Drawer<'_, '_> {
                 .corner_radius(radius)
                 .paint_at(ui, rect);
         } else {
-            ui.painter()
-                .rect_filled(rect, radius, ui.visuals().faint_bg_color);
-            if size.x > 40.0 {
-                ui.painter().with_clip_rect(rect).text(
-                    rect.center(),
-                    Align2::CENTER_CENTER,
-                    if description.is_empty() {
-                        "Image"
-                    } else {
-                        &description
-                    },
-                    FontId::proportional(self.size(FontSize::Small)),
-                    self.color(ColorName::Default, true),
-                );
-            }
+            self.placeholder(ui, rect, radius, &description);
         }
         let label = if description.is_empty() {
             "Image".to_owned()
@@ -197,6 +183,31 @@ impl Drawer<'_, '_> {
         };
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
         response
+    }
+
+    /// Where an image is not shown: a box with its description.
+    fn placeholder(&self, ui: &Ui, rect: egui::Rect, radius: CornerRadius, description: &str) {
+        // Apart from a card's own background (`faint_bg_color` is that).
+        ui.painter().rect(
+            rect,
+            radius,
+            ui.visuals().extreme_bg_color,
+            Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color),
+            egui::StrokeKind::Inside,
+        );
+        if rect.width() > 40.0 {
+            ui.painter().with_clip_rect(rect).text(
+                rect.center(),
+                Align2::CENTER_CENTER,
+                if description.is_empty() {
+                    "Image"
+                } else {
+                    description
+                },
+                FontId::proportional(self.size(FontSize::Small)),
+                self.color(ColorName::Default, true),
+            );
+        }
     }
 
     /// An `Icon`: the catalog's icon names as symbols the built-in fonts have.

@@ -30,17 +30,16 @@ impl Drawer<'_, '_> {
         };
         button = button.min_size(egui::Vec2::new(0.0, 28.0));
         let enabled = !self.disabled && failing.is_empty();
-        let response = ui
-            .vertical(|ui| {
-                let r = ui.add_enabled(enabled, button);
-                let r = match failing.first() {
-                    Some(first) => r.on_disabled_hover_text(first.as_str()),
-                    None => r,
-                };
-                self.show_checks(ui, failing.get(..1).unwrap_or_default());
-                r
-            })
-            .inner;
+        let response = stack(ui, |ui| {
+            let r = ui.add_enabled(enabled, button);
+            let r = match failing.first() {
+                Some(first) => r.on_disabled_hover_text(first.as_str()),
+                None => r,
+            };
+            self.show_checks(ui, failing.get(..1).unwrap_or_default());
+            r
+        })
+        .inner;
         if name != label {
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &name));
         }
@@ -117,31 +116,30 @@ impl Drawer<'_, '_> {
         let variant = self.word(node, "variant").unwrap_or_default();
         let mut value = self.text_of(node, "value");
         let failing = self.input_checks(ui, node);
-        let (response, edited) = ui
-            .vertical(|ui| {
-                let label_id = self.field_label(ui, &label);
-                let edit = if variant == "longText" {
-                    TextEdit::multiline(&mut value).desired_rows(3)
+        let (response, edited) = stack(ui, |ui| {
+            let label_id = self.field_label(ui, &label);
+            let edit = if variant == "longText" {
+                TextEdit::multiline(&mut value).desired_rows(3)
+            } else {
+                TextEdit::singleline(&mut value).password(variant == "obscured")
+            };
+            let mut r = ui.add_enabled(
+                !self.disabled,
+                edit.desired_width(if self.natural {
+                    200.0
                 } else {
-                    TextEdit::singleline(&mut value).password(variant == "obscured")
-                };
-                let mut r = ui.add_enabled(
-                    !self.disabled,
-                    edit.desired_width(if self.natural {
-                        200.0
-                    } else {
-                        ui.available_width()
-                    })
-                    .id_salt(self.id_of(node, "edit")),
-                );
-                if let Some(id) = label_id {
-                    r = r.labelled_by(id);
-                }
-                self.show_checks(ui, &failing);
-                let changed = r.changed();
-                (r, changed)
-            })
-            .inner;
+                    ui.available_width()
+                })
+                .id_salt(self.id_of(node, "edit")),
+            );
+            if let Some(id) = label_id {
+                r = r.labelled_by(id);
+            }
+            self.show_checks(ui, &failing);
+            let changed = r.changed();
+            (r, changed)
+        })
+        .inner;
         if edited {
             let new = if variant == "number" {
                 value
@@ -163,16 +161,15 @@ impl Drawer<'_, '_> {
         let label = self.text_of(node, "label");
         let mut value = to_bool(&self.value(node, "value"));
         let failing = self.input_checks(ui, node);
-        let response = ui
-            .vertical(|ui| {
-                let r = ui.add_enabled(
-                    !self.disabled,
-                    egui::Checkbox::new(&mut value, label.as_str()),
-                );
-                self.show_checks(ui, &failing);
-                r
-            })
-            .inner;
+        let response = stack(ui, |ui| {
+            let r = ui.add_enabled(
+                !self.disabled,
+                egui::Checkbox::new(&mut value, label.as_str()),
+            );
+            self.show_checks(ui, &failing);
+            r
+        })
+        .inner;
         if response.changed() {
             self.write(ui, node, Value::Bool(value));
         }
@@ -200,52 +197,51 @@ impl Drawer<'_, '_> {
         let filter_id = self.id_of(node, "filter");
         let mut changed = false;
         let enabled = !self.disabled;
-        let response = ui
-            .vertical(|ui| {
-                let _ = self.field_label(ui, &label);
-                let mut filter: String = ui.data(|d| d.get_temp(filter_id)).unwrap_or_default();
-                if filterable
-                    && ui
-                        .add(TextEdit::singleline(&mut filter).hint_text("Filter"))
-                        .changed()
-                {
-                    ui.data_mut(|d| d.insert_temp(filter_id, filter.clone()));
-                }
-                let needle = filter.to_lowercase();
-                let mut draw = |ui: &mut Ui| {
-                    for (text, value) in &options {
-                        if !needle.is_empty() && !text.to_lowercase().contains(&needle) {
-                            continue;
-                        }
-                        let mut on = chosen.contains(value);
-                        let r = if chips {
-                            ui.add_enabled(enabled, egui::Button::selectable(on, text.as_str()))
-                        } else if single {
-                            ui.add_enabled(enabled, egui::RadioButton::new(on, text.as_str()))
+        let response = stack(ui, |ui| {
+            let _ = self.field_label(ui, &label);
+            let mut filter: String = ui.data(|d| d.get_temp(filter_id)).unwrap_or_default();
+            if filterable
+                && ui
+                    .add(TextEdit::singleline(&mut filter).hint_text("Filter"))
+                    .changed()
+            {
+                ui.data_mut(|d| d.insert_temp(filter_id, filter.clone()));
+            }
+            let needle = filter.to_lowercase();
+            let mut draw = |ui: &mut Ui| {
+                for (text, value) in &options {
+                    if !needle.is_empty() && !text.to_lowercase().contains(&needle) {
+                        continue;
+                    }
+                    let mut on = chosen.contains(value);
+                    let r = if chips {
+                        ui.add_enabled(enabled, egui::Button::selectable(on, text.as_str()))
+                    } else if single {
+                        ui.add_enabled(enabled, egui::RadioButton::new(on, text.as_str()))
+                    } else {
+                        ui.add_enabled(enabled, egui::Checkbox::new(&mut on, text.as_str()))
+                    };
+                    if r.clicked() {
+                        changed = true;
+                        let was = chosen.contains(value);
+                        if single {
+                            chosen = vec![value.clone()];
+                        } else if was {
+                            chosen.retain(|v| v != value);
                         } else {
-                            ui.add_enabled(enabled, egui::Checkbox::new(&mut on, text.as_str()))
-                        };
-                        if r.clicked() {
-                            changed = true;
-                            let was = chosen.contains(value);
-                            if single {
-                                chosen = vec![value.clone()];
-                            } else if was {
-                                chosen.retain(|v| v != value);
-                            } else {
-                                chosen.push(value.clone());
-                            }
+                            chosen.push(value.clone());
                         }
                     }
-                };
-                if chips {
-                    ui.horizontal_wrapped(|ui| draw(ui));
-                } else {
-                    draw(ui);
                 }
-                self.show_checks(ui, &failing);
-            })
-            .response;
+            };
+            if chips {
+                ui.horizontal_wrapped(|ui| draw(ui));
+            } else {
+                draw(ui);
+            }
+            self.show_checks(ui, &failing);
+        })
+        .response;
         if changed {
             self.write(
                 ui,
@@ -287,21 +283,20 @@ impl Drawer<'_, '_> {
         let mut value = to_number(&self.value(node, "value")).clamp(min, max);
         let failing = self.input_checks(ui, node);
         let whole = min.fract() == 0.0 && max.fract() == 0.0 && max - min >= 10.0;
-        let response = ui
-            .vertical(|ui| {
-                let _ = self.field_label(ui, &label);
-                if !self.natural {
-                    ui.spacing_mut().slider_width = (ui.available_width() - 72.0).max(80.0);
-                }
-                let mut slider = egui::Slider::new(&mut value, min..=max);
-                if whole {
-                    slider = slider.integer();
-                }
-                let r = ui.add_enabled(!self.disabled, slider);
-                self.show_checks(ui, &failing);
-                r
-            })
-            .inner;
+        let response = stack(ui, |ui| {
+            let _ = self.field_label(ui, &label);
+            if !self.natural {
+                ui.spacing_mut().slider_width = (ui.available_width() - 72.0).max(80.0);
+            }
+            let mut slider = egui::Slider::new(&mut value, min..=max);
+            if whole {
+                slider = slider.integer();
+            }
+            let r = ui.add_enabled(!self.disabled, slider);
+            self.show_checks(ui, &failing);
+            r
+        })
+        .inner;
         response.widget_info(|| egui::WidgetInfo::slider(!self.disabled, value, &label));
         if response.changed()
             && let Some(n) = serde_json::Number::from_f64(value)
@@ -334,26 +329,32 @@ impl Drawer<'_, '_> {
         };
         let mut value = self.text_of(node, "value");
         let failing = self.input_checks(ui, node);
-        let response = ui
-            .vertical(|ui| {
-                let label_id = self.field_label(ui, &label);
-                let mut r = ui.add_enabled(
-                    !self.disabled,
-                    TextEdit::singleline(&mut value)
-                        .hint_text(hint)
-                        .desired_width(220.0)
-                        .id_salt(self.id_of(node, "edit")),
-                );
-                if let Some(id) = label_id {
-                    r = r.labelled_by(id);
-                }
-                self.show_checks(ui, &failing);
-                r
-            })
-            .inner;
+        let response = stack(ui, |ui| {
+            let label_id = self.field_label(ui, &label);
+            let mut r = ui.add_enabled(
+                !self.disabled,
+                TextEdit::singleline(&mut value)
+                    .hint_text(hint)
+                    .desired_width(220.0)
+                    .id_salt(self.id_of(node, "edit")),
+            );
+            if let Some(id) = label_id {
+                r = r.labelled_by(id);
+            }
+            self.show_checks(ui, &failing);
+            r
+        })
+        .inner;
         if response.changed() {
             self.write(ui, node, Value::String(value));
         }
         response
     }
+}
+
+/// Draws an input and what goes under it top to bottom, aligned as the column it is in
+/// aligns its children (`ui.vertical` would align them to the start).
+fn stack<R>(ui: &mut Ui, add: impl FnOnce(&mut Ui) -> R) -> egui::InnerResponse<R> {
+    let align = ui.layout().horizontal_align();
+    ui.with_layout(egui::Layout::top_down(align), add)
 }
