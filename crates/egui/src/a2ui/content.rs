@@ -153,10 +153,18 @@ impl Drawer<'_, '_> {
             (Some(s), _) => Vec2::splat(s),
             (None, "header") => Vec2::new(available, 160.0),
             (None, "largeFeature") => Vec2::new(available, 200.0),
-            _ => natural.map_or(Vec2::new(available, 140.0), |n| {
-                let w = n.x.min(available).max(1.0);
-                Vec2::new(w, w * n.y / n.x.max(1.0))
-            }),
+            // Not loaded (yet): a banner across a column, a thumbnail beside things in a row.
+            _ => natural.map_or(
+                if self.natural {
+                    Vec2::splat(48.0)
+                } else {
+                    Vec2::new(available, 140.0)
+                },
+                |n| {
+                    let w = n.x.min(available).max(1.0);
+                    Vec2::new(w, w * n.y / n.x.max(1.0))
+                },
+            ),
         };
         let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
         let radius = if variant == "avatar" {
@@ -257,8 +265,13 @@ impl Drawer<'_, '_> {
             ui.available_width()
         };
         let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
-        ui.painter()
-            .rect_filled(rect, CornerRadius::same(6), ui.visuals().faint_bg_color);
+        ui.painter().rect(
+            rect,
+            CornerRadius::same(6),
+            ui.visuals().extreme_bg_color,
+            Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color),
+            egui::StrokeKind::Inside,
+        );
         let kind = if video { "Video" } else { "Audio" };
         let title = if description.is_empty() {
             kind.to_owned()
@@ -290,13 +303,11 @@ impl Drawer<'_, '_> {
             )
         });
         if let Some(url) = url {
-            let open = ui.put(
-                egui::Rect::from_min_size(
-                    rect.right_bottom() - Vec2::new(120.0, 28.0),
-                    Vec2::new(112.0, 22.0),
-                ),
-                egui::Link::new(if video { "Open video" } else { "Open audio" }),
-            );
+            let open = ui.add(egui::Link::new(if video {
+                "Open video"
+            } else {
+                "Open audio"
+            }));
             if open.clicked() && !self.disabled {
                 self.open_url(&url);
             }
