@@ -1,4 +1,4 @@
-//! egui widgets for MCP App cards.
+//! egui widgets for MCP App cards and A2UI surfaces.
 //!
 //! [`CardView`] draws a [`mcpapp_card::Card`] in any [`egui::Ui`] with the look of a
 //! [`mcpapp_card::HostConfig`] (built-in light, dark and high-contrast themes, or a real
@@ -40,10 +40,17 @@
 //! assert_eq!(state.text("reason"), "");
 //! ```
 //!
+//! [`SurfaceView`] does the same for an A2UI v0.9 surface ([`mcpapp_a2ui::Surface`], kept in
+//! the embedder's [`mcpapp_a2ui::Processor`]): its inputs write into the surface's data model
+//! (two-way binding), and [`SurfaceOutput::event`] is an `action` message to send, a link to
+//! open, or an action a failing check blocked ([`SurfaceEvent`]). Control and bidi characters
+//! are removed from every text it shows.
+//!
 //! Images in `data:` URIs are decoded in-process once [`install_image_loaders`] has run;
 //! `http(s)` images are the embedder's (it installs a loader with its own policy). An image
 //! that is not loaded shows its alt text. This crate does no I/O and speaks no JSON-RPC.
 
+mod a2ui;
 mod draw;
 mod fonts;
 mod images;
@@ -53,6 +60,7 @@ mod text_functions;
 mod theme;
 mod view;
 
+pub use a2ui::{SurfaceEvent, SurfaceOutput, SurfaceView};
 pub use fonts::add_fallback_fonts;
 pub use images::{DataUriLoader, decode_data_uri, install_image_loaders};
 pub use mcpapp_card::CardState;

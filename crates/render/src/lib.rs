@@ -6,6 +6,8 @@
 //!   `apt-get install mesa-vulkan-drivers`); set `WGPU_BACKEND=vulkan` so that every machine
 //!   renders baselines with the same rasteriser. The same card gives the same pixels on
 //!   every run.
+//! - [`render_surface`] does the same for an A2UI surface, drawn by
+//!   [`mcpapp_egui::SurfaceView`].
 //! - [`compare`] compares an image with a baseline with `egui_kittest`'s semantics (a
 //!   per-pixel YIQ threshold, anti-aliasing forgiven, a number of failing pixels allowed) and
 //!   draws the differences.
@@ -48,7 +50,9 @@ pub use fonts::{fallback_fonts, setup_context};
 pub use image;
 pub use mcpapp_card::host_config::{Theme, UnknownTheme};
 pub use png::write_png;
-pub use render::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, RenderError, RenderOptions, render_card};
+pub use render::{
+    MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, RenderError, RenderOptions, render_card, render_surface,
+};
 pub use snapshot::{
     BASELINES_DIR, CONFIG_FILE, CardFile, Outcome, SnapshotCase, SnapshotOptions, SnapshotReport,
     Summary, Variant, check_dir, find_cards,

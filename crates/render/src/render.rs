@@ -12,9 +12,10 @@ use egui_kittest::Harness;
 use egui_kittest::wgpu::{WgpuTestRenderer, default_wgpu_setup};
 use egui_wgpu::{RenderState, Renderer, RendererOptions, WgpuConfiguration, wgpu};
 use image::{GenericImage as _, RgbaImage};
+use mcpapp_a2ui::Surface;
 use mcpapp_card::enums::ContainerStyle;
 use mcpapp_card::{Card, HostConfig};
-use mcpapp_egui::{CardState, CardView};
+use mcpapp_egui::{CardState, CardView, SurfaceView};
 
 /// The largest texture side in pixels the renderer asks the GPU for: the widest image, and the
 /// tallest tile a taller card is drawn in (the tiles are stitched into one image).
@@ -125,6 +126,48 @@ impl RenderOptions {
 /// The GPU device is created once per process and shared by later calls (from any thread).
 pub fn render_card(card: &Card, options: &RenderOptions) -> Result<RgbaImage, RenderError> {
     options.check()?;
+    let config = &options.host_config;
+    let mut state = options
+        .state
+        .clone()
+        .unwrap_or_else(|| CardState::new(card));
+    with_renderer(|renderer| {
+        draw(options, renderer, |ui| {
+            CardView::new(card, &mut state).host_config(config).show(ui);
+        })
+    })
+}
+
+/// The timestamp of actions in a rendered surface (nothing is clicked, but the rendering must
+/// not read the clock).
+const SURFACE_TIMESTAMP: &str = "2026-01-01T00:00:00.000Z";
+
+/// Renders an A2UI surface (with [`SurfaceView`], framed) into an image, as [`render_card`]
+/// renders a card: `width × scale` pixels wide, as tall as the surface, on the host config's
+/// default background, `data:` images decoded and others shown as placeholders.
+/// `options.state` is for cards and is not used: a surface's inputs show its data model.
+pub fn render_surface(
+    surface: &Surface,
+    options: &RenderOptions,
+) -> Result<RgbaImage, RenderError> {
+    options.check()?;
+    let config = &options.host_config;
+    // The view writes into the surface it shows; the caller's stays as it was.
+    let mut surface = surface.clone();
+    with_renderer(|renderer| {
+        draw(options, renderer, |ui| {
+            SurfaceView::new(&mut surface)
+                .host_config(config)
+                .timestamp(SURFACE_TIMESTAMP)
+                .show(ui);
+        })
+    })
+}
+
+/// Runs `f` with a fresh egui renderer on the process's GPU; a panic inside is an error.
+fn with_renderer(
+    f: impl FnOnce(WgpuTestRenderer) -> Result<RgbaImage, RenderError>,
+) -> Result<RgbaImage, RenderError> {
     let gpu = gpu()?;
     catch_unwind(AssertUnwindSafe(|| {
         // A fresh egui renderer (its own textures) on the shared device.
@@ -138,7 +181,7 @@ pub fn render_card(card: &Card, options: &RenderOptions) -> Result<RgbaImage, Re
             target_format: gpu.target_format,
             renderer: Arc::new(RwLock::new(renderer)),
         };
-        draw(card, options, WgpuTestRenderer::from_render_state(state))
+        f(WgpuTestRenderer::from_render_state(state))
     }))
     .unwrap_or_else(|payload| Err(RenderError::Panicked(panic_message(payload.as_ref()))))
 }
@@ -185,11 +228,11 @@ fn gpu() -> Result<&'static Gpu, RenderError> {
     .map_err(|e| RenderError::NoGpu(e.clone()))
 }
 
-/// Draws the card in a fresh harness and reads the image back.
+/// Draws `content` (a card or a surface) in a fresh harness and reads the image back.
 fn draw(
-    card: &Card,
     options: &RenderOptions,
     renderer: WgpuTestRenderer,
+    mut content: impl FnMut(&mut egui::Ui),
 ) -> Result<RgbaImage, RenderError> {
     let config = &options.host_config;
     let background = color32(
@@ -198,10 +241,6 @@ fn draw(
             .background_color,
     );
     let width = options.width;
-    let mut state = options
-        .state
-        .clone()
-        .unwrap_or_else(|| CardState::new(card));
     let theme = if is_dark(background) {
         egui::Theme::Dark
     } else {
@@ -231,7 +270,7 @@ fn draw(
                 .show(ui.ctx(), |ui| {
                     Frame::NONE.fill(background).show(ui, |ui| {
                         ui.set_width(width);
-                        CardView::new(card, &mut state).host_config(config).show(ui)
+                        content(ui);
                     });
                 });
         });
