@@ -245,23 +245,33 @@ f.srcdoc = "<scr" + "ipt>parent.postMessage({start: true}, '*');(async () => { l
 document.body.appendChild(f);
 </script></body></html>"#;
 
-/// One run of the browser's ceiling: the page's count, in messages a second.
+/// One run of the browser's ceiling: the page's count, in messages a second. The counting
+/// page is a top-level page of its own loopback origin (served here), as the proxy is, so that
+/// its sandboxed frame runs in a process of its own as the app's does.
 async fn ceiling(browser: &HeadlessChromium) -> Result<f64, HtmlError> {
-    // Served by a bridge (a page of its own origin, as the host page is).
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
     let page = CEILING_PAGE.replace("__N__", &FLOOD.to_string());
-    let bridge = LocalBridge::start(HtmlResource::new(page), BridgeOptions::default()).await?;
-    // The app frame of the proxy is where the counting page runs.
-    let tab = browser.open(&bridge.url()).await?;
-    let mut bridge = bridge;
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
+        .await
+        .expect("a loopback listener for the ceiling page");
+    let address = listener.local_addr().expect("the listener's address");
+    let server = tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            let mut request = [0_u8; 4096];
+            let _ = stream.read(&mut request).await;
+            let response = format!(
+                "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{page}",
+                page.len()
+            );
+            let _ = stream.write_all(response.as_bytes()).await;
+        }
+    });
+    let url = format!("http://{address}/");
+    let tab = browser.open(&url).await?;
     let deadline = Instant::now() + FLOOD_TIMEOUT;
     let rate = loop {
-        // Keep the bridge's port read (nothing of interest comes through it).
-        let _ = tokio::time::timeout(
-            Duration::from_millis(200),
-            mcpapp_host::ViewPort::recv(&mut bridge),
-        )
-        .await;
-        let values = tab.evaluate_in("about:srcdoc", "window.__rate").await?;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let values = tab.evaluate_in(&url, "window.__rate").await?;
         if let Some(rate) = values
             .iter()
             .find_map(|v| v.value.as_ref().ok().and_then(Value::as_f64))
@@ -273,6 +283,7 @@ async fn ceiling(browser: &HeadlessChromium) -> Result<f64, HtmlError> {
         }
     };
     let _ = tab.close().await;
+    server.abort();
     Ok(rate)
 }
 
