@@ -342,17 +342,14 @@ impl ShedLog {
         if self.pending.is_empty() {
             return None;
         }
-        let first = match self.reported_at {
-            None => true,
-            Some(at) if now.saturating_duration_since(at) >= SHED_REPORT_INTERVAL => false,
-            Some(_) => return None,
-        };
-        let since = self.reported_at;
+        let over = self.reported_at.map(|at| now.saturating_duration_since(at));
+        if over.is_some_and(|over| over < SHED_REPORT_INTERVAL) {
+            return None;
+        }
         self.reported_at = Some(now);
         Some(ShedReport {
             shed: std::mem::take(&mut self.pending),
-            first,
-            over: since.map(|at| now.saturating_duration_since(at)),
+            over,
         })
     }
 }
@@ -361,9 +358,8 @@ impl ShedLog {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ShedReport {
     pub(crate) shed: Shed,
-    /// The first report of this app's (the flood has just started).
-    pub(crate) first: bool,
-    /// The time the counts cover (since the previous report).
+    /// The time the counts cover (since the previous report); `None` for the app's first
+    /// report, at the start of its flood.
     pub(crate) over: Option<Duration>,
 }
 
@@ -394,11 +390,11 @@ impl ShedReport {
             ));
         }
         let what = parts.join(" and ");
-        match (self.first, self.over) {
-            (true, _) | (false, None) => format!(
+        match self.over {
+            None => format!(
                 "the app sends faster than its limits: {what}; the excess is shed where it enters until it slows down"
             ),
-            (false, Some(over)) => format!(
+            Some(over) => format!(
                 "the app is still over its limits: {what} in the last {} s",
                 over.as_secs()
             ),
@@ -483,13 +479,16 @@ mod tests {
             requests_refused: 1,
             notifications_dropped: 0,
         };
-        assert!(log.add(one, start).unwrap().first);
+        assert!(
+            log.add(one, start).unwrap().over.is_none(),
+            "the first report"
+        );
         for s in 1..10 {
             assert!(log.add(one, start + Duration::from_secs(s)).is_none());
         }
         let summary = log.due(start + SHED_REPORT_INTERVAL).unwrap();
         assert_eq!(summary.shed.requests_refused, 9);
-        assert!(!summary.first);
+        assert_eq!(summary.over, Some(SHED_REPORT_INTERVAL));
         assert!(log.due(start + Duration::from_secs(30)).is_none());
     }
 }
