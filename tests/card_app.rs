@@ -230,10 +230,15 @@ async fn an_html_only_host_books_a_scheduler_slot_from_the_card() {
     h.wait_in_app(app, "document.body.innerText.includes('Meeting booked')")
         .await;
     // The booked card is final: the card app says it is done, and the host ends the app.
+    // The app's answer to the teardown is the last message; the instance may
+    // leave the host before it is recorded, so wait for both.
     h.until("the booked card ends its app", |h| {
         h.sequence(app)
-            .iter()
-            .any(|m| m == "app→host ui/notifications/close-ws-app")
+            .last()
+            .is_some_and(|m| m == "app→host reply 1")
+            && h.sequence(app)
+                .iter()
+                .any(|m| m == "app→host ui/notifications/close-ws-app")
             && !h.runtime.host().open_instances().contains(&app)
     })
     .await;
