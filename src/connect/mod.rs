@@ -40,12 +40,12 @@ pub struct Args {
         default_value = "{}"
     )]
     arguments: String,
-    /// The views this host advertises, in order of preference: `html`, `cards`, or both.
+    /// The views this host advertises, in order of preference: any of `html`, `cards`, `a2ui`.
     #[arg(
         long,
         value_name = "LIST",
         value_delimiter = ',',
-        default_value = "html,cards"
+        default_value = "html,cards,a2ui"
     )]
     ui: Vec<UiKind>,
     /// Show HTML apps in headless Chromium instead of a window, and cards without a window
@@ -88,6 +88,8 @@ enum UiKind {
     Html,
     /// mcpapp declarative cards.
     Cards,
+    /// A2UI v0.9 surfaces.
+    A2ui,
 }
 
 /// Runs the command: 0 when everything asked for worked, 1 when the server or the app failed,
@@ -117,7 +119,7 @@ fn parse_arguments(args: &Args) -> Result<Map<String, Value>, String> {
         );
     }
     if args.ui.is_empty() {
-        return Err("--ui needs at least one of html, cards".into());
+        return Err("--ui needs at least one of html, cards, a2ui".into());
     }
     match serde_json::from_str::<Value>(&args.arguments) {
         Ok(Value::Object(map)) => Ok(map),

@@ -83,6 +83,7 @@ fn client_options(args: &Args) -> Result<ClientOptions, String> {
         let mime = match kind {
             UiKind::Html => HTML_MIME_TYPE,
             UiKind::Cards => CARD_MIME_TYPE,
+            UiKind::A2ui => A2UI_MIME_TYPE,
         };
         if !mime_types.iter().any(|m| m == mime) {
             mime_types.push(mime.to_owned());

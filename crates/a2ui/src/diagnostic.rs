@@ -196,7 +196,7 @@ pub const MAX_MESSAGE_CHARS: usize = 500;
 
 /// `text` with control and bidirectional formatting characters escaped (`\u{1b}`), cut at
 /// [`MAX_MESSAGE_CHARS`].
-fn printable(text: &str) -> String {
+pub(crate) fn printable(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(MAX_MESSAGE_CHARS));
     for (i, c) in text.chars().enumerate() {
         if i == MAX_MESSAGE_CHARS {

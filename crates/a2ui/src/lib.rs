@@ -32,6 +32,7 @@ mod input;
 mod limits;
 mod lint;
 mod locate;
+pub mod mcp;
 mod message;
 mod pointer;
 mod processor;

@@ -4,7 +4,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::constants::{CARD_MIME_TYPE, EXTENSION_ID, HTML_MIME_TYPE, mime_type_matches};
+use crate::constants::{
+    A2UI_MIME_TYPE, CARD_MIME_TYPE, EXTENSION_ID, HTML_MIME_TYPE, mime_type_matches,
+};
 
 /// The value of `capabilities.extensions["io.modelcontextprotocol/ui"]` a client (host)
 /// advertises to MCP servers (`McpUiClientCapabilities`).
@@ -12,7 +14,7 @@ use crate::constants::{CARD_MIME_TYPE, EXTENSION_ID, HTML_MIME_TYPE, mime_type_m
 #[serde(rename_all = "camelCase")]
 pub struct UiClientCapability {
     /// The UI mime types the client can show; the spec requires `text/html;profile=mcp-app`,
-    /// mcpapp hosts add `application/vnd.mcpapp.card+json`.
+    /// mcpapp hosts add `application/vnd.mcpapp.card+json` and `application/a2ui+json`.
     #[serde(default)]
     pub mime_types: Vec<String>,
     /// Settings the spec reserves for later (`features`, `sandboxPolicies`), kept as sent.
@@ -46,6 +48,13 @@ impl UiClientCapability {
         Self::new([HTML_MIME_TYPE, CARD_MIME_TYPE])
     }
 
+    /// What an mcpapp host advertises by default: HTML views, declarative cards and A2UI
+    /// surfaces.
+    #[must_use]
+    pub fn all() -> Self {
+        Self::new([HTML_MIME_TYPE, CARD_MIME_TYPE, A2UI_MIME_TYPE])
+    }
+
     /// Whether `mime_type` is listed (compared with [`mime_type_matches`]).
     #[must_use]
     pub fn supports(&self, mime_type: &str) -> bool {
@@ -64,6 +73,12 @@ impl UiClientCapability {
     #[must_use]
     pub fn supports_cards(&self) -> bool {
         self.supports(CARD_MIME_TYPE)
+    }
+
+    /// Whether A2UI surfaces are supported.
+    #[must_use]
+    pub fn supports_a2ui(&self) -> bool {
+        self.supports(A2UI_MIME_TYPE)
     }
 
     /// Reads the capability from a client's `capabilities.extensions` map.

@@ -13,6 +13,13 @@ pub const HTML_MIME_TYPE: &str = "text/html;profile=mcp-app";
 /// not know it simply sees a standard MCP Apps host.
 pub const CARD_MIME_TYPE: &str = "application/vnd.mcpapp.card+json";
 
+/// Mime type of A2UI (v0.9) messages: a `ui://` view resource holding a surface's stream, or an
+/// embedded resource of a tool result carrying messages for the open surfaces.
+///
+/// The A2UI-over-MCP guide and the drafted MCP Apps extension for A2UI both name it; a host
+/// advertises it next to [`HTML_MIME_TYPE`] when it draws A2UI surfaces.
+pub const A2UI_MIME_TYPE: &str = "application/a2ui+json";
+
 /// The MCP Apps protocol version this crate speaks in `ui/initialize`.
 ///
 /// Independent of the core MCP protocol version negotiated with the server.

@@ -61,9 +61,10 @@ mod tool_meta;
 
 pub use capability::UiClientCapability;
 pub use constants::{
-    APPS_PROTOCOL_VERSION, CARD_MIME_TYPE, EXTENSION_ID, HTML_MIME_TYPE, RESOURCE_URI_META_KEY,
-    SANDBOX_METHOD_PREFIX, SUPPORTED_PROTOCOL_VERSIONS, UI_META_KEY, UI_METHOD_PREFIX,
-    UI_URI_SCHEME, is_sandbox_method, is_ui_method, is_ui_resource_uri, mime_type_matches,
+    A2UI_MIME_TYPE, APPS_PROTOCOL_VERSION, CARD_MIME_TYPE, EXTENSION_ID, HTML_MIME_TYPE,
+    RESOURCE_URI_META_KEY, SANDBOX_METHOD_PREFIX, SUPPORTED_PROTOCOL_VERSIONS, UI_META_KEY,
+    UI_METHOD_PREFIX, UI_URI_SCHEME, is_sandbox_method, is_ui_method, is_ui_resource_uri,
+    mime_type_matches,
 };
 pub use error::ProtocolError;
 pub use host_context::{

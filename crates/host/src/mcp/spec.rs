@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE};
+use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE, HTML_MIME_TYPE};
 
 /// How to reach one MCP server.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,7 +83,8 @@ pub struct ClientOptions {
     /// `clientInfo.version`; this crate's version.
     pub client_version: String,
     /// The mime types advertised in `capabilities.extensions["io.modelcontextprotocol/ui"]`;
-    /// HTML views and mcpapp cards ([`HTML_MIME_TYPE`], [`CARD_MIME_TYPE`]).
+    /// HTML views, mcpapp cards and A2UI surfaces ([`HTML_MIME_TYPE`], [`CARD_MIME_TYPE`],
+    /// [`A2UI_MIME_TYPE`]).
     pub mime_types: Vec<String>,
     /// Whether listing tools starts reading every app tool's `ui://` resource in the
     /// background, so that opening a view finds it cached; `true`.
@@ -108,7 +109,11 @@ impl Default for ClientOptions {
             connect_timeout: Duration::from_secs(20),
             client_name: "mcpapp".to_owned(),
             client_version: env!("CARGO_PKG_VERSION").to_owned(),
-            mime_types: vec![HTML_MIME_TYPE.to_owned(), CARD_MIME_TYPE.to_owned()],
+            mime_types: vec![
+                HTML_MIME_TYPE.to_owned(),
+                CARD_MIME_TYPE.to_owned(),
+                A2UI_MIME_TYPE.to_owned(),
+            ],
             prefetch_ui_resources: true,
             max_cached_resources: 64,
             max_cached_resource_bytes: 32 * 1024 * 1024,
