@@ -172,5 +172,6 @@ fn kind_name(kind: ViewKind) -> &'static str {
     match kind {
         ViewKind::Html => "HTML",
         ViewKind::Card => "card",
+        ViewKind::A2ui => "A2UI",
     }
 }

@@ -185,3 +185,21 @@ fn block_kind(block: &ContentBlock) -> &str {
 pub fn card_text(card: &Card) -> String {
     mcpapp_card::text_fallback(card)
 }
+
+/// An A2UI view's surfaces as text, each under its id, then what of the stream could not be
+/// applied.
+pub fn surfaces_text(
+    surfaces: &mcpapp_a2ui::Processor,
+    problems: &[mcpapp_a2ui::Diagnostic],
+) -> String {
+    let mut parts: Vec<String> = surfaces
+        .surfaces()
+        .iter()
+        .map(|(id, surface)| format!("[surface {id}]\n{}", mcpapp_a2ui::text_fallback(surface)))
+        .collect();
+    if parts.is_empty() {
+        parts.push("(no surface yet)".to_owned());
+    }
+    parts.extend(problems.iter().map(|p| format!("not shown: {p}")));
+    parts.join("\n")
+}

@@ -14,7 +14,7 @@ use super::app_window::Webviews;
 use mcpapp_host::mcp::{ClientOptions, ElicitationHandler, Handlers, ServerSpec};
 use mcpapp_host::store::{MemoryStore, SqliteStore, StateStore};
 use mcpapp_host::{HostEvent, InstanceId, ViewKind};
-use mcpapp_protocol::{CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
+use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
 use serde_json::{Map, Value};
 
 use super::report::{self, Report};
@@ -193,7 +193,9 @@ impl Session {
                 // question before any app, a download of an app in a browser).
                 let for_app = match &window {
                     OurWindow::Html(_) => true,
-                    OurWindow::Card => self.kind == Some(ViewKind::Card),
+                    OurWindow::Card => {
+                        matches!(self.kind, Some(ViewKind::Card | ViewKind::A2ui))
+                    }
                 };
                 let webviews = match window {
                     OurWindow::Card => None,
@@ -243,7 +245,7 @@ impl Session {
         // loaded in a hidden webview, so the app appears as soon as it is known.
         let early = self.kind.is_none() && self.call.is_some();
         match self.kind.or(early.then_some(ViewKind::Html))? {
-            ViewKind::Card => Some(OurWindow::Card),
+            ViewKind::Card | ViewKind::A2ui => Some(OurWindow::Card),
             #[cfg(feature = "webview")]
             ViewKind::Html if self.html_place == HtmlPlace::Webview => match Webviews::new() {
                 Ok(webviews) => Some(OurWindow::Html(webviews)),
@@ -266,7 +268,7 @@ impl Session {
         for update in self.host.poll() {
             self.update(update);
         }
-        if self.kind == Some(ViewKind::Card) && self.headless {
+        if matches!(self.kind, Some(ViewKind::Card | ViewKind::A2ui)) && self.headless {
             self.print_card();
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) && !self.closing {
@@ -426,21 +428,27 @@ impl Session {
         }
     }
 
-    /// A headless card is printed as text whenever it changes, with its notice.
+    /// A headless card or A2UI view is printed as text whenever it changes, with its notice
+    /// (and, for A2UI, what of it could not be applied).
     fn print_card(&mut self) {
         let Some(app) = self.instance.and_then(|i| self.host.app(i)) else {
             return;
         };
-        let Some(card) = app.card() else { return };
-        let text = report::card_text(card);
+        let (text, what) = if let Some(card) = app.card() {
+            (report::card_text(card), "card")
+        } else if let Some(surfaces) = app.surfaces() {
+            (report::surfaces_text(surfaces, app.a2ui_problems()), "view")
+        } else {
+            return;
+        };
         let notice = app.notice().map(str::to_owned);
         if self.printed.as_deref() != Some(text.as_str()) {
-            self.out.line(&format!("card:\n{text}"));
+            self.out.line(&format!("{what}:\n{text}"));
             self.printed = Some(text);
         }
         if notice != self.noticed {
             if let Some(notice) = &notice {
-                self.out.line(&format!("card notice: {notice}"));
+                self.out.line(&format!("{what} notice: {notice}"));
             }
             self.noticed = notice;
         }
@@ -479,12 +487,21 @@ impl Session {
 
     fn card_screenshot(&self, instance: InstanceId) -> Result<Vec<u8>, String> {
         let app = self.host.app(instance).ok_or("the app is gone")?;
-        let card = app.card().ok_or("the app shows no card")?;
         let options = mcpapp_render::RenderOptions {
             host_config: Theme::for_dark(app.is_dark()).host_config(),
             ..mcpapp_render::RenderOptions::default()
         };
-        let image = mcpapp_render::render_card(card, &options).map_err(|e| e.to_string())?;
+        let image = if let Some(card) = app.card() {
+            mcpapp_render::render_card(card, &options)
+        } else {
+            // The first surface: a view with more shows them one under another in its window.
+            let surface = app
+                .surfaces()
+                .and_then(|s| s.surfaces().values().next())
+                .ok_or("the app shows nothing yet")?;
+            mcpapp_render::render_surface(surface, &options)
+        }
+        .map_err(|e| e.to_string())?;
         let mut png = Vec::new();
         image
             .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)

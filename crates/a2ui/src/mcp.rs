@@ -16,6 +16,9 @@
 //!   `sendDataModel`, their data models (`clientDataModel`, the spec's
 //!   `a2uiClientDataModel` object).
 //!
+//! A stream the host could not apply is reported to a server that has the guide's `error` tool
+//! ([`error_call`]).
+//!
 //! A server reading the call back ([`action_of_call`]) gets the `action` message and refuses a
 //! call whose `_meta` copy disagrees with the arguments it validates: the arguments are what
 //! the tool's schema checks, so they are what counts.
@@ -24,13 +27,27 @@ use mcpapp_protocol::{A2UI_MIME_TYPE, CallToolParams, mime_type_matches};
 use serde_json::{Map, Value};
 
 use crate::error::A2uiError;
-use crate::message::ActionMessage;
+use crate::message::{ActionMessage, ErrorMessage};
 
 /// The key of A2UI's object in a `tools/call`'s `_meta`.
 pub const META_KEY: &str = "a2ui";
 
 /// The generic action tool of the A2UI-over-MCP guide (`{name, context}` arguments).
 pub const GENERIC_ACTION_TOOL: &str = "action";
+
+/// The tool of the A2UI-over-MCP guide that hears a client's `error` reports.
+pub const ERROR_TOOL: &str = "error";
+
+/// The `tools/call` that reports a client `error` (a stream the host could not apply) to a
+/// server's [`ERROR_TOOL`]: the message's members as arguments, as the guide writes them.
+#[must_use]
+pub fn error_call(error: &ErrorMessage) -> CallToolParams {
+    let arguments = match serde_json::to_value(error) {
+        Ok(Value::Object(arguments)) => arguments,
+        _ => Map::new(),
+    };
+    CallToolParams::new(ERROR_TOOL, arguments)
+}
 
 /// How an event reached (or reaches) the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -74,6 +74,37 @@ impl Processor {
             .collect()
     }
 
+    /// The messages that rebuild every surface as it stands (its `createSurface`, its
+    /// components, its whole data model): what a host saves, so that a surface comes back
+    /// after a restart through the same checks as any stream ([`Self::apply_value`]).
+    #[must_use]
+    pub fn messages(&self) -> Vec<ServerMessage> {
+        let mut out = Vec::with_capacity(self.surfaces.len() * 3);
+        for surface in self.surfaces.values() {
+            out.push(ServerMessage::CreateSurface(CreateSurface {
+                surface_id: surface.id.clone(),
+                catalog_id: surface.catalog_id.clone(),
+                theme: (!surface.theme.is_empty()).then(|| surface.theme.clone()),
+                send_data_model: surface.send_data_model.then_some(true),
+                extra: Map::new(),
+            }));
+            if !surface.components.is_empty() {
+                out.push(ServerMessage::UpdateComponents(UpdateComponents {
+                    surface_id: surface.id.clone(),
+                    components: surface.components.values().cloned().collect(),
+                    extra: Map::new(),
+                }));
+            }
+            out.push(ServerMessage::UpdateDataModel(UpdateDataModel {
+                surface_id: surface.id.clone(),
+                path: None,
+                value: Some(surface.data.root().clone()),
+                extra: Map::new(),
+            }));
+        }
+        out
+    }
+
     /// Checks a message's JSON (bounds, the official schema for the catalog of the surface
     /// it names, the rules a schema cannot see) and applies it when the schema accepts it.
     /// Findings carry `index` as their message index.

@@ -310,3 +310,33 @@ fn a_validation_regexp_is_a_check() {
         .unwrap();
     assert!(surface.checks("root", &root).unwrap()[0].passed);
 }
+
+#[test]
+fn the_messages_of_a_processor_rebuild_its_surfaces_with_what_the_user_typed() {
+    let mut report = process_str(&jsonl(&form()));
+    let surface = report.processor.surface_mut("f").unwrap();
+    surface
+        .set_path(&Pointer::root(), "/form/email", json!("ann@example.com"))
+        .unwrap();
+    let saved = jsonl(
+        &report
+            .processor
+            .messages()
+            .iter()
+            .map(|m| serde_json::to_value(m).unwrap())
+            .collect::<Vec<_>>(),
+    );
+    let rebuilt = process_str(&saved);
+    assert!(rebuilt.is_ok(), "{:?}", rebuilt.diagnostics);
+    let (before, after) = (
+        report.processor.surface("f").unwrap(),
+        rebuilt.processor.surface("f").unwrap(),
+    );
+    assert_eq!(after.data().root(), before.data().root());
+    assert_eq!(after.components(), before.components());
+    assert!(after.send_data_model());
+    assert_eq!(
+        after.property("echo", "text", &Pointer::root()).unwrap(),
+        "You typed ann@example.com"
+    );
+}

@@ -1,6 +1,6 @@
 //! One open app as the GUI keeps it: for a card, its session and view state (the session runs
-//! here, on the GUI thread, and speaks to the host through its port); for an HTML app, where
-//! it is shown.
+//! here, on the GUI thread, and speaks to the host through its port); for A2UI, its session
+//! (`a2ui_app.rs`); for an HTML app, where it is shown.
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +12,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use tokio::sync::mpsc::error::TryRecvError;
 
+use crate::a2ui_app::A2uiApp;
 use crate::worker::{Command, ViewParts};
 
 /// Where an HTML app is shown.
@@ -43,6 +44,7 @@ pub struct HostedApp {
 #[derive(Debug)]
 pub(crate) enum Body {
     Card(Box<CardApp>),
+    A2ui(Box<A2uiApp>),
     Html(HtmlApp),
 }
 
@@ -98,6 +100,7 @@ impl HostedApp {
                 card.send(first);
                 Body::Card(Box::new(card))
             }
+            ViewParts::A2ui { session, end } => Body::A2ui(Box::new(A2uiApp::new(*session, end))),
             ViewParts::Html {
                 url,
                 proxy_origin,
@@ -126,7 +129,7 @@ impl HostedApp {
     pub fn sandbox_refusals(&self) -> &[String] {
         match &self.body {
             Body::Html(html) => &html.refused,
-            Body::Card(_) => &[],
+            Body::Card(_) | Body::A2ui(_) => &[],
         }
     }
 
@@ -135,7 +138,7 @@ impl HostedApp {
     pub(crate) fn html_url(&self) -> Option<&str> {
         match &self.body {
             Body::Html(html) => Some(&html.url),
-            Body::Card(_) => None,
+            Body::Card(_) | Body::A2ui(_) => None,
         }
     }
 
@@ -174,6 +177,7 @@ impl HostedApp {
         self.closed
             || match &self.body {
                 Body::Card(card) => card.session.is_locked(),
+                Body::A2ui(app) => app.session.is_locked(),
                 Body::Html(_) => false,
             }
     }
@@ -182,7 +186,24 @@ impl HostedApp {
     pub fn card(&self) -> Option<&Card> {
         match &self.body {
             Body::Card(card) => Some(&card.shown),
-            Body::Html(_) => None,
+            Body::A2ui(_) | Body::Html(_) => None,
+        }
+    }
+
+    /// The A2UI surfaces on screen (with their data models), for an A2UI app.
+    pub fn surfaces(&self) -> Option<&mcpapp_a2ui::Processor> {
+        match &self.body {
+            Body::A2ui(app) => Some(app.session.processor()),
+            Body::Card(_) | Body::Html(_) => None,
+        }
+    }
+
+    /// What of the A2UI an app received could not be applied (messages that broke the schema
+    /// or the protocol's rules), for an A2UI app; [`crate::AppView`] shows it folded.
+    pub fn a2ui_problems(&self) -> &[mcpapp_a2ui::Diagnostic] {
+        match &self.body {
+            Body::A2ui(app) => app.session.problems(),
+            Body::Card(_) | Body::Html(_) => &[],
         }
     }
 
@@ -190,7 +211,7 @@ impl HostedApp {
     pub fn card_state(&self) -> Option<&CardState> {
         match &self.body {
             Body::Card(card) => Some(&card.state),
-            Body::Html(_) => None,
+            Body::A2ui(_) | Body::Html(_) => None,
         }
     }
 
@@ -199,6 +220,7 @@ impl HostedApp {
     pub fn notice(&self) -> Option<&str> {
         match &self.body {
             Body::Card(card) => card.problem.as_deref().or(card.session.notice()),
+            Body::A2ui(app) => app.problem.as_deref().or(app.session.notice()),
             Body::Html(_) => None,
         }
     }
@@ -207,6 +229,7 @@ impl HostedApp {
     pub fn is_dark(&self) -> bool {
         match &self.body {
             Body::Card(card) => card.session.is_dark(),
+            Body::A2ui(app) => app.session.is_dark(),
             Body::Html(_) => false,
         }
     }
@@ -215,7 +238,7 @@ impl HostedApp {
     pub fn html(&self) -> Option<(&str, &HtmlStatus)> {
         match &self.body {
             Body::Html(html) => Some((&html.url, &html.status)),
-            Body::Card(_) => None,
+            Body::Card(_) | Body::A2ui(_) => None,
         }
     }
 
@@ -256,16 +279,21 @@ impl HostedApp {
     pub(crate) fn keep_alive(&mut self, now: Instant) -> Option<Instant> {
         match &mut self.body {
             Body::Card(card) => card.keep_alive(now),
+            Body::A2ui(app) => app.keep_alive(now),
             Body::Html(_) => None,
         }
     }
 
     /// Sends a pending save at once (the host is closing).
     pub(crate) fn flush_now(&mut self) {
-        if let Body::Card(card) = &mut self.body {
-            let later = Instant::now() + SAVE_DEBOUNCE + Duration::from_millis(1);
-            let flushed = card.session.flush(later);
-            card.send(flushed);
+        match &mut self.body {
+            Body::Card(card) => {
+                let later = Instant::now() + SAVE_DEBOUNCE + Duration::from_millis(1);
+                let flushed = card.session.flush(later);
+                card.send(flushed);
+            }
+            Body::A2ui(app) => app.flush_now(),
+            Body::Html(_) => {}
         }
     }
 }

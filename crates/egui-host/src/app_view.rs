@@ -14,7 +14,7 @@ use crate::app::{Body, CardApp, HostedApp, HtmlApp, HtmlStatus};
 /// messages already went to the host; nothing here needs an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AppViewEvent {
-    /// A card action became a `tools/call` to this tool.
+    /// A card action or an A2UI event became a `tools/call` to this tool.
     ToolCalled(String),
     /// A card link became `ui/open-link` (the host decides; [`crate::HostUpdate::Event`]
     /// brings the [`mcpapp_host::HostEvent::OpenLink`]).
@@ -34,8 +34,8 @@ pub struct AppViewOutput {
     pub event: Option<AppViewEvent>,
 }
 
-/// Draws an open app: a card natively (the lock, the notice under it, submits and links to
-/// the host), an HTML app as a framed placeholder with its title, its state and a button that
+/// Draws an open app: a card or A2UI surfaces natively (the lock, the notice under it, submits,
+/// events and links to the host), an HTML app as a framed placeholder with its title, its state and a button that
 /// opens it in a window of its own.
 ///
 /// ```no_run
@@ -83,7 +83,7 @@ impl<'a> AppView<'a> {
         self
     }
 
-    /// Draws cards with this host config; by default the built-in light or dark theme, as the
+    /// Draws cards and A2UI surfaces with this host config; by default the built-in light or dark theme, as the
     /// host's theme says.
     pub fn host_config(mut self, config: &'a HostConfig) -> Self {
         self.config = Some(config);
@@ -110,6 +110,7 @@ impl<'a> AppView<'a> {
         let mut window = self.window;
         let inner = ui.push_id(("mcpapp-app", instance.0), |ui| match &mut self.app.body {
             Body::Card(card) => show_card(ui, card, config, locked, closed),
+            Body::A2ui(app) => crate::a2ui_app::show(ui, app, config, locked, closed),
             #[cfg(feature = "webview")]
             Body::Html(html) if window.is_some() => {
                 let window = window.as_mut()?;

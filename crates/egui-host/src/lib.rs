@@ -71,6 +71,7 @@
 //!
 //! This crate adds no protocol of its own: the host decides, the widget draws.
 
+mod a2ui_app;
 mod app;
 mod app_view;
 mod downloads;

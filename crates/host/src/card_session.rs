@@ -4,7 +4,7 @@
 //! Like the host it does no I/O: messages go in and out as JSON values, so a card session
 //! can sit behind a [`crate::ViewPort`] or be driven directly in tests.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use mcpapp_card::builder::TextBuilder;
 use mcpapp_card::enums::FontWeight;
@@ -13,54 +13,19 @@ use mcpapp_protocol::CARD_MIME_TYPE;
 use serde_json::Value;
 
 use mcpapp_protocol::messages::{
-    CallTool, CloseWsApp, HostContextChanged, Initialize, Initialized, LoadState, OpenLink, Ping,
+    CallTool, CloseWsApp, HostContextChanged, Initialized, LoadState, OpenLink, Ping,
     ResourceTeardown, ResponseGenerationStatus, SaveState, ToolInput, ToolInputPartial, ToolResult,
 };
 use mcpapp_protocol::{
-    AppCapabilities, CallToolParams, DisplayMode, EmptyObject, HostContext, Implementation,
-    InitializeParams, JsonRpcError, JsonRpcNotification, LoadStateParams, Message,
-    Notification as _, OpenLinkParams, Request as _, RequestId, ResponseGenerationStatusParams,
-    SaveStateParams, Theme, ToolInputParams,
+    CallToolParams, EmptyObject, HostContext, JsonRpcError, JsonRpcNotification, LoadStateParams,
+    Message, Notification as _, OpenLinkParams, Request as _, RequestId,
+    ResponseGenerationStatusParams, SaveStateParams, Theme, ToolInputParams,
 };
-use serde_json::Map;
 
 use crate::host::wire;
-
-/// Why the session did not send something.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SessionError {
-    /// The model is generating a reply; the card is locked until it is done.
-    #[error("the card is locked while the model is generating a reply")]
-    Locked,
-    /// The session has not completed `ui/initialize` yet.
-    #[error("the card is not connected to its host yet")]
-    NotReady,
-    /// The action names no tool.
-    #[error("{0}")]
-    NoTool(String),
-}
-
-/// How long input edits wait before they are saved, so typing does not save every key.
-pub const SAVE_DEBOUNCE: Duration = Duration::from_millis(400);
-
-/// The part of the `ui/initialize` result a card reads.
-#[derive(Debug, Default, serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct InitializeAnswer {
-    #[serde(default)]
-    host_context: HostContext,
-}
-
-/// When the next `save-state` goes out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum PendingSave {
-    /// Nothing to save.
-    None,
-    /// Once the user has paused for [`SAVE_DEBOUNCE`] after this last change.
-    After(Instant),
-    /// At the next flush (the card on screen changed).
-    Now,
-}
+use crate::view_session::{
+    PendingSave, SessionError, initialize_request, initialized, refusal, text_of,
+};
 
 /// One card on screen, as a view of the host.
 #[derive(Debug)]
@@ -187,16 +152,7 @@ impl CardSession {
             }
             return (finishing && !failed) || self.card.is_final();
         } else if let Some(error) = message.get("error") {
-            let reason = error
-                .pointer("/data/reason")
-                .and_then(Value::as_str)
-                .map(|r| format!(" ({r})"))
-                .unwrap_or_default();
-            let text = error
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or("the action was refused");
-            self.notice = Some(format!("{text}{reason}"));
+            self.notice = Some(refusal(error));
         }
         false
     }
@@ -225,11 +181,7 @@ impl CardSession {
 
     /// When the pending `save-state` is due ([`Self::flush`] sends it then), if one is.
     pub fn save_due(&self) -> Option<Instant> {
-        match self.save {
-            PendingSave::None => None,
-            PendingSave::After(changed) => Some(changed + SAVE_DEBOUNCE),
-            PendingSave::Now => Some(Instant::now()),
-        }
+        self.save.due_at()
     }
 
     /// Whether the card is locked (the model is generating).
@@ -256,24 +208,7 @@ impl CardSession {
     /// The first message of a view: `ui/initialize`.
     pub fn start(&mut self) -> Vec<Value> {
         let id = self.next();
-        let params = InitializeParams {
-            protocol_version: mcpapp_protocol::APPS_PROTOCOL_VERSION.to_owned(),
-            app_info: Implementation {
-                name: "mcpapp card".to_owned(),
-                version: env!("CARGO_PKG_VERSION").to_owned(),
-                ..Implementation::default()
-            },
-            app_capabilities: AppCapabilities {
-                available_display_modes: Some(vec![
-                    DisplayMode::Inline,
-                    DisplayMode::Window,
-                    DisplayMode::Fullscreen,
-                ]),
-                ..AppCapabilities::default()
-            },
-            extra: Map::new(),
-        };
-        vec![wire::request::<Initialize>(id, &params)]
+        vec![initialize_request(id, "mcpapp card")]
     }
 
     /// A message from the host; returns what the card sends back. A message that is not
@@ -296,16 +231,9 @@ impl CardSession {
             }
             Ok(Message::Response(r)) if !self.ready => {
                 // The answer to our `ui/initialize`: take the context, say we are initialized.
-                // Only the host context matters to a card; the rest of the answer is not
-                // required to be complete.
-                let context = serde_json::from_value::<InitializeAnswer>(r.result)
-                    .map(|answer| answer.host_context)
-                    .unwrap_or_default();
+                let (context, tool_call_id) = initialized(r.result);
                 self.apply_context(&context);
-                self.tool_call_id = context.tool_info.and_then(|t| t.id).map(|id| match id {
-                    RequestId::String(s) => s,
-                    number @ RequestId::Number(_) => number.to_string(),
-                });
+                self.tool_call_id = tool_call_id;
                 self.ready = true;
                 let mut sent = vec![wire::notify::<Initialized>(&EmptyObject {})];
                 // A card that is final from the start is done as soon as it is connected.
@@ -451,20 +379,12 @@ impl CardSession {
     /// ([`CardSession::flush`]).
     pub fn state_changed(&mut self, state: &CardState, now: Instant) {
         self.state.clone_from(state);
-        // A save that must go at once (a new card) is not put off by typing.
-        if self.save != PendingSave::Now {
-            self.save = PendingSave::After(now);
-        }
+        self.save.edited(now);
     }
 
     /// Sends the pending `save-state` if the user has paused long enough.
     pub fn flush(&mut self, now: Instant) -> Vec<Value> {
-        let due = match self.save {
-            PendingSave::None => false,
-            PendingSave::After(changed) => now.duration_since(changed) >= SAVE_DEBOUNCE,
-            PendingSave::Now => true,
-        };
-        if !self.ready || !due {
+        if !self.ready || !self.save.is_due(now) {
             return Vec::new();
         }
         self.save = PendingSave::None;
@@ -504,17 +424,6 @@ impl CardSession {
         self.finished = true;
         vec![wire::notify::<CloseWsApp>(&EmptyObject {})]
     }
-}
-
-/// The text blocks of a result, joined; `None` when it has none.
-fn text_of(result: &Value) -> Option<String> {
-    let text: Vec<&str> = result
-        .get("content")
-        .and_then(Value::as_array)?
-        .iter()
-        .filter_map(|c| c.get("text").and_then(Value::as_str))
-        .collect();
-    (!text.is_empty()).then(|| text.join("\n"))
 }
 
 /// The card a tool result carries: `structuredContent` that is a card, or an embedded resource

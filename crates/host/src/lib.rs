@@ -92,6 +92,7 @@
 //!
 //! This crate knows nothing of GUIs or browsers.
 
+mod a2ui_session;
 mod card_session;
 mod door;
 mod host;
@@ -100,8 +101,10 @@ mod port;
 mod printable;
 mod runtime;
 pub mod store;
+mod view_session;
 
-pub use card_session::{CardSession, SAVE_DEBOUNCE, SessionError, card_in_result};
+pub use a2ui_session::A2uiSession;
+pub use card_session::{CardSession, card_in_result};
 pub use door::{
     Admission, Door, SHED_REPORT_INTERVAL, Shed, UNMETERED, proxy_limits, rate_refusal, unmetered,
 };
@@ -115,3 +118,4 @@ pub use host::{
 pub use port::{ChannelPort, HostSender, PORT_CAPACITY, SendError, ViewEnd, ViewGone, ViewPort};
 pub use printable::{printable, printable_lines};
 pub use runtime::{AgentCall, Direction, OUTBOX_LIMIT, Runtime, RuntimeError, Traced};
+pub use view_session::{SAVE_DEBOUNCE, SessionError};

@@ -1,5 +1,6 @@
-//! The one pipeline: a card app and a scripted app (what an HTML app sends) go through the same
-//! lifecycle, and the host sends and receives exactly the same sequence of messages for both.
+//! The one pipeline: a card app, an A2UI app and a scripted app (what an HTML app sends) go
+//! through the same lifecycle, and the host sends and receives exactly the same sequence of
+//! messages for all three.
 
 #![allow(
     clippy::unwrap_used,
@@ -12,11 +13,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use mcpapp_a2ui::{Fired, Pointer};
 use mcpapp_card::{InputValue, InputValues, prepare_submit};
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
-    AppHost, AppSpec, CardSession, CloseReason, HostEvent, HostOptions, InstanceId, Output,
-    ServerCall, SessionError, ViewKind,
+    A2uiSession, AppHost, AppSpec, CardSession, CloseReason, HostEvent, HostOptions, InstanceId,
+    Output, ServerCall, SessionError, ViewKind,
 };
 use mcpapp_protocol::{DisplayMode, Tool};
 use serde_json::{Value, json};
@@ -101,6 +103,94 @@ impl TestView for CardView {
         let card = self.session.card().clone();
         let data = prepare_submit(&[&card], &card.actions[0], &self.values()).unwrap();
         self.session.submit(&card.actions[0], data) == Err(SessionError::Locked)
+    }
+}
+
+/// The cancellation form as an A2UI view resource: the booking id fixed in the event's context,
+/// the reason bound to the data model.
+const SURFACE: &str = r#"[
+{"version": "v0.9", "createSurface": {"surfaceId": "cancel", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+{"version": "v0.9", "updateComponents": {"surfaceId": "cancel", "components": [
+  {"id": "root", "component": "Column", "children": ["reason", "confirm"]},
+  {"id": "reason", "component": "TextField", "label": "Reason", "value": {"path": "/reason"},
+   "checks": [{"condition": {"call": "required", "args": {"value": {"path": "/reason"}}}, "message": "Say why"}]},
+  {"id": "confirm_label", "component": "Text", "text": "Confirm Cancellation"},
+  {"id": "confirm", "component": "Button", "child": "confirm_label",
+   "action": {"event": {"name": "flight_booking_tool.confirm_cancellation",
+     "context": {"booking_id": "FL-12345-ABC", "cancellationReason": {"path": "/reason"}}}}}
+]}}
+]"#;
+
+struct SurfaceView {
+    session: A2uiSession,
+    now: Instant,
+}
+
+impl SurfaceView {
+    fn new() -> Self {
+        let tools = [
+            "request_cancellation_reason",
+            "flight_booking_tool.confirm_cancellation",
+        ];
+        Self {
+            session: A2uiSession::new(Some(SURFACE), tools.map(str::to_owned)),
+            now: Instant::now(),
+        }
+    }
+
+    /// The user types the reason into the form.
+    fn type_reason(&mut self) {
+        let surface = self.session.processor_mut().surface_mut("cancel").unwrap();
+        surface
+            .set_bound(
+                "reason",
+                "value",
+                &Pointer::root(),
+                json!("Change of plans"),
+            )
+            .unwrap();
+    }
+
+    fn fire(&mut self) -> Result<Vec<Value>, SessionError> {
+        let surface = self.session.processor().surface("cancel").unwrap();
+        let Fired::Event(action) = surface
+            .fire("confirm", &Pointer::root(), "2026-12-03T12:00:00Z")
+            .unwrap()
+        else {
+            panic!("the form's checks pass")
+        };
+        self.session.action(&action)
+    }
+}
+
+impl TestView for SurfaceView {
+    fn start(&mut self) -> Vec<Value> {
+        self.session.start()
+    }
+    fn on_host(&mut self, message: &Value) -> Vec<Value> {
+        self.session.on_host_message(message)
+    }
+    fn submit(&mut self) -> Vec<Value> {
+        self.type_reason();
+        self.fire().unwrap()
+    }
+    fn save(&mut self) -> Vec<Value> {
+        self.type_reason();
+        self.session.data_changed(self.now);
+        assert!(
+            self.session.flush(self.now).is_empty(),
+            "saves wait for a pause"
+        );
+        self.session.flush(self.now + Duration::from_secs(1))
+    }
+    fn done(&mut self) -> Vec<Value> {
+        self.session.done()
+    }
+    fn recreate(&mut self) {
+        *self = Self::new();
+    }
+    fn locked_submit_refused(&mut self) -> bool {
+        self.fire() == Err(SessionError::Locked)
     }
 }
 
@@ -353,6 +443,48 @@ const EXPECTED: &[&str] = &[
 fn a_card_app_goes_through_the_one_lifecycle() {
     let transcript = lifecycle(&mut CardView::new(), ViewKind::Card);
     assert_eq!(transcript, EXPECTED);
+}
+
+#[test]
+fn an_a2ui_app_goes_through_the_same_lifecycle() {
+    let transcript = lifecycle(&mut SurfaceView::new(), ViewKind::A2ui);
+    assert_eq!(transcript, EXPECTED);
+}
+
+#[test]
+fn the_recreated_a2ui_app_gets_its_typed_data_back_and_its_call_carries_the_whole_action() {
+    let mut view = SurfaceView::new();
+    let mut rig = Rig::new(ViewKind::A2ui);
+    rig.host.tool_input("call-1", &json!({}));
+    let start = view.start();
+    rig.pump(&mut view, start);
+    let submit = view.submit();
+    let call = &submit[0]["params"];
+    assert_eq!(call["name"], "flight_booking_tool.confirm_cancellation");
+    assert_eq!(
+        call["arguments"],
+        json!({"booking_id": "FL-12345-ABC", "cancellationReason": "Change of plans"})
+    );
+    assert_eq!(
+        call["_meta"]["a2ui"]["action"]["sourceComponentId"],
+        "confirm"
+    );
+    assert_eq!(call["_meta"]["a2ui"]["action"]["surfaceId"], "cancel");
+    let save = view.save();
+    rig.pump(&mut view, save);
+    rig.host.switch_thread("other");
+    rig.host.switch_thread("default");
+    let mut fresh = SurfaceView::new();
+    rig.pump(&mut fresh, vec![]);
+    let start = fresh.start();
+    rig.pump(&mut fresh, start);
+    let surface = fresh.session.processor().surface("cancel").unwrap();
+    assert_eq!(surface.data().root(), &json!({"reason": "Change of plans"}));
+    assert!(
+        fresh.session.problems().is_empty(),
+        "{:?}",
+        fresh.session.problems()
+    );
 }
 
 #[test]

@@ -15,6 +15,8 @@ pub enum ViewKind {
     Card,
     /// An HTML MCP App in a sandboxed frame.
     Html,
+    /// A2UI surfaces (`application/a2ui+json`), drawn natively like a card.
+    A2ui,
 }
 
 /// What an app instance shows: which server's tool, for which tool call, from which resource.
@@ -31,7 +33,7 @@ pub struct AppSpec {
     pub tool_call_id: String,
     /// The `ui://` resource of the view.
     pub resource_uri: String,
-    /// Card or HTML.
+    /// Card, HTML or A2UI.
     pub kind: ViewKind,
     /// The display mode the app starts in.
     pub display_mode: DisplayMode,

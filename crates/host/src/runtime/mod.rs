@@ -375,8 +375,9 @@ impl Runtime {
 
     /// The result of the agent's call of a tool without a view, made by the embedder itself
     /// (so that its own loop runs on while the server works, and can show the server's
-    /// questions): a result holding a card opens a card app showing it, with `arguments` as
-    /// its input; any other result is returned as it is.
+    /// questions): a result holding a card opens a card app showing it, one carrying A2UI
+    /// messages an A2UI app, with `arguments` as its input; any other result is returned as
+    /// it is.
     pub fn agent_result(
         &mut self,
         server: &str,
@@ -386,7 +387,11 @@ impl Runtime {
         display_mode: DisplayMode,
         result: CallToolResult,
     ) -> Result<AgentCall, RuntimeError> {
-        let Some(uri) = card_result_uri(&wire::result(&result)) else {
+        let json = wire::result(&result);
+        let Some((uri, kind)) = card_result_uri(&json)
+            .map(|uri| (uri, ViewKind::Card))
+            .or_else(|| a2ui_result_uri(&json).map(|uri| (uri, ViewKind::A2ui)))
+        else {
             return Ok(AgentCall::Done(result));
         };
         let definition = self
@@ -402,7 +407,7 @@ impl Runtime {
             tool: definition,
             tool_call_id: tool_call_id.to_owned(),
             resource_uri: uri,
-            kind: ViewKind::Card,
+            kind,
             display_mode,
         });
         self.host.tool_input(tool_call_id, arguments);
@@ -869,6 +874,18 @@ fn card_result_uri(result: &Value) -> Option<String> {
     Some(embedded.unwrap_or("ui://mcpapp/result-card").to_owned())
 }
 
+/// The URI naming the A2UI a result carries (its embedded resource's, or a fixed one for A2UI
+/// in `structuredContent` only), or `None` when it carries none.
+fn a2ui_result_uri(result: &Value) -> Option<String> {
+    if !mcpapp_a2ui::mcp::result_has_a2ui(result) {
+        return None;
+    }
+    Some(
+        mcpapp_a2ui::mcp::result_resource_uri(result)
+            .unwrap_or_else(|| "ui://mcpapp/result-surface".to_owned()),
+    )
+}
+
 /// Reads the view's resource and tells its kind by mime type.
 async fn view_kind(connection: &McpConnection, uri: &str) -> Result<ViewKind, RuntimeError> {
     let fail = |reason: String| RuntimeError::View {
@@ -888,9 +905,12 @@ async fn view_kind(connection: &McpConnection, uri: &str) -> Result<ViewKind, Ru
         Ok(ViewKind::Html)
     } else if mcpapp_protocol::mime_type_matches(mime, mcpapp_protocol::CARD_MIME_TYPE) {
         Ok(ViewKind::Card)
+    } else if mcpapp_protocol::mime_type_matches(mime, mcpapp_protocol::A2UI_MIME_TYPE) {
+        Ok(ViewKind::A2ui)
     } else {
         Err(fail(format!(
-            "its mime type `{mime}` is neither an HTML app nor a card"
+            "its mime type `{}` is none of an HTML app, a card or A2UI",
+            crate::printable(mime)
         )))
     }
 }

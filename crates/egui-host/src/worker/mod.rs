@@ -1,6 +1,8 @@
 //! The worker thread: the host runtime, the MCP connections and the HTML bridges, driven by
 //! the GUI's commands; what happens goes back to the GUI as updates.
 
+mod native;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
@@ -8,8 +10,8 @@ use std::time::Duration;
 
 use mcpapp_host::mcp::{ClientOptions, ElicitationAnswer, McpConnection, McpError, ServerSpec};
 use mcpapp_host::{
-    AgentCall, AppHost, AppSpec, CardSession, ChannelPort, DuplicatePolicy, HostEvent, InstanceId,
-    QuestionSpec, Runtime, RuntimeError, SendError, ViewEnd, ViewGone, ViewKind, ViewPort,
+    A2uiSession, AgentCall, AppHost, AppSpec, CardSession, DuplicatePolicy, HostEvent, InstanceId,
+    QuestionSpec, Runtime, RuntimeError, ViewEnd, ViewKind,
 };
 use mcpapp_html::{
     BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Presentation, Presenter,
@@ -108,6 +110,11 @@ pub(crate) enum ViewParts {
         session: Box<CardSession>,
         end: ViewEnd,
     },
+    /// An A2UI session, run on the GUI thread, and its end of the port.
+    A2ui {
+        session: Box<A2uiSession>,
+        end: ViewEnd,
+    },
     /// An HTML app behind its bridge, at this address; its sandbox proxy is at the other
     /// origin. `refused`: what the app declared for its sandbox and the bridge refused.
     Html {
@@ -134,38 +141,6 @@ struct PendingCall {
     arguments: Value,
     tool_call_id: String,
     display_mode: DisplayMode,
-}
-
-/// A channel port whose deliveries wake the GUI: the card session runs there.
-struct RepaintPort {
-    port: ChannelPort,
-    repaint: Repaint,
-}
-
-impl ViewPort for RepaintPort {
-    fn send(&self, message: Value) -> Result<(), ViewGone> {
-        self.port.send(message)?;
-        self.repaint.now();
-        Ok(())
-    }
-
-    fn try_send(&self, message: Value) -> Result<(), SendError> {
-        self.port.try_send(message)?;
-        self.repaint.now();
-        Ok(())
-    }
-
-    fn room(&self) -> usize {
-        self.port.room()
-    }
-
-    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
-        self.port.try_recv()
-    }
-
-    fn recv(&mut self) -> std::pin::Pin<Box<dyn Future<Output = Option<Value>> + Send + '_>> {
-        self.port.recv()
-    }
 }
 
 pub(crate) struct Worker {
@@ -601,34 +576,7 @@ impl Worker {
             .ok_or_else(|| format!("the server `{}` is not connected", spec.server))?;
         let uri = &spec.resource_uri;
         match spec.kind {
-            ViewKind::Card => {
-                // A tool without a view of its own carries its card in the result; one with a
-                // `ui://` card view has a template to fill with each result.
-                let session = if spec.tool.ui_resource_uri().is_none() {
-                    CardSession::waiting()
-                } else {
-                    let read = connection
-                        .read_resource(uri)
-                        .await
-                        .map_err(|e| format!("reading {uri}: {e}"))?;
-                    let template = read
-                        .contents
-                        .first()
-                        .and_then(|item| item.text.as_deref())
-                        .ok_or_else(|| format!("{uri} holds no card template text"))?;
-                    CardSession::from_template(template)
-                };
-                let (port, end) = ChannelPort::pair();
-                let port = RepaintPort {
-                    port,
-                    repaint: self.repaint.clone(),
-                };
-                self.runtime.attach(instance, Box::new(port));
-                Ok(ViewParts::Card {
-                    session: Box::new(session),
-                    end,
-                })
-            }
+            ViewKind::Card | ViewKind::A2ui => self.open_native(instance, spec, &connection).await,
             ViewKind::Html => {
                 let read = connection
                     .read_resource(uri)
