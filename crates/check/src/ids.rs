@@ -45,6 +45,8 @@ pub const RESOURCES_PERMISSIONS: &str = "resources.permissions";
 pub const RESOURCES_HTML_DOCUMENT: &str = "resources.html-document";
 /// A card template resource is a JSON card template.
 pub const RESOURCES_CARD_TEMPLATE: &str = "resources.card-template";
+/// An A2UI view resource is a valid A2UI stream.
+pub const RESOURCES_A2UI: &str = "resources.a2ui";
 /// Headless Chromium could be started to open the HTML apps.
 pub const APP_BROWSER: &str = "app.browser";
 /// The app sent `ui/initialize` within the timeout.
@@ -63,6 +65,10 @@ pub const APP_CONSOLE: &str = "app.console";
 pub const APP_CSP: &str = "app.csp";
 /// A card the server answered with (or a template filled with a result) is valid.
 pub const CARD_VALID: &str = "card.valid";
+/// The A2UI a tool shows (its view's stream and its result's messages) is valid.
+pub const A2UI_VALID: &str = "a2ui.valid";
+/// Every event of an A2UI surface names a tool of the server that apps may call.
+pub const A2UI_EVENTS: &str = "a2ui.events";
 /// Every action of a card names a tool of the server that apps may call.
 pub const CARD_ACTIONS: &str = "card.actions";
 /// A client without UI gets a text block from a card tool.
@@ -109,13 +115,14 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     (RESOURCES_READ, "every ui:// resource can be read"),
     (
         RESOURCES_MIME_TYPE,
-        "a view is text/html;profile=mcp-app or a card",
+        "a view is text/html;profile=mcp-app, a card or A2UI",
     ),
     (RESOURCES_UI_META, "the resource's _meta.ui is well-formed"),
     (RESOURCES_CSP, "every CSP entry is an origin hosts keep"),
     (RESOURCES_PERMISSIONS, "every permission is a known one"),
     (RESOURCES_HTML_DOCUMENT, "an HTML app is an HTML document"),
     (RESOURCES_CARD_TEMPLATE, "a card template is a JSON card"),
+    (RESOURCES_A2UI, "an A2UI view is a valid A2UI stream"),
     (APP_BROWSER, "headless Chromium starts"),
     (APP_INITIALIZE, "the app sends ui/initialize in time"),
     (
@@ -131,6 +138,8 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     (APP_CONSOLE, "the app logs no errors"),
     (APP_CSP, "the app breaks no rule of its CSP"),
     (CARD_VALID, "a card tool answers with a valid card"),
+    (A2UI_VALID, "an A2UI tool shows valid A2UI"),
+    (A2UI_EVENTS, "every A2UI event names a tool apps may call"),
     (CARD_ACTIONS, "every card action names a tool apps may call"),
     (
         CARD_TEXT_FALLBACK,

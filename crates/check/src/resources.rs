@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use base64::Engine as _;
-use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE, mime_type_matches};
+use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE, HTML_MIME_TYPE, mime_type_matches};
 use serde_json::{Map, Value};
 
 use crate::csp;
@@ -13,21 +13,15 @@ use crate::probe::Snapshot;
 use crate::report::{Finding, Location, Outcome, clip};
 use crate::tools::ToolFacts;
 
-/// The kind of view a resource is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ViewKind {
-    /// An HTML app.
-    Html,
-    /// A card template.
-    Card,
-}
+/// The kind of view a resource is: the host's own, so the checker and hosts cannot disagree.
+pub use mcpapp_host::ViewKind;
 
 /// A `ui://` resource that passed every static check, so the behaviour checks may open it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct View {
     /// What kind of view it is.
     pub kind: ViewKind,
-    /// Its text (the HTML, or the card template).
+    /// Its text (the HTML, the card template, or the A2UI stream).
     pub text: String,
 }
 
@@ -154,6 +148,10 @@ fn resource(
             ui_meta(item, &item_at, listing, &at, findings);
         }
         ViewKind::Card => findings.push(card_template(&text, at.at(format!("{item_at}/text")))),
+        ViewKind::A2ui => findings.push(crate::behaviour::a2ui::view_stream(
+            &text,
+            at.at(format!("{item_at}/text")),
+        )),
     }
     Some(View { kind, text })
 }
@@ -168,6 +166,7 @@ fn mime_type(
     let kind = match mime {
         Some(m) if mime_type_matches(m, HTML_MIME_TYPE) => ViewKind::Html,
         Some(m) if mime_type_matches(m, CARD_MIME_TYPE) => ViewKind::Card,
+        Some(m) if mime_type_matches(m, A2UI_MIME_TYPE) => ViewKind::A2ui,
         other => {
             let shown = other.map_or_else(
                 || "no mime type".to_owned(),
@@ -177,8 +176,8 @@ fn mime_type(
                 ids::RESOURCES_MIME_TYPE,
                 at.clone(),
                 format!(
-                    "{shown} is neither {HTML_MIME_TYPE} (an HTML app) nor {CARD_MIME_TYPE} (a \
-                     card); hosts do not open it as a view"
+                    "{shown} is none of {HTML_MIME_TYPE} (an HTML app), {CARD_MIME_TYPE} (a \
+                     card) and {A2UI_MIME_TYPE} (A2UI); hosts do not open it as a view"
                 ),
             ));
             return None;

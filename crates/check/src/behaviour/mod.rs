@@ -6,6 +6,7 @@
 //! Only views that passed every static check are opened: a broken resource has its finding
 //! already, and opening it would only repeat it.
 
+pub(crate) mod a2ui;
 mod card;
 mod html;
 pub mod lifecycle;
@@ -109,6 +110,13 @@ pub async fn run(
                 arguments: sample.arguments,
                 listing_meta: listing_meta(snapshot, uri),
             }),
+            Some((uri, Some(view))) if view.kind == ViewKind::A2ui => {
+                if let Some(result) = cards.call(&connection, fact, &sample).await {
+                    let at = Location::tool(&fact.name).with_uri(uri).at("");
+                    cards.surfaces(Some(&view.text), &result, &at, facts);
+                    cards.called(fact, sample);
+                }
+            }
             Some((uri, Some(view))) => {
                 if let Some(result) = cards.call(&connection, fact, &sample).await {
                     cards.template(fact, uri, &view.text, &result, facts);
@@ -117,7 +125,8 @@ pub async fn run(
             }
             None => {
                 if let Some(result) = cards.call(&connection, fact, &sample).await
-                    && cards.result(fact, &result, facts)
+                    && (cards.result(fact, &result, facts)
+                        || cards.surfaces(None, &result, &Location::tool(&fact.name), facts))
                 {
                     cards.called(fact, sample);
                 }
@@ -137,6 +146,7 @@ pub async fn run(
         .actions
         .iter()
         .filter_map(|a| a.calls.clone())
+        .chain(cards.events.iter().cloned())
         .collect();
     let all_seen = !cards.incomplete
         && facts
@@ -177,6 +187,8 @@ struct Cards {
     tools: Vec<CardTool>,
     /// Whether a tool could not be called (so not every card was seen).
     incomplete: bool,
+    /// The tools A2UI surfaces' events call.
+    events: Vec<String>,
 }
 
 impl Cards {
@@ -260,6 +272,23 @@ impl Cards {
         // What the host shows is what the card reader makes of it, diagnostics and all.
         let parsed = mcpapp_card::parse_value(card.clone());
         self.checked(&parsed, &card, &at, facts);
+        true
+    }
+
+    /// Checks the A2UI a tool shows (its view's stream, then its result's messages); whether
+    /// there was any.
+    fn surfaces(
+        &mut self,
+        view: Option<&str>,
+        result: &Value,
+        at: &Location,
+        facts: &[ToolFacts],
+    ) -> bool {
+        let Some((found, events)) = a2ui::check(view, result, at, facts) else {
+            return false;
+        };
+        self.findings.extend(found);
+        self.events.extend(events);
         true
     }
 
