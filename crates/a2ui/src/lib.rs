@@ -61,6 +61,6 @@ pub use processor::{Processor, check_client_message, check_message};
 pub use resolve::Context;
 pub use stream::{Report, is_client_message, process_str, process_str_with};
 pub use surface::{CheckOutcome, Fired, Surface, VALIDATION_REGEXP_MESSAGE};
-pub use text::{MAX_LINE_CHARS, MAX_LINES, text_fallback};
+pub use text::{MAX_LINE_CHARS, MAX_LINES, button_label, text_fallback};
 pub use tree::{Child, Cut, Node, Tree};
 pub use url_check::{ALLOWED_SCHEMES, check_url};

@@ -139,8 +139,10 @@ fn line_of(surface: &Surface, node: &Node) -> Option<String> {
     }
 }
 
-/// A button's label: the texts below it, joined.
-fn button_label(surface: &Surface, node: &Node) -> String {
+/// A button's label as a person reads it: the texts below it, joined (its id when it has
+/// none).
+#[must_use]
+pub fn button_label(surface: &Surface, node: &Node) -> String {
     let mut words = Vec::new();
     let mut stack: Vec<&Node> = node
         .children

@@ -23,12 +23,28 @@ use crate::worker::{Command, Update, Worker};
 /// The thread a host starts in (`mcpapp_host::AppHost`'s).
 const DEFAULT_THREAD: &str = "default";
 
-/// Why the handle could not start.
+/// Why the handle could not start, or a scripted action ([`crate::HostedApp::fill`],
+/// [`crate::HostedApp::press`]) could not be done.
 #[derive(Debug, thiserror::Error)]
 pub enum EguiHostError {
     /// The worker thread or its async runtime could not be started.
     #[error("cannot start the host's worker thread: {0}")]
     Start(String),
+    /// The app has no field of this id that a person could fill.
+    #[error("the app has no field `{0}` to fill")]
+    NoSuchField(String),
+    /// The app has no button or action with this label.
+    #[error("the app has no button labelled `{0}`")]
+    NoSuchButton(String),
+    /// A check of the app stopped the action, as it would stop a click (the check's message).
+    #[error("not sent: {0}")]
+    Blocked(String),
+    /// The action was not sent (the app is locked, not connected yet, names no tool).
+    #[error("not sent: {0}")]
+    NotSent(String),
+    /// An HTML app is driven by its own page, not by the host.
+    #[error("an HTML app's controls are its page's; the host cannot press them")]
+    NotNative,
 }
 
 /// When an HTML app is shown in a window of its own.

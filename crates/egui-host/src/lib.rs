@@ -80,6 +80,7 @@ mod handle;
 mod pip;
 mod questions;
 mod sampling;
+mod script;
 #[cfg(feature = "webview")]
 mod webview;
 mod worker;

@@ -60,7 +60,7 @@ mod text_functions;
 mod theme;
 mod view;
 
-pub use a2ui::{SurfaceEvent, SurfaceOutput, SurfaceView};
+pub use a2ui::{SurfaceEvent, SurfaceOutput, SurfaceView, now_iso8601};
 pub use fonts::add_fallback_fonts;
 pub use images::{DataUriLoader, decode_data_uri, install_image_loaders};
 pub use mcpapp_card::CardState;

@@ -2,8 +2,10 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Now, as ISO 8601 in UTC to the millisecond (`2026-01-31T09:05:00.000Z`).
-pub(crate) fn now_iso8601() -> String {
+/// Now, as ISO 8601 in UTC to the millisecond (`2026-01-31T09:05:00.000Z`): the timestamp
+/// of the `action` messages a surface view sends.
+#[must_use]
+pub fn now_iso8601() -> String {
     let since = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();

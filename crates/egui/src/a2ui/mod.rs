@@ -16,5 +16,6 @@ mod row;
 mod text;
 mod view;
 
+pub use clock::now_iso8601;
 pub use output::{SurfaceEvent, SurfaceOutput};
 pub use view::SurfaceView;
