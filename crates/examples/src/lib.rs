@@ -5,7 +5,7 @@
 //! use mcpapp_card::{InputValues, Severity, prepare_submit, tool_call};
 //! use mcpapp_examples::{EXAMPLES, weather};
 //!
-//! assert_eq!(EXAMPLES, ["flights", "scheduler", "weather", "weather-card"]);
+//! assert_eq!(EXAMPLES, ["flights", "scheduler", "tables", "weather", "weather-card"]);
 //!
 //! // What the weather example's `get_forecast` answers a card client with: a checked card.
 //! let forecast = weather::forecast("Oslo", 3, 20_000); // 3 days from day 20,000 of 1970
@@ -37,6 +37,8 @@
 //! - `flights`: the reference scenario (a cancellation that asks for a reason on a signed
 //!   card); see [`flights`].
 //! - `scheduler`: a button per free slot, each a signed one-time action; see [`scheduler`].
+//! - `tables`: an A2UI surface of free tables with a booking form; its "Book" buttons'
+//!   events are signed and checked on the server; see [`tables`].
 //! - `weather`: an HTML app for clients that show HTML, a card for clients that show cards,
 //!   text for the rest; see [`weather`].
 //! - `weather-card`: the same forecast from its card alone: the card, the card app for hosts
@@ -45,6 +47,7 @@
 pub mod flights;
 pub mod scheduler;
 mod support;
+pub mod tables;
 pub mod weather;
 
 use std::net::SocketAddr;
@@ -55,7 +58,7 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, ServiceExt};
 
 /// The examples [`serve`] knows.
-pub const EXAMPLES: &[&str] = &["flights", "scheduler", "weather", "weather-card"];
+pub const EXAMPLES: &[&str] = &["flights", "scheduler", "tables", "weather", "weather-card"];
 
 /// Why an example could not be served.
 #[derive(Debug, thiserror::Error)]
@@ -186,6 +189,13 @@ pub async fn serve(
         }
         "scheduler" => {
             let server = scheduler::Server::new(options).map_err(|e| ExampleError::Setup {
+                name: name.to_owned(),
+                reason: e,
+            })?;
+            run(support::Served(server), transport, ready).await
+        }
+        "tables" => {
+            let server = tables::Server::new(options).map_err(|e| ExampleError::Setup {
                 name: name.to_owned(),
                 reason: e,
             })?;

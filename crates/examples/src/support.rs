@@ -6,9 +6,9 @@ use std::hash::{BuildHasher as _, RandomState};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_protocol::JsonRpcError;
-use mcpapp_server::{CARD_APP_URI, ClientUi, UiResource};
+use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE};
+use mcpapp_server::{A2uiFallback, CARD_APP_URI, ClientUi, UiResource};
 use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ElicitRequestParams, ElicitationAction, ErrorCode,
@@ -101,10 +101,10 @@ fn callable(
         ));
     };
     let ours: mcpapp_protocol::Tool = to_rmcp(&tool)?;
-    let allowed = if view == Some(CARD_MIME_TYPE) {
-        client.check_card_call(&ours)
-    } else {
-        client.check_call(&ours, view)
+    let allowed = match view {
+        Some(CARD_MIME_TYPE) => client.check_card_call(&ours),
+        Some(A2UI_MIME_TYPE) => client.check_a2ui_call(&ours, A2uiFallback::Text),
+        _ => client.check_call(&ours, view),
     };
     allowed.map_err(|e| ErrorData::invalid_params(e.to_string(), None))
 }
@@ -135,7 +135,8 @@ pub trait Example: Clone + Send + Sync + 'static {
 
     /// The tools as offered to `client`, each with the mime type of the view it needs (`None`:
     /// usable without one; the card mime type: it answers with cards, which reach every
-    /// client, as the card app where only HTML is shown). Most examples offer the same list to
+    /// client, as the card app where only HTML is shown; the A2UI mime type: it shows an A2UI
+    /// surface to clients that show A2UI, and answers the others with text). Most examples offer the same list to
     /// everyone and let [`Served`] gate it; one with a view per kind of client picks it here.
     fn tools(client: &ClientUi) -> Vec<(Tool, Option<&'static str>)>;
 
@@ -170,6 +171,19 @@ pub trait Example: Clone + Send + Sync + 'static {
         answer: Option<&Map<String, Value>>,
     ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
         let _ = answer;
+        self.call(name, args, client)
+    }
+
+    /// Answers a call that came with the request's `_meta` (where an A2UI event's call
+    /// carries `_meta.a2ui`). [`Self::call`] by default, which ignores it.
+    fn call_with_meta(
+        &self,
+        name: &str,
+        args: &Map<String, Value>,
+        meta: Option<&Map<String, Value>>,
+        client: &ClientUi,
+    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
+        let _ = meta;
         self.call(name, args, client)
     }
 }
@@ -215,6 +229,18 @@ async fn ask(ctx: &RequestContext<RoleServer>, question: Option<(String, Value)>
             _ => Asked::Without,
         },
         Err(_) => Asked::Without,
+    }
+}
+
+/// The call's `_meta`: as the request carries it, or where rmcp moved it.
+fn request_meta(
+    request: Option<&rmcp::model::RequestMetaObject>,
+    ctx: &RequestContext<RoleServer>,
+) -> Option<Map<String, Value>> {
+    let meta = request.unwrap_or(&ctx.meta);
+    match serde_json::to_value(meta) {
+        Ok(Value::Object(map)) if !map.is_empty() => Some(map),
+        _ => None,
     }
 }
 
@@ -288,6 +314,18 @@ impl<E: Example> ServerHandler for Served<E> {
         let client = client_ui(&ctx);
         callable(&client, E::tools(&client), &request.name)?;
         let args = request.arguments.unwrap_or_default();
+        let meta = request_meta(request.meta.as_ref(), &ctx);
+        if meta
+            .as_ref()
+            .is_some_and(|m| m.contains_key(mcpapp_a2ui::mcp::META_KEY))
+        {
+            // An A2UI event: its `_meta` is part of what the server verifies.
+            let answered = self
+                .0
+                .call_with_meta(&request.name, &args, meta.as_ref(), &client)?;
+            let result: rmcp::model::CallToolResult = to_rmcp(&answered)?;
+            return Ok(result.into());
+        }
         let answered = match ask(&ctx, self.0.question(&request.name, &args)).await {
             Asked::Answered(answer) => {
                 self.0

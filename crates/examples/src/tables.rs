@@ -1,0 +1,656 @@
+//! A restaurant's table booking as an A2UI surface: `find_tables {party_size}` shows the free
+//! tables for the party (a `List` over `/tables`, each row a `Card` with a "Book" button whose
+//! event carries the table id, signed per row) and a booking form (name, email, time, party
+//! size, notes, each with its checks); `book_table` (app-only: the surface's button calls it)
+//! verifies the signed table id, refuses replays and expired buttons, checks every input again,
+//! books the table once and answers with messages that update the surface. Clients that show
+//! no A2UI get the free tables as text, and no `book_table`.
+//!
+//! ```text
+//! mcpapp serve-example tables
+//! ```
+//!
+//! The view `ui://tables/booking` is the surface's initial stream (its components, an empty
+//! form); `find_tables` and `book_table` answer with data updates of that surface. The tables
+//! are fixed and the bookings kept in memory.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use mcpapp_a2ui::ServerMessage;
+use mcpapp_protocol::{A2UI_MIME_TYPE, CallToolResult, Visibility};
+use mcpapp_server::a2ui::{
+    A2uiBuildError, Align, Button, ButtonVariant, Call, Card, Check, Children, Column,
+    DateTimeInput, Divider, Dynamic, Event, IntoComponent as _, Justify, List, Row, SurfaceBuilder,
+    Text, TextField, TextFieldVariant, TextVariant, Updates, a2ui_error_result, a2ui_result,
+    check_event_inputs, verify_event_call,
+};
+use mcpapp_server::{ClientUi, ReplayGuard, Signer, UiResource, typed_inputs};
+use rmcp::model::{ErrorData, Tool};
+use serde::{Deserialize, Deserializer};
+use serde_json::{Map, Value, json};
+use validator::Validate;
+
+use crate::support::{Example, app_only, now, rmcp_tool, schema};
+
+/// The tool that shows the free tables.
+pub const FIND: &str = "find_tables";
+/// The app-only tool the "Book" buttons call (the event's name).
+pub const BOOK: &str = "book_table";
+/// The tool listing the bookings made (text).
+pub const BOOKINGS: &str = "table_bookings";
+/// The A2UI view `find_tables` opens.
+pub const VIEW_URI: &str = "ui://tables/booking";
+/// The surface's id.
+pub const SURFACE_ID: &str = "tables";
+/// The largest party the restaurant seats.
+pub const MAX_PARTY: u64 = 12;
+/// The longest note, in characters.
+pub const MAX_NOTES: u64 = 500;
+/// The longest name, in characters.
+const MAX_NAME: u64 = 80;
+/// When guests are seated: from 17:00 to 22:00, in minutes of the day.
+const OPENING: (u32, u32) = (17 * 60, 22 * 60);
+
+/// A table of the restaurant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Table {
+    /// Its id (what the "Book" button carries).
+    pub id: &'static str,
+    /// What guests call it.
+    pub name: &'static str,
+    /// How many it seats.
+    pub seats: u64,
+    /// Where it is.
+    pub area: &'static str,
+}
+
+/// The restaurant's tables, fixed.
+pub const TABLES: [Table; 6] = [
+    Table {
+        id: "T1",
+        name: "Table 1",
+        seats: 2,
+        area: "Window",
+    },
+    Table {
+        id: "T2",
+        name: "Table 2",
+        seats: 2,
+        area: "Bar",
+    },
+    Table {
+        id: "T3",
+        name: "Table 3",
+        seats: 4,
+        area: "Main room",
+    },
+    Table {
+        id: "T4",
+        name: "Table 4",
+        seats: 4,
+        area: "Terrace",
+    },
+    Table {
+        id: "T5",
+        name: "Table 5",
+        seats: 6,
+        area: "Main room",
+    },
+    Table {
+        id: "T6",
+        name: "Table 6",
+        seats: 8,
+        area: "Private room",
+    },
+];
+
+/// A booking made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Booking {
+    /// Who booked (the server's user).
+    pub user: String,
+    /// The guest's name.
+    pub name: String,
+    /// Where the confirmation goes.
+    pub email: String,
+    /// `HH:MM`.
+    pub time: String,
+    /// How many.
+    pub party_size: u64,
+    /// Anything else.
+    pub notes: String,
+}
+
+/// The event of every "Book" button: the table id from the row's item (signed per row), the
+/// form's values as the user's inputs.
+pub fn book_event() -> Event {
+    Event::new(BOOK)
+        .item("table", "id")
+        .input("name", "/form/name")
+        .input("email", "/form/email")
+        .input("time", "/form/time")
+        .input("party_size", "/form/partySize")
+        .input("notes", "/form/notes")
+}
+
+/// The surface as the view holds it: its components, an empty list and an empty form. The
+/// same stream, to the message, is what `book_table` checks the inputs against.
+pub fn surface() -> Result<Vec<ServerMessage>, A2uiBuildError> {
+    let party_check = Check::numeric(
+        "/form/partySize",
+        Some(1.0),
+        Some(f64_of(MAX_PARTY)),
+        format!("A party is 1 to {MAX_PARTY} people."),
+    );
+    let list = SurfaceBuilder::new(SURFACE_ID)
+        .agent_display_name("Tables")
+        .primary_color("#1E6F5C")
+        .root(Column::new([
+            "title",
+            "summary",
+            "tables",
+            "divider",
+            "form-title",
+            "name",
+            "email",
+            "time",
+            "party",
+            "notes",
+            "status",
+        ]))
+        .add("title", Text::new("Free tables").variant(TextVariant::H2))
+        .add("summary", Text::new(Dynamic::path("/summary")))
+        .add(
+            "tables",
+            List::new(Children::template("table-card", "/tables")),
+        )
+        .add("table-card", Card::new("table-row"))
+        .add(
+            "table-row",
+            Row::new(["table-info", "book"])
+                .justify(Justify::SpaceBetween)
+                .align(Align::Center),
+        )
+        .add(
+            "table-info",
+            Column::new(["table-name", "table-details"])
+                .into_spec()
+                .weight(1.0),
+        )
+        .add(
+            "table-name",
+            Text::new(Dynamic::path("name")).variant(TextVariant::H4),
+        )
+        .add(
+            "table-details",
+            Text::new(Call::format_string("${seats} seats, ${area}")),
+        )
+        .add(
+            "book",
+            Button::new("book-label", book_event())
+                .variant(ButtonVariant::Primary)
+                .check(&Check::required("/form/name", "Enter your name."))
+                .check(&Check::email("/form/email", "Enter a valid email address."))
+                .check(&party_check),
+        )
+        .add("book-label", Text::new("Book"));
+    form(list, &party_check)
+}
+
+/// The booking form under the list, and the surface's first data.
+fn form(list: SurfaceBuilder, party_check: &Check) -> Result<Vec<ServerMessage>, A2uiBuildError> {
+    list.add("divider", Divider::new())
+        .add(
+            "form-title",
+            Text::new("Your booking").variant(TextVariant::H3),
+        )
+        .add(
+            "name",
+            TextField::new("Name", "/form/name")
+                .required("Enter your name.")
+                .length(None, Some(MAX_NAME), "A name is at most 80 characters."),
+        )
+        .add(
+            "email",
+            TextField::new("Email", "/form/email")
+                .required("Enter your email address.")
+                .email("Enter a valid email address."),
+        )
+        .add(
+            "time",
+            DateTimeInput::new("/form/time")
+                .label("Time")
+                .time()
+                .required("Choose a time."),
+        )
+        .add(
+            "party",
+            TextField::new("Party size", "/form/partySize")
+                .variant(TextFieldVariant::Number)
+                .check(party_check),
+        )
+        .add(
+            "notes",
+            TextField::new("Notes", "/form/notes")
+                .variant(TextFieldVariant::LongText)
+                .length(None, Some(MAX_NOTES), "Notes are at most 500 characters."),
+        )
+        .add(
+            "status",
+            Text::new(Dynamic::path("/status")).variant(TextVariant::Caption),
+        )
+        .data(
+            "/form",
+            json!({"name": "", "email": "", "time": "19:00", "partySize": "2", "notes": ""}),
+        )
+        .data("/tables", json!([]))
+        .data("/summary", "")
+        .data("/status", "")
+        .build()
+}
+
+/// The A2UI view of `find_tables`.
+pub fn view() -> Result<UiResource, String> {
+    let stream = surface().map_err(|e| e.to_string())?;
+    UiResource::a2ui(VIEW_URI, "tables", &stream)
+        .map(|view| {
+            view.title("Tables")
+                .description("Free tables and a booking form.")
+        })
+        .map_err(|e| e.to_string())
+}
+
+/// Small counts as the JSON numbers checks compare with.
+fn f64_of(n: u64) -> f64 {
+    f64::from(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// What `book_table` takes from the user, with the server's own rules.
+#[derive(Debug, Deserialize, Validate)]
+struct BookingInputs {
+    #[validate(length(min = 1, max = 80, message = "Give a name of at most 80 characters."))]
+    name: String,
+    #[validate(email(message = "Give a valid email address."))]
+    email: String,
+    time: String,
+    #[serde(deserialize_with = "whole_number")]
+    #[validate(range(min = 1, max = 12, message = "A party is 1 to 12 people."))]
+    party_size: u64,
+    #[serde(default)]
+    #[validate(length(max = 500, message = "Notes are at most 500 characters."))]
+    notes: Option<String>,
+}
+
+/// A party size as a form sends it: a number, or its text (`"4"`).
+fn whole_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+    let value = Value::deserialize(deserializer)?;
+    let number = match &value {
+        Value::Number(n) => n
+            .as_u64()
+            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0).map(|f| {
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    reason = "a whole, non-negative number; absurd sizes saturate and fail the range rule"
+                )]
+                let whole = f as u64;
+                whole
+            })),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    number.ok_or_else(|| serde::de::Error::custom("party_size: give a whole number of people"))
+}
+
+/// `HH:MM` of a time as the form sends it (`19:00`, `19:00:00`, or a date-time), if it is one
+/// within opening hours.
+fn seating_time(text: &str) -> Result<String, String> {
+    let time = text.rsplit('T').next().unwrap_or_default();
+    let mut parts = time.split(':');
+    let hours: Option<u32> = parts.next().and_then(|h| h.parse().ok());
+    let minutes: Option<u32> = parts
+        .next()
+        .and_then(|m| m.get(..2))
+        .and_then(|m| m.parse().ok());
+    let (Some(hours), Some(minutes)) = (hours, minutes) else {
+        return Err(format!(
+            "`{}` is not a time such as 19:30",
+            text.chars().take(40).collect::<String>()
+        ));
+    };
+    let at = hours * 60 + minutes;
+    if hours > 23 || minutes > 59 || at < OPENING.0 || at > OPENING.1 {
+        return Err("we seat guests from 17:00 to 22:00".to_owned());
+    }
+    Ok(format!("{hours:02}:{minutes:02}"))
+}
+
+/// The server's state: who it acts for, the signer, used nonces, the bookings by table id.
+struct Restaurant {
+    user: String,
+    signer: Signer,
+    replay: Mutex<Box<dyn ReplayGuard + Send>>,
+    bookings: Mutex<BTreeMap<&'static str, Booking>>,
+    /// The view's stream, built once: what inputs are checked against.
+    surface: Vec<ServerMessage>,
+}
+
+/// The tables server: one value per connection, sharing the bookings.
+#[derive(Clone)]
+pub struct Server(Arc<Restaurant>);
+
+impl Restaurant {
+    fn free_tables(&self, party_size: u64) -> Vec<Table> {
+        let bookings = self.bookings.lock().unwrap_or_else(PoisonError::into_inner);
+        TABLES
+            .iter()
+            .filter(|t| t.seats >= party_size && !bookings.contains_key(t.id))
+            .copied()
+            .collect()
+    }
+
+    fn summary(party_size: u64, free: &[Table]) -> String {
+        match free.len() {
+            0 => format!("No free table for {party_size}."),
+            1 => format!("1 free table for {party_size}."),
+            n => format!("{n} free tables for {party_size}."),
+        }
+    }
+
+    fn text(party_size: u64, free: &[Table]) -> String {
+        let mut text = Self::summary(party_size, free);
+        for table in free {
+            let _ = write!(
+                text,
+                "\n- {} ({}): {} seats, {}",
+                table.name, table.id, table.seats, table.area
+            );
+        }
+        text
+    }
+
+    /// The list's data: a signed item per free table.
+    fn items(&self, free: &[Table]) -> Result<Value, A2uiBuildError> {
+        let event = book_event();
+        let at = now();
+        let mut items = Vec::with_capacity(free.len());
+        for table in free {
+            let mut item = Map::new();
+            item.insert("id".to_owned(), json!(table.id));
+            item.insert("name".to_owned(), json!(table.name));
+            item.insert("seats".to_owned(), json!(table.seats));
+            item.insert("area".to_owned(), json!(table.area));
+            event.sign_item(&self.signer, &mut item, &self.user, at)?;
+            items.push(Value::Object(item));
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn find(
+        &self,
+        args: &Map<String, Value>,
+        client: &ClientUi,
+    ) -> Result<CallToolResult, ErrorData> {
+        let party_size = match args.get("party_size") {
+            None => 2,
+            Some(value) => whole_number(value.clone())
+                .ok()
+                .filter(|n| (1..=MAX_PARTY).contains(n))
+                .ok_or_else(|| {
+                    ErrorData::invalid_params(
+                        format!("`party_size` must be a whole number from 1 to {MAX_PARTY}"),
+                        None,
+                    )
+                })?,
+        };
+        let free = self.free_tables(party_size);
+        let text = Self::text(party_size, &free);
+        if !client.shows_a2ui() {
+            return Ok(CallToolResult::text(text));
+        }
+        let updates = Updates::new(SURFACE_ID)
+            .data("/tables", self.items(&free).map_err(|e| built_badly(&e))?)
+            .data("/form/partySize", party_size.to_string())
+            .data("/summary", Self::summary(party_size, &free))
+            .data("/status", "")
+            .build_after(&self.surface)
+            .map_err(|e| built_badly(&e))?;
+        Ok(a2ui_result(&updates, VIEW_URI, &text))
+    }
+
+    /// A refusal: the reason as text, and on the surface's status line.
+    fn refuse(&self, reason: &str) -> CallToolResult {
+        let text = format!("Not booked: {reason}");
+        let shown = Updates::new(SURFACE_ID)
+            .data("/status", text.clone())
+            .build_after(&self.surface)
+            .unwrap_or_default();
+        a2ui_error_result(&shown, VIEW_URI, &text)
+    }
+
+    fn book(&self, args: &Map<String, Value>, meta: Option<&Map<String, Value>>) -> CallToolResult {
+        match self.try_book(args, meta) {
+            Ok(result) => result,
+            Err(reason) => self.refuse(&reason),
+        }
+    }
+
+    fn try_book(
+        &self,
+        args: &Map<String, Value>,
+        meta: Option<&Map<String, Value>>,
+    ) -> Result<CallToolResult, String> {
+        let at = now();
+        let verified = verify_event_call(&self.signer, BOOK, args, meta, &self.user, at)
+            .map_err(|e| format!("{e} ({})", e.reason()))?;
+        let inputs = &verified.action.inputs;
+        check_event_inputs(&self.surface, SURFACE_ID, &book_event(), inputs)
+            .map_err(|e| e.to_string())?;
+        let form: BookingInputs = typed_inputs(inputs).map_err(|e| e.to_string())?;
+        let name = form.name.trim().to_owned();
+        if name.is_empty() {
+            return Err("give a name".to_owned());
+        }
+        let time = seating_time(&form.time)?;
+        let table_id = verified
+            .action
+            .fixed
+            .get("table")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let Some(table) = TABLES.iter().find(|t| t.id == table_id) else {
+            return Err(format!("there is no table {table_id}"));
+        };
+        if form.party_size > table.seats {
+            return Err(format!(
+                "{} seats {}, not {}",
+                table.name, table.seats, form.party_size
+            ));
+        }
+        let mut bookings = self.bookings.lock().unwrap_or_else(PoisonError::into_inner);
+        // Spent only now: a user whose inputs were refused can correct them and press again.
+        let mut replay = self.replay.lock().unwrap_or_else(PoisonError::into_inner);
+        verified
+            .action
+            .consume(&mut **replay, at)
+            .map_err(|e| format!("{e} ({})", e.reason()))?;
+        drop(replay);
+        if bookings.contains_key(table.id) {
+            return Err(format!("{} is already booked", table.name));
+        }
+        bookings.insert(
+            table.id,
+            Booking {
+                user: self.user.clone(),
+                name: name.clone(),
+                email: form.email.clone(),
+                time: time.clone(),
+                party_size: form.party_size,
+                notes: form.notes.unwrap_or_default(),
+            },
+        );
+        drop(bookings);
+        let confirmation = format!(
+            "Booked {} ({}) for {name}, {} people at {time}. The confirmation goes to {}.",
+            table.name, table.area, form.party_size, form.email
+        );
+        let free = self.free_tables(form.party_size);
+        let updates = Updates::new(SURFACE_ID)
+            .data("/tables", self.items(&free).map_err(|e| e.to_string())?)
+            .data("/summary", Self::summary(form.party_size, &free))
+            .data("/status", confirmation.clone())
+            .build_after(&self.surface)
+            .map_err(|e| e.to_string())?;
+        Ok(a2ui_result(&updates, VIEW_URI, &confirmation))
+    }
+
+    fn bookings_text(&self) -> String {
+        let bookings = self.bookings.lock().unwrap_or_else(PoisonError::into_inner);
+        if bookings.is_empty() {
+            return "No bookings.".to_owned();
+        }
+        bookings
+            .iter()
+            .map(|(table, b)| {
+                format!(
+                    "{table} at {}: {} ({}), {} people",
+                    b.time, b.name, b.email, b.party_size
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+fn built_badly(error: &A2uiBuildError) -> ErrorData {
+    ErrorData::internal_error(format!("the server built a bad surface: {error}"), None)
+}
+
+impl Server {
+    /// A server acting for `options.user`, signing with `options`' key, no table booked.
+    pub fn new(options: &crate::Options) -> Result<Self, String> {
+        Ok(Self(Arc::new(Restaurant {
+            user: options.user.clone(),
+            signer: options
+                .signer(<Self as Example>::NAME)
+                .map_err(|e| e.to_string())?,
+            replay: Mutex::new(options.replay_guard(<Self as Example>::NAME)?),
+            bookings: Mutex::new(BTreeMap::new()),
+            surface: surface().map_err(|e| e.to_string())?,
+        })))
+    }
+
+    /// The bookings made, by table id.
+    #[must_use]
+    pub fn bookings(&self) -> BTreeMap<&'static str, Booking> {
+        self.0
+            .bookings
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+impl Example for Server {
+    const NAME: &'static str = "mcpapp-tables";
+
+    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+        let find = mcpapp_protocol::Tool {
+            name: FIND.to_owned(),
+            description: Some(
+                "Find the restaurant's free tables for a party, and book one.".to_owned(),
+            ),
+            input_schema: (*schema(
+                json!({"party_size": {"type": "integer", "minimum": 1, "maximum": MAX_PARTY,
+                                       "description": "How many people", "examples": [4]}}),
+                &[],
+            ))
+            .clone(),
+            ..mcpapp_protocol::Tool::default()
+        };
+        let find = view()
+            .and_then(|v| {
+                v.opened_by(find.clone(), &[Visibility::Model, Visibility::App])
+                    .map_err(|e| e.to_string())
+            })
+            .unwrap_or(find);
+        vec![
+            (rmcp_tool(&find), Some(A2UI_MIME_TYPE)),
+            (
+                Tool::new(
+                    BOOK,
+                    "Book the table of the button the user pressed (called by the surface).",
+                    schema(
+                        json!({
+                            "table": {"type": "string"}, "name": {"type": "string"},
+                            "email": {"type": "string"}, "time": {"type": "string"},
+                            "party_size": {"type": ["integer", "string"]},
+                            "notes": {"type": ["string", "null"]}
+                        }),
+                        &[],
+                    ),
+                )
+                .with_meta(app_only()),
+                Some(A2UI_MIME_TYPE),
+            ),
+            (
+                Tool::new(BOOKINGS, "List the bookings made.", schema(json!({}), &[])),
+                None,
+            ),
+        ]
+    }
+
+    fn resources() -> Vec<UiResource> {
+        view().into_iter().collect()
+    }
+
+    fn call_with_meta(
+        &self,
+        name: &str,
+        args: &Map<String, Value>,
+        meta: Option<&Map<String, Value>>,
+        client: &ClientUi,
+    ) -> Result<CallToolResult, ErrorData> {
+        match name {
+            FIND => self.0.find(args, client),
+            BOOK => Ok(self.0.book(args, meta)),
+            _ => Ok(CallToolResult::text(self.0.bookings_text())),
+        }
+    }
+
+    fn call(
+        &self,
+        name: &str,
+        args: &Map<String, Value>,
+        client: &ClientUi,
+    ) -> Result<CallToolResult, ErrorData> {
+        self.call_with_meta(name, args, None, client)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    use super::*;
+
+    #[test]
+    fn times_are_read_within_opening_hours() {
+        assert_eq!(seating_time("19:30").unwrap(), "19:30");
+        assert_eq!(seating_time("19:30:00").unwrap(), "19:30");
+        assert_eq!(seating_time("2026-12-03T17:00:00Z").unwrap(), "17:00");
+        assert!(seating_time("16:59").is_err());
+        assert!(seating_time("22:01").is_err());
+        assert!(seating_time("noon").is_err());
+    }
+
+    #[test]
+    fn the_surface_is_valid_and_the_view_carries_it() {
+        let stream = surface().unwrap();
+        let report = mcpapp_a2ui::process_str(&mcpapp_server::a2ui::stream_text(&stream));
+        assert!(report.is_ok(), "{:?}", report.diagnostics);
+        assert_eq!(view().unwrap().mime_type(), A2UI_MIME_TYPE);
+    }
+}
