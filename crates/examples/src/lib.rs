@@ -171,6 +171,46 @@ impl Options {
     }
 }
 
+/// Why the example `name` could not be set up.
+fn setup(name: &str, reason: String) -> ExampleError {
+    ExampleError::Setup {
+        name: name.to_owned(),
+        reason,
+    }
+}
+
+/// Makes the example `$name` (an rmcp server) as `$server` and evaluates `$body` with it.
+macro_rules! with_example {
+    ($name:expr, $options:expr, $server:ident => $body:expr) => {
+        match $name {
+            "flights" => {
+                let $server =
+                    support::Served(flights::Server::new($options).map_err(|e| setup($name, e))?);
+                $body
+            }
+            "scheduler" => {
+                let $server =
+                    support::Served(scheduler::Server::new($options).map_err(|e| setup($name, e))?);
+                $body
+            }
+            "tables" => {
+                let $server =
+                    support::Served(tables::Server::new($options).map_err(|e| setup($name, e))?);
+                $body
+            }
+            "weather" => {
+                let $server = support::Served(weather::Server);
+                $body
+            }
+            "weather-card" => {
+                let $server = support::Served(weather::CardServer);
+                $body
+            }
+            other => Err(ExampleError::Unknown(other.to_owned())),
+        }
+    };
+}
+
 /// Serves the example `name` until the client goes away (stdio) or forever (HTTP). `ready`
 /// is called with the URL once an HTTP server listens.
 pub async fn serve(
@@ -179,32 +219,25 @@ pub async fn serve(
     options: &Options,
     ready: impl FnOnce(&str),
 ) -> Result<(), ExampleError> {
-    match name {
-        "flights" => {
-            let server = flights::Server::new(options).map_err(|e| ExampleError::Setup {
-                name: name.to_owned(),
-                reason: e,
-            })?;
-            run(support::Served(server), transport, ready).await
-        }
-        "scheduler" => {
-            let server = scheduler::Server::new(options).map_err(|e| ExampleError::Setup {
-                name: name.to_owned(),
-                reason: e,
-            })?;
-            run(support::Served(server), transport, ready).await
-        }
-        "tables" => {
-            let server = tables::Server::new(options).map_err(|e| ExampleError::Setup {
-                name: name.to_owned(),
-                reason: e,
-            })?;
-            run(support::Served(server), transport, ready).await
-        }
-        "weather" => run(support::Served(weather::Server), transport, ready).await,
-        "weather-card" => run(support::Served(weather::CardServer), transport, ready).await,
-        other => Err(ExampleError::Unknown(other.to_owned())),
-    }
+    with_example!(name, options, server => run(server, transport, ready).await)
+}
+
+/// Serves the example `name` on one connected byte stream (one end of a socket, a pipe or an
+/// in-process `tokio::io::duplex`) until the client goes away: for tests and embedders that
+/// hold the connection themselves.
+pub async fn serve_stream<T>(name: &str, stream: T, options: &Options) -> Result<(), ExampleError>
+where
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
+    with_example!(name, options, server => {
+        let fail = |e: &dyn std::fmt::Display| ExampleError::Transport {
+            transport: "stream".to_owned(),
+            reason: e.to_string(),
+        };
+        let service = server.serve(stream).await.map_err(|e| fail(&e))?;
+        service.waiting().await.map_err(|e| fail(&e))?;
+        Ok(())
+    })
 }
 
 async fn run<S: ServerHandler + Clone + Send + Sync + 'static>(
