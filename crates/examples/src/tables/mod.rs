@@ -14,6 +14,9 @@
 //! form); `find_tables` and `book_table` answer with data updates of that surface. The tables
 //! are fixed and the bookings kept in memory.
 
+mod inputs;
+mod surface;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -21,18 +24,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mcpapp_a2ui::ServerMessage;
 use mcpapp_protocol::{A2UI_MIME_TYPE, CallToolResult, Visibility};
 use mcpapp_server::a2ui::{
-    A2uiBuildError, Align, Button, ButtonVariant, Call, Card, Check, Children, Column,
-    DateTimeInput, Divider, Dynamic, Event, IntoComponent as _, Justify, List, Row, SurfaceBuilder,
-    Text, TextField, TextFieldVariant, TextVariant, Updates, a2ui_error_result, a2ui_result,
-    check_event_inputs, verify_event_call,
+    A2uiBuildError, Updates, a2ui_error_result, a2ui_result, check_event_inputs, verify_event_call,
 };
 use mcpapp_server::{ClientUi, ReplayGuard, Signer, UiResource, typed_inputs};
 use rmcp::model::{ErrorData, Tool};
-use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value, json};
-use validator::Validate;
 
 use crate::support::{Example, app_only, now, rmcp_tool, schema};
+use inputs::{BookingInputs, seating_time, whole_number};
+pub use surface::{book_event, surface, view};
 
 /// The tool that shows the free tables.
 pub const FIND: &str = "find_tables";
@@ -52,7 +52,6 @@ pub const MAX_NOTES: u64 = 500;
 const MAX_NAME: u64 = 80;
 /// When guests are seated: from 17:00 to 22:00, in minutes of the day.
 const OPENING: (u32, u32) = (17 * 60, 22 * 60);
-
 /// A table of the restaurant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Table {
@@ -122,211 +121,6 @@ pub struct Booking {
     /// Anything else.
     pub notes: String,
 }
-
-/// The event of every "Book" button: the table id from the row's item (signed per row), the
-/// form's values as the user's inputs.
-pub fn book_event() -> Event {
-    Event::new(BOOK)
-        .item("table", "id")
-        .input("name", "/form/name")
-        .input("email", "/form/email")
-        .input("time", "/form/time")
-        .input("party_size", "/form/partySize")
-        .input("notes", "/form/notes")
-}
-
-/// The surface as the view holds it: its components, an empty list and an empty form. The
-/// same stream, to the message, is what `book_table` checks the inputs against.
-pub fn surface() -> Result<Vec<ServerMessage>, A2uiBuildError> {
-    let party_check = Check::numeric(
-        "/form/partySize",
-        Some(1.0),
-        Some(f64_of(MAX_PARTY)),
-        format!("A party is 1 to {MAX_PARTY} people."),
-    );
-    let list = SurfaceBuilder::new(SURFACE_ID)
-        .agent_display_name("Tables")
-        .primary_color("#1E6F5C")
-        .root(Column::new([
-            "title",
-            "summary",
-            "tables",
-            "divider",
-            "form-title",
-            "name",
-            "email",
-            "time",
-            "party",
-            "notes",
-            "status",
-        ]))
-        .add("title", Text::new("Free tables").variant(TextVariant::H2))
-        .add("summary", Text::new(Dynamic::path("/summary")))
-        .add(
-            "tables",
-            List::new(Children::template("table-card", "/tables")),
-        )
-        .add("table-card", Card::new("table-row"))
-        .add(
-            "table-row",
-            Row::new(["table-info", "book"])
-                .justify(Justify::SpaceBetween)
-                .align(Align::Center),
-        )
-        .add(
-            "table-info",
-            Column::new(["table-name", "table-details"])
-                .into_spec()
-                .weight(1.0),
-        )
-        .add(
-            "table-name",
-            Text::new(Dynamic::path("name")).variant(TextVariant::H4),
-        )
-        .add(
-            "table-details",
-            Text::new(Call::format_string("${seats} seats, ${area}")),
-        )
-        .add(
-            "book",
-            Button::new("book-label", book_event())
-                .variant(ButtonVariant::Primary)
-                .check(&Check::required("/form/name", "Enter your name."))
-                .check(&Check::email("/form/email", "Enter a valid email address."))
-                .check(&party_check),
-        )
-        .add("book-label", Text::new("Book"));
-    form(list, &party_check)
-}
-
-/// The booking form under the list, and the surface's first data.
-fn form(list: SurfaceBuilder, party_check: &Check) -> Result<Vec<ServerMessage>, A2uiBuildError> {
-    list.add("divider", Divider::new())
-        .add(
-            "form-title",
-            Text::new("Your booking").variant(TextVariant::H3),
-        )
-        .add(
-            "name",
-            TextField::new("Name", "/form/name")
-                .required("Enter your name.")
-                .length(None, Some(MAX_NAME), "A name is at most 80 characters."),
-        )
-        .add(
-            "email",
-            TextField::new("Email", "/form/email")
-                .required("Enter your email address.")
-                .email("Enter a valid email address."),
-        )
-        .add(
-            "time",
-            DateTimeInput::new("/form/time")
-                .label("Time")
-                .time()
-                .required("Choose a time."),
-        )
-        .add(
-            "party",
-            TextField::new("Party size", "/form/partySize")
-                .variant(TextFieldVariant::Number)
-                .check(party_check),
-        )
-        .add(
-            "notes",
-            TextField::new("Notes", "/form/notes")
-                .variant(TextFieldVariant::LongText)
-                .length(None, Some(MAX_NOTES), "Notes are at most 500 characters."),
-        )
-        .add(
-            "status",
-            Text::new(Dynamic::path("/status")).variant(TextVariant::Caption),
-        )
-        .data(
-            "/form",
-            json!({"name": "", "email": "", "time": "19:00", "partySize": "2", "notes": ""}),
-        )
-        .data("/tables", json!([]))
-        .data("/summary", "")
-        .data("/status", "")
-        .build()
-}
-
-/// The A2UI view of `find_tables`.
-pub fn view() -> Result<UiResource, String> {
-    let stream = surface().map_err(|e| e.to_string())?;
-    UiResource::a2ui(VIEW_URI, "tables", &stream)
-        .map(|view| {
-            view.title("Tables")
-                .description("Free tables and a booking form.")
-        })
-        .map_err(|e| e.to_string())
-}
-
-/// Small counts as the JSON numbers checks compare with.
-fn f64_of(n: u64) -> f64 {
-    f64::from(u32::try_from(n).unwrap_or(u32::MAX))
-}
-
-/// What `book_table` takes from the user, with the server's own rules.
-#[derive(Debug, Deserialize, Validate)]
-struct BookingInputs {
-    #[validate(length(min = 1, max = 80, message = "Give a name of at most 80 characters."))]
-    name: String,
-    #[validate(email(message = "Give a valid email address."))]
-    email: String,
-    time: String,
-    #[serde(deserialize_with = "whole_number")]
-    #[validate(range(min = 1, max = 12, message = "A party is 1 to 12 people."))]
-    party_size: u64,
-    #[serde(default)]
-    #[validate(length(max = 500, message = "Notes are at most 500 characters."))]
-    notes: Option<String>,
-}
-
-/// A party size as a form sends it: a number, or its text (`"4"`).
-fn whole_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
-    let value = Value::deserialize(deserializer)?;
-    let number = match &value {
-        Value::Number(n) => n
-            .as_u64()
-            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && *f >= 0.0).map(|f| {
-                #[expect(
-                    clippy::cast_possible_truncation,
-                    clippy::cast_sign_loss,
-                    reason = "a whole, non-negative number; absurd sizes saturate and fail the range rule"
-                )]
-                let whole = f as u64;
-                whole
-            })),
-        Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    };
-    number.ok_or_else(|| serde::de::Error::custom("party_size: give a whole number of people"))
-}
-
-/// `HH:MM` of a time as the form sends it (`19:00`, `19:00:00`, or a date-time), if it is one
-/// within opening hours.
-fn seating_time(text: &str) -> Result<String, String> {
-    let time = text.rsplit('T').next().unwrap_or_default();
-    let mut parts = time.split(':');
-    let hours: Option<u32> = parts.next().and_then(|h| h.parse().ok());
-    let minutes: Option<u32> = parts
-        .next()
-        .and_then(|m| m.get(..2))
-        .and_then(|m| m.parse().ok());
-    let (Some(hours), Some(minutes)) = (hours, minutes) else {
-        return Err(format!(
-            "`{}` is not a time such as 19:30",
-            text.chars().take(40).collect::<String>()
-        ));
-    };
-    let at = hours * 60 + minutes;
-    if hours > 23 || minutes > 59 || at < OPENING.0 || at > OPENING.1 {
-        return Err("we seat guests from 17:00 to 22:00".to_owned());
-    }
-    Ok(format!("{hours:02}:{minutes:02}"))
-}
-
 /// The server's state: who it acts for, the signer, used nonces, the bookings by table id.
 struct Restaurant {
     user: String,
@@ -629,22 +423,11 @@ impl Example for Server {
         self.call_with_meta(name, args, None, client)
     }
 }
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
 
     use super::*;
-
-    #[test]
-    fn times_are_read_within_opening_hours() {
-        assert_eq!(seating_time("19:30").unwrap(), "19:30");
-        assert_eq!(seating_time("19:30:00").unwrap(), "19:30");
-        assert_eq!(seating_time("2026-12-03T17:00:00Z").unwrap(), "17:00");
-        assert!(seating_time("16:59").is_err());
-        assert!(seating_time("22:01").is_err());
-        assert!(seating_time("noon").is_err());
-    }
 
     #[test]
     fn the_surface_is_valid_and_the_view_carries_it() {
