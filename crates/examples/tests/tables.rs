@@ -13,6 +13,7 @@
 
 use mcpapp_a2ui::mcp::{action_call, payloads_in_result};
 use mcpapp_a2ui::{Fired, Pointer, Processor};
+use mcpapp_card::{Card, InputValue, InputValues, prepare_submit, tool_call};
 use mcpapp_examples::Options;
 use mcpapp_examples::tables::{SURFACE_ID, VIEW_URI};
 use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE, HTML_MIME_TYPE, UiClientCapability};
@@ -232,28 +233,133 @@ async fn each_client_is_offered_what_it_can_show() {
     assert_eq!(data(&processor, "/form/partySize"), "4");
     a2ui.cancel().await.unwrap();
 
-    // Cards or HTML but no A2UI, or nothing: the tables as text, and no booking tool.
-    for mimes in [&[CARD_MIME_TYPE, HTML_MIME_TYPE][..], &[]] {
-        let other = connect(mimes, Options::default()).await;
-        assert_eq!(names(&other).await, ["find_tables", "table_bookings"]);
-        let found = call(&other, "find_tables", Map::new(), None).await.unwrap();
-        assert_eq!(found["content"].as_array().unwrap().len(), 1, "{found}");
-        assert!(payloads_in_result(&found).is_empty());
-        let text = text_of(&found);
-        assert!(text.starts_with("6 free tables for 2."), "{text}");
-        assert!(
-            text.contains("- Table 6 (T6): 8 seats, Private room"),
-            "{text}"
-        );
-        let refused = call(&other, "book_table", Map::new(), None)
-            .await
-            .unwrap_err();
-        assert!(
-            refused.contains("only available to clients that show A2UI"),
-            "{refused}"
-        );
-        other.cancel().await.unwrap();
+    // An HTML-only client: the card app for the same tool.
+    let html = connect(&[HTML_MIME_TYPE], Options::default()).await;
+    assert_eq!(
+        names(&html).await,
+        ["book_table", "find_tables", "table_bookings"]
+    );
+    let find = html.list_all_tools().await.unwrap();
+    let find = find.iter().find(|t| t.name == "find_tables").unwrap();
+    let find: mcpapp_protocol::Tool =
+        serde_json::from_value(serde_json::to_value(find).unwrap()).unwrap();
+    assert_eq!(
+        find.ui_resource_uri().as_deref(),
+        Some(mcpapp_server::CARD_APP_URI)
+    );
+    html.cancel().await.unwrap();
+
+    // Nothing: the tables as text, and no booking tool.
+    let plain = connect(&[], Options::default()).await;
+    assert_eq!(names(&plain).await, ["find_tables", "table_bookings"]);
+    let found = call(&plain, "find_tables", Map::new(), None).await.unwrap();
+    assert_eq!(found["content"].as_array().unwrap().len(), 1, "{found}");
+    assert!(payloads_in_result(&found).is_empty());
+    let text = text_of(&found);
+    assert!(text.starts_with("6 free tables for 2."), "{text}");
+    assert!(
+        text.contains("- Table 6 (T6): 8 seats, Private room"),
+        "{text}"
+    );
+    let refused = call(&plain, "book_table", Map::new(), None)
+        .await
+        .unwrap_err();
+    assert!(
+        refused.contains("only available to clients that show A2UI, cards or HTML apps"),
+        "{refused}"
+    );
+    plain.cancel().await.unwrap();
+}
+
+/// The card of a result, as a card host parses it.
+fn card_of(result: &Value) -> Card {
+    let parsed = mcpapp_card::parse_value(result["structuredContent"].clone());
+    assert!(parsed.is_valid(), "{:?}", parsed.diagnostics);
+    parsed.card.unwrap()
+}
+
+/// Submits the card's action titled `title` with `values` typed in, as a card host does.
+fn submit(card: &Card, title: &str, values: &[(&str, &str)]) -> (String, Map<String, Value>) {
+    let action = card
+        .actions
+        .iter()
+        .find(|a| a.title() == Some(title))
+        .unwrap();
+    let mut inputs = InputValues::initial(card);
+    for (id, value) in values {
+        inputs.set(*id, InputValue::Text((*value).to_owned()));
     }
+    let payload = prepare_submit(&[card], action, &inputs).unwrap();
+    let call = tool_call(action, payload).unwrap();
+    (call.name, call.arguments)
+}
+
+#[tokio::test]
+async fn a_card_client_books_from_the_same_definition() {
+    let client = connect(&[CARD_MIME_TYPE, HTML_MIME_TYPE], Options::default()).await;
+    assert_eq!(
+        names(&client).await,
+        ["book_table", "find_tables", "table_bookings"]
+    );
+    let mut args = Map::new();
+    args.insert("party_size".into(), json!(4));
+    let found = call(&client, "find_tables", args, None).await.unwrap();
+    assert!(
+        payloads_in_result(&found).is_empty(),
+        "no A2UI for a card client"
+    );
+    let card = card_of(&found);
+    assert!(text_of(&found).starts_with("Free tables"), "{found}");
+    let titles: Vec<_> = card.actions.iter().filter_map(|a| a.title()).collect();
+    assert_eq!(
+        titles,
+        [
+            "Book Table 3",
+            "Book Table 4",
+            "Book Table 5",
+            "Book Table 6"
+        ]
+    );
+
+    let ann = [
+        ("name", "Ann"),
+        ("email", "ann@example.com"),
+        ("time", "19:30"),
+    ];
+    let (tool, honest) = submit(&card, "Book Table 4", &ann);
+    assert_eq!(
+        (tool.as_str(), &honest["table"], &honest["party_size"]),
+        ("book_table", &json!("T4"), &json!("4"))
+    );
+    let mut forged = honest.clone();
+    forged.insert("table".into(), json!("T6"));
+    let refused = call(&client, &tool, forged, None).await.unwrap();
+    assert_eq!(refused["isError"], true);
+    assert!(text_of(&refused).contains("(bad-signature)"), "{refused}");
+    // What the card host would block, sent anyway: checked again on the server.
+    let mut bad_email = honest.clone();
+    bad_email.insert("email".into(), json!("ann"));
+    let refused = call(&client, &tool, bad_email, None).await.unwrap();
+    assert!(
+        text_of(&refused).contains("email: Enter a valid email address."),
+        "{refused}"
+    );
+
+    let booked = call(&client, &tool, honest.clone(), None).await.unwrap();
+    assert!(booked.get("isError").is_none(), "{booked}");
+    let confirmation = card_of(&booked);
+    assert_eq!(confirmation.is_final, Some(true));
+    assert!(
+        text_of(&booked).contains("Booked Table 4 (Terrace) for Ann, 4 people at 19:30."),
+        "{booked}"
+    );
+    let again = call(&client, &tool, honest, None).await.unwrap();
+    assert!(text_of(&again).contains("(replayed)"), "{again}");
+    assert_eq!(
+        bookings(&client).await,
+        "T4 at 19:30: Ann (ann@example.com), 4 people"
+    );
+    client.cancel().await.unwrap();
 }
 
 #[tokio::test]

@@ -3,8 +3,11 @@
 //! event carries the table id, signed per row) and a booking form (name, email, time, party
 //! size, notes, each with its checks); `book_table` (app-only: the surface's button calls it)
 //! verifies the signed table id, refuses replays and expired buttons, checks every input again,
-//! books the table once and answers with messages that update the surface. Clients that show
-//! no A2UI get the free tables as text, and no `book_table`.
+//! books the table once and answers with messages that update the surface, or, refused, with
+//! `isError` and the reason (shown on the surface too). From the same tool definitions, clients
+//! that show cards but no A2UI get the same form as a signed card (in the card app where only
+//! HTML is shown), whose submits `book_table` verifies the same way; clients without UI get the
+//! free tables as text, and no `book_table`.
 //!
 //! ```text
 //! mcpapp serve-example tables
@@ -14,6 +17,7 @@
 //! form); `find_tables` and `book_table` answer with data updates of that surface. The tables
 //! are fixed and the bookings kept in memory.
 
+mod card;
 mod inputs;
 mod surface;
 
@@ -26,7 +30,10 @@ use mcpapp_protocol::{A2UI_MIME_TYPE, CallToolResult, Visibility};
 use mcpapp_server::a2ui::{
     A2uiBuildError, Updates, a2ui_error_result, a2ui_result, check_event_inputs, verify_event_call,
 };
-use mcpapp_server::{ClientUi, ReplayGuard, Signer, UiResource, typed_inputs};
+use mcpapp_server::{
+    A2uiFallback, BuildSigned as _, CARD_APP_URI, ClientUi, ReplayGuard, Signer, UiResource,
+    check_card_inputs, typed_inputs,
+};
 use rmcp::model::{ErrorData, Tool};
 use serde_json::{Map, Value, json};
 
@@ -201,8 +208,16 @@ impl Restaurant {
         };
         let free = self.free_tables(party_size);
         let text = Self::text(party_size, &free);
-        if !client.shows_a2ui() {
+        if !client.shows_a2ui() && !client.shows_cards() && !client.shows_html() {
             return Ok(CallToolResult::text(text));
+        }
+        if !client.shows_a2ui() {
+            let card = card::tables(&Self::summary(party_size, &free), &free, party_size)
+                .build_signed(&self.signer, &self.user, now())
+                .map_err(|e| {
+                    ErrorData::internal_error(format!("the server built a bad card: {e}"), None)
+                })?;
+            return Ok(client.card_result(&card));
         }
         let updates = Updates::new(SURFACE_ID)
             .data("/tables", self.items(&free).map_err(|e| built_badly(&e))?)
@@ -224,24 +239,70 @@ impl Restaurant {
         a2ui_error_result(&shown, VIEW_URI, &text)
     }
 
-    fn book(&self, args: &Map<String, Value>, meta: Option<&Map<String, Value>>) -> CallToolResult {
-        match self.try_book(args, meta) {
-            Ok(result) => result,
-            Err(reason) => self.refuse(&reason),
+    /// Books for a client that shows A2UI (answered with surface updates) or cards (answered
+    /// with a card); refusals are `isError` results saying why.
+    fn book(
+        &self,
+        args: &Map<String, Value>,
+        meta: Option<&Map<String, Value>>,
+        client: &ClientUi,
+    ) -> CallToolResult {
+        let a2ui = client.shows_a2ui();
+        match self.try_book(args, meta, a2ui) {
+            Ok((confirmation, party_size)) if a2ui => {
+                // The booking is made: a surface that cannot be updated still gets the text.
+                let free = self.free_tables(party_size);
+                let updates = self.items(&free).and_then(|items| {
+                    Updates::new(SURFACE_ID)
+                        .data("/tables", items)
+                        .data("/summary", Self::summary(party_size, &free))
+                        .data("/status", confirmation.clone())
+                        .build_after(&self.surface)
+                });
+                match updates {
+                    Ok(updates) => a2ui_result(&updates, VIEW_URI, &confirmation),
+                    Err(_) => CallToolResult::text(confirmation),
+                }
+            }
+            Ok((confirmation, _)) => card::confirmation(&confirmation).build().map_or_else(
+                |_| CallToolResult::text(confirmation.clone()),
+                |card| client.card_result(&card),
+            ),
+            Err(reason) if a2ui => self.refuse(&reason),
+            Err(reason) => {
+                let mut refused = CallToolResult::text(format!("Not booked: {reason}"));
+                refused.is_error = Some(true);
+                refused
+            }
         }
     }
 
+    /// The user's inputs of a verified call, checked again by the rules of what the server
+    /// sent: the surface's checks for an A2UI client, the card's for a card client.
+    fn checked_inputs(&self, inputs: &Map<String, Value>, a2ui: bool) -> Result<(), String> {
+        if a2ui {
+            return check_event_inputs(&self.surface, SURFACE_ID, &book_event(), inputs)
+                .map_err(|e| e.to_string());
+        }
+        let form = card::with_form(mcpapp_server::CardBuilder::new(), 2)
+            .build()
+            .map_err(|e| e.to_string())?;
+        check_card_inputs(&form, inputs).map_err(|e| e.to_string())
+    }
+
+    /// Verifies, checks and makes the booking: the confirmation and the party's size, or why
+    /// not.
     fn try_book(
         &self,
         args: &Map<String, Value>,
         meta: Option<&Map<String, Value>>,
-    ) -> Result<CallToolResult, String> {
+        a2ui: bool,
+    ) -> Result<(String, u64), String> {
         let at = now();
         let verified = verify_event_call(&self.signer, BOOK, args, meta, &self.user, at)
             .map_err(|e| format!("{e} ({})", e.reason()))?;
         let inputs = &verified.action.inputs;
-        check_event_inputs(&self.surface, SURFACE_ID, &book_event(), inputs)
-            .map_err(|e| e.to_string())?;
+        self.checked_inputs(inputs, a2ui)?;
         let form: BookingInputs = typed_inputs(inputs).map_err(|e| e.to_string())?;
         let name = form.name.trim().to_owned();
         if name.is_empty() {
@@ -290,14 +351,7 @@ impl Restaurant {
             "Booked {} ({}) for {name}, {} people at {time}. The confirmation goes to {}.",
             table.name, table.area, form.party_size, form.email
         );
-        let free = self.free_tables(form.party_size);
-        let updates = Updates::new(SURFACE_ID)
-            .data("/tables", self.items(&free).map_err(|e| e.to_string())?)
-            .data("/summary", Self::summary(form.party_size, &free))
-            .data("/status", confirmation.clone())
-            .build_after(&self.surface)
-            .map_err(|e| e.to_string())?;
-        Ok(a2ui_result(&updates, VIEW_URI, &confirmation))
+        Ok((confirmation, form.party_size))
     }
 
     fn bookings_text(&self) -> String {
@@ -396,8 +450,18 @@ impl Example for Server {
         ]
     }
 
+    /// A card to clients that show cards but no A2UI, in the card app to those that show only
+    /// HTML.
+    const A2UI_FALLBACK: A2uiFallback<'static> = A2uiFallback::Card {
+        card_app_uri: CARD_APP_URI,
+    };
+
+    /// The A2UI view, and the card app for clients that show only HTML.
     fn resources() -> Vec<UiResource> {
-        view().into_iter().collect()
+        view()
+            .into_iter()
+            .chain(UiResource::card_app(CARD_APP_URI))
+            .collect()
     }
 
     fn call_with_meta(
@@ -409,7 +473,7 @@ impl Example for Server {
     ) -> Result<CallToolResult, ErrorData> {
         match name {
             FIND => self.0.find(args, client),
-            BOOK => Ok(self.0.book(args, meta)),
+            BOOK => Ok(self.0.book(args, meta, client)),
             _ => Ok(CallToolResult::text(self.0.bookings_text())),
         }
     }
