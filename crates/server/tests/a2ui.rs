@@ -393,3 +393,37 @@ fn results_and_views_carry_the_stream_where_hosts_look() {
     assert!(process_str(text).is_ok());
     assert!(UiResource::a2ui("https://t/form", "form", &messages).is_err());
 }
+
+#[test]
+fn buttons_added_later_are_signed_too() {
+    let signer = signer();
+    let sent = SurfaceBuilder::new("s")
+        .root(Column::new(["title"]))
+        .add("title", Text::new("Wait…"))
+        .build()
+        .unwrap();
+    let later = Updates::new("s")
+        .add("root", Column::new(["title", "go"]))
+        .add("go-label", Text::new("Go"))
+        .add(
+            "go",
+            Button::new("go-label", Event::new("go").fixed("id", 7)),
+        )
+        .build_signed_after(&sent, &signer, "ada", NOW)
+        .unwrap();
+    assert_eq!(later.len(), 1, "consecutive components go in one message");
+    let mut processor = host(&[sent, later].concat());
+    let (tool, args, meta) = press(&mut processor, "s", "go", &Pointer::root(), &[]);
+    let verified = verify_event_call(&signer, &tool, &args, meta.as_ref(), "ada", NOW).unwrap();
+    assert_eq!(verified.action.fixed["id"], 7);
+    assert!(verified.action.inputs.is_empty());
+    // The same token, made apart, for a button written by hand.
+    let token = Event::new("go")
+        .fixed("id", 7)
+        .sign(&signer, "ada", NOW)
+        .unwrap();
+    let mut by_hand = Map::new();
+    by_hand.insert("id".into(), json!(7));
+    by_hand.insert("mcp_sig".into(), json!(token));
+    assert!(verify_event_call(&signer, "go", &by_hand, None, "ada", NOW).is_ok());
+}
