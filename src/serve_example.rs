@@ -8,7 +8,7 @@ use mcpapp_examples::{EXAMPLES, Options, Transport};
 /// Arguments of `mcpapp serve-example`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Each server process signs card actions with a key of its own. Servers that \
+    after_help = "Each server process signs card and A2UI actions with a key of its own. Servers that \
 must accept each other's cards share a key of 32 bytes or more in MCPAPP_EXAMPLE_SIGNING_KEY."
 )]
 pub struct Args {

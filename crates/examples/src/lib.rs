@@ -5,7 +5,7 @@
 //! use mcpapp_card::{InputValues, Severity, prepare_submit, tool_call};
 //! use mcpapp_examples::{EXAMPLES, weather};
 //!
-//! assert_eq!(EXAMPLES, ["flights", "scheduler", "weather", "weather-card"]);
+//! assert_eq!(EXAMPLES, ["flights", "scheduler", "tables", "weather", "weather-card"]);
 //!
 //! // What the weather example's `get_forecast` answers a card client with: a checked card.
 //! let forecast = weather::forecast("Oslo", 3, 20_000); // 3 days from day 20,000 of 1970
@@ -37,6 +37,8 @@
 //! - `flights`: the reference scenario (a cancellation that asks for a reason on a signed
 //!   card); see [`flights`].
 //! - `scheduler`: a button per free slot, each a signed one-time action; see [`scheduler`].
+//! - `tables`: an A2UI surface of free tables with a booking form; its "Book" buttons'
+//!   events are signed and checked on the server; see [`tables`].
 //! - `weather`: an HTML app for clients that show HTML, a card for clients that show cards,
 //!   text for the rest; see [`weather`].
 //! - `weather-card`: the same forecast from its card alone: the card, the card app for hosts
@@ -45,6 +47,7 @@
 pub mod flights;
 pub mod scheduler;
 mod support;
+pub mod tables;
 pub mod weather;
 
 use std::net::SocketAddr;
@@ -55,7 +58,7 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, ServiceExt};
 
 /// The examples [`serve`] knows.
-pub const EXAMPLES: &[&str] = &["flights", "scheduler", "weather", "weather-card"];
+pub const EXAMPLES: &[&str] = &["flights", "scheduler", "tables", "weather", "weather-card"];
 
 /// Why an example could not be served.
 #[derive(Debug, thiserror::Error)]
@@ -168,6 +171,46 @@ impl Options {
     }
 }
 
+/// Why the example `name` could not be set up.
+fn setup(name: &str, reason: String) -> ExampleError {
+    ExampleError::Setup {
+        name: name.to_owned(),
+        reason,
+    }
+}
+
+/// Makes the example `$name` (an rmcp server) as `$server` and evaluates `$body` with it.
+macro_rules! with_example {
+    ($name:expr, $options:expr, $server:ident => $body:expr) => {
+        match $name {
+            "flights" => {
+                let $server =
+                    support::Served(flights::Server::new($options).map_err(|e| setup($name, e))?);
+                $body
+            }
+            "scheduler" => {
+                let $server =
+                    support::Served(scheduler::Server::new($options).map_err(|e| setup($name, e))?);
+                $body
+            }
+            "tables" => {
+                let $server =
+                    support::Served(tables::Server::new($options).map_err(|e| setup($name, e))?);
+                $body
+            }
+            "weather" => {
+                let $server = support::Served(weather::Server);
+                $body
+            }
+            "weather-card" => {
+                let $server = support::Served(weather::CardServer);
+                $body
+            }
+            other => Err(ExampleError::Unknown(other.to_owned())),
+        }
+    };
+}
+
 /// Serves the example `name` until the client goes away (stdio) or forever (HTTP). `ready`
 /// is called with the URL once an HTTP server listens.
 pub async fn serve(
@@ -176,25 +219,25 @@ pub async fn serve(
     options: &Options,
     ready: impl FnOnce(&str),
 ) -> Result<(), ExampleError> {
-    match name {
-        "flights" => {
-            let server = flights::Server::new(options).map_err(|e| ExampleError::Setup {
-                name: name.to_owned(),
-                reason: e,
-            })?;
-            run(support::Served(server), transport, ready).await
-        }
-        "scheduler" => {
-            let server = scheduler::Server::new(options).map_err(|e| ExampleError::Setup {
-                name: name.to_owned(),
-                reason: e,
-            })?;
-            run(support::Served(server), transport, ready).await
-        }
-        "weather" => run(support::Served(weather::Server), transport, ready).await,
-        "weather-card" => run(support::Served(weather::CardServer), transport, ready).await,
-        other => Err(ExampleError::Unknown(other.to_owned())),
-    }
+    with_example!(name, options, server => run(server, transport, ready).await)
+}
+
+/// Serves the example `name` on one connected byte stream (one end of a socket, a pipe or an
+/// in-process `tokio::io::duplex`) until the client goes away: for tests and embedders that
+/// hold the connection themselves.
+pub async fn serve_stream<T>(name: &str, stream: T, options: &Options) -> Result<(), ExampleError>
+where
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
+    with_example!(name, options, server => {
+        let fail = |e: &dyn std::fmt::Display| ExampleError::Transport {
+            transport: "stream".to_owned(),
+            reason: e.to_string(),
+        };
+        let service = server.serve(stream).await.map_err(|e| fail(&e))?;
+        service.waiting().await.map_err(|e| fail(&e))?;
+        Ok(())
+    })
 }
 
 async fn run<S: ServerHandler + Clone + Send + Sync + 'static>(

@@ -6,9 +6,9 @@ use std::hash::{BuildHasher as _, RandomState};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_protocol::JsonRpcError;
-use mcpapp_server::{CARD_APP_URI, ClientUi, UiResource};
+use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE};
+use mcpapp_server::{A2uiFallback, CARD_APP_URI, ClientUi, UiResource};
 use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ElicitRequestParams, ElicitationAction, ErrorCode,
@@ -77,13 +77,18 @@ fn client_ui(ctx: &RequestContext<RoleServer>) -> ClientUi {
 /// cards (view: the card mime type) reaches every client from its one definition
 /// ([`ClientUi::card_tool`]: the card, the card app, or text); any other is gated by
 /// [`ClientUi::tool_for_client`].
-fn gated(client: &ClientUi, tool: &Tool, view: Option<&str>) -> Option<Tool> {
+fn gated(
+    client: &ClientUi,
+    tool: &Tool,
+    view: Option<&str>,
+    fallback: A2uiFallback<'_>,
+) -> Option<Tool> {
     let ours: mcpapp_protocol::Tool =
         serde_json::from_value(serde_json::to_value(tool).ok()?).ok()?;
-    let shown = if view == Some(CARD_MIME_TYPE) {
-        client.card_tool(ours, CARD_APP_URI)?
-    } else {
-        client.tool_for_client(ours, view)?
+    let shown = match view {
+        Some(CARD_MIME_TYPE) => client.card_tool(ours, CARD_APP_URI)?,
+        Some(A2UI_MIME_TYPE) => client.a2ui_tool(ours, fallback)?,
+        _ => client.tool_for_client(ours, view)?,
     };
     serde_json::from_value(serde_json::to_value(shown).ok()?).ok()
 }
@@ -93,6 +98,7 @@ fn callable(
     client: &ClientUi,
     tools: Vec<(Tool, Option<&str>)>,
     name: &str,
+    fallback: A2uiFallback<'_>,
 ) -> Result<(), ErrorData> {
     let Some((tool, view)) = tools.into_iter().find(|(t, _)| t.name == name) else {
         return Err(ErrorData::invalid_params(
@@ -101,10 +107,10 @@ fn callable(
         ));
     };
     let ours: mcpapp_protocol::Tool = to_rmcp(&tool)?;
-    let allowed = if view == Some(CARD_MIME_TYPE) {
-        client.check_card_call(&ours)
-    } else {
-        client.check_call(&ours, view)
+    let allowed = match view {
+        Some(CARD_MIME_TYPE) => client.check_card_call(&ours),
+        Some(A2UI_MIME_TYPE) => client.check_a2ui_call(&ours, fallback),
+        _ => client.check_call(&ours, view),
     };
     allowed.map_err(|e| ErrorData::invalid_params(e.to_string(), None))
 }
@@ -135,9 +141,14 @@ pub trait Example: Clone + Send + Sync + 'static {
 
     /// The tools as offered to `client`, each with the mime type of the view it needs (`None`:
     /// usable without one; the card mime type: it answers with cards, which reach every
-    /// client, as the card app where only HTML is shown). Most examples offer the same list to
+    /// client, as the card app where only HTML is shown; the A2UI mime type: it shows an A2UI
+    /// surface to clients that show A2UI, and the others get [`Self::A2UI_FALLBACK`]). Most examples offer the same list to
     /// everyone and let [`Served`] gate it; one with a view per kind of client picks it here.
     fn tools(client: &ClientUi) -> Vec<(Tool, Option<&'static str>)>;
+
+    /// What clients that show no A2UI get of the tools whose view is an A2UI surface: text
+    /// by default.
+    const A2UI_FALLBACK: A2uiFallback<'static> = A2uiFallback::Text;
 
     /// The `ui://` views the server offers (`resources/list`, `resources/read`).
     fn resources() -> Vec<UiResource> {
@@ -170,6 +181,19 @@ pub trait Example: Clone + Send + Sync + 'static {
         answer: Option<&Map<String, Value>>,
     ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
         let _ = answer;
+        self.call(name, args, client)
+    }
+
+    /// Answers a call that came with the request's `_meta` (where an A2UI event's call
+    /// carries `_meta.a2ui`). [`Self::call`] by default, which ignores it.
+    fn call_with_meta(
+        &self,
+        name: &str,
+        args: &Map<String, Value>,
+        meta: Option<&Map<String, Value>>,
+        client: &ClientUi,
+    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
+        let _ = meta;
         self.call(name, args, client)
     }
 }
@@ -215,6 +239,18 @@ async fn ask(ctx: &RequestContext<RoleServer>, question: Option<(String, Value)>
             _ => Asked::Without,
         },
         Err(_) => Asked::Without,
+    }
+}
+
+/// The call's `_meta`: as the request carries it, or where rmcp moved it.
+fn request_meta(
+    request: Option<&rmcp::model::RequestMetaObject>,
+    ctx: &RequestContext<RoleServer>,
+) -> Option<Map<String, Value>> {
+    let meta = request.unwrap_or(&ctx.meta);
+    match serde_json::to_value(meta) {
+        Ok(Value::Object(map)) if !map.is_empty() => Some(map),
+        _ => None,
     }
 }
 
@@ -275,7 +311,7 @@ impl<E: Example> ServerHandler for Served<E> {
         Ok(ListToolsResult::with_all_items(
             E::tools(&client)
                 .into_iter()
-                .filter_map(|(t, view)| gated(&client, &t, view))
+                .filter_map(|(t, view)| gated(&client, &t, view, E::A2UI_FALLBACK))
                 .collect(),
         ))
     }
@@ -286,8 +322,20 @@ impl<E: Example> ServerHandler for Served<E> {
         ctx: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let client = client_ui(&ctx);
-        callable(&client, E::tools(&client), &request.name)?;
+        callable(&client, E::tools(&client), &request.name, E::A2UI_FALLBACK)?;
         let args = request.arguments.unwrap_or_default();
+        let meta = request_meta(request.meta.as_ref(), &ctx);
+        if meta
+            .as_ref()
+            .is_some_and(|m| m.contains_key(mcpapp_a2ui::mcp::META_KEY))
+        {
+            // An A2UI event: its `_meta` is part of what the server verifies.
+            let answered = self
+                .0
+                .call_with_meta(&request.name, &args, meta.as_ref(), &client)?;
+            let result: rmcp::model::CallToolResult = to_rmcp(&answered)?;
+            return Ok(result.into());
+        }
         let answered = match ask(&ctx, self.0.question(&request.name, &args)).await {
             Asked::Answered(answer) => {
                 self.0

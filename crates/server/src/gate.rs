@@ -1,7 +1,8 @@
 //! Capability gating: what a server shows a client depends on the UI it advertised in
 //! `initialize` (`capabilities.extensions["io.modelcontextprotocol/ui"].mimeTypes`). A client
-//! that shows cards gets cards; one that does not gets the same tools with text results; tools
-//! only a view can use are hidden from it and refused if called anyway.
+//! that shows A2UI gets A2UI surfaces, one that shows cards gets cards, one that shows HTML the
+//! card app; one that shows none gets the same tools with text results; tools only a view can
+//! use are hidden from it and refused if called anyway. One tool definition serves them all.
 
 use mcpapp_card::Card;
 use mcpapp_protocol::{
@@ -64,6 +65,14 @@ impl ClientUi {
         self.capability
             .as_ref()
             .is_some_and(UiClientCapability::supports_cards)
+    }
+
+    /// Whether the client shows A2UI surfaces (`application/a2ui+json`).
+    #[must_use]
+    pub fn shows_a2ui(&self) -> bool {
+        self.capability
+            .as_ref()
+            .is_some_and(UiClientCapability::supports_a2ui)
     }
 
     /// Whether the client shows HTML views.
@@ -170,6 +179,48 @@ impl ClientUi {
         Some(tool)
     }
 
+    /// A tool whose view is an A2UI surface (`_meta.ui.resourceUri` names an
+    /// `application/a2ui+json` view, or, for an app-only tool the surface calls, none), as this
+    /// client should see it in `tools/list`, or `None` when it must not see it: one definition
+    /// for every kind of client.
+    ///
+    /// - A client that shows A2UI gets `tool` as it is, whatever else it lists: the surface is
+    ///   what the server made for it.
+    /// - Any other client gets it without the A2UI view and then as `fallback` says: the
+    ///   card's way ([`Self::card_tool`]: cards, the card app, or text), or text alone (the
+    ///   agent's tools, no app-only ones).
+    #[must_use]
+    pub fn a2ui_tool(&self, tool: Tool, fallback: A2uiFallback<'_>) -> Option<Tool> {
+        if self.shows_a2ui() {
+            return Some(tool);
+        }
+        let tool = without_view(tool);
+        match fallback {
+            A2uiFallback::Card { card_app_uri } => self.card_tool(tool, card_app_uri),
+            A2uiFallback::Text => tool.is_model_visible().then_some(tool),
+        }
+    }
+
+    /// Refuses a call to an A2UI tool this client must not see ([`Self::a2ui_tool`]).
+    pub fn check_a2ui_call(
+        &self,
+        tool: &Tool,
+        fallback: A2uiFallback<'_>,
+    ) -> Result<(), GateError> {
+        if self.a2ui_tool(tool.clone(), fallback).is_some() {
+            Ok(())
+        } else {
+            Err(GateError {
+                tool: tool.name.clone(),
+                needs: match fallback {
+                    A2uiFallback::Card { .. } => "A2UI, cards or HTML apps",
+                    A2uiFallback::Text => "A2UI",
+                }
+                .to_owned(),
+            })
+        }
+    }
+
     /// Refuses a call to a tool this client must not see (an app-only tool called by a client
     /// that cannot show its view).
     pub fn check_call(&self, tool: &Tool, view_mime_type: Option<&str>) -> Result<(), GateError> {
@@ -182,4 +233,37 @@ impl ClientUi {
             })
         }
     }
+}
+
+/// What a client that shows no A2UI gets instead of an A2UI tool's surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum A2uiFallback<'a> {
+    /// The tool answers such clients with a card: to clients that show cards as it is, to
+    /// clients that show only HTML opening the card app at `card_app_uri`, to the rest text.
+    Card {
+        /// Where the server offers the card app ([`crate::CARD_APP_URI`]).
+        card_app_uri: &'a str,
+    },
+    /// The tool answers such clients with text; an app-only tool is hidden from them.
+    Text,
+}
+
+/// `tool` without its view (`_meta.ui.resourceUri` and the legacy flat key); its visibility
+/// stays.
+fn without_view(mut tool: Tool) -> Tool {
+    if let Some(mut ui) = tool.ui_meta()
+        && ui.resource_uri.is_some()
+        && let Some(meta) = tool.meta.as_mut()
+    {
+        ui.resource_uri = None;
+        meta.remove(RESOURCE_URI_META_KEY);
+        meta.remove(UI_META_KEY);
+        if ui.visibility.is_some() || ui.problem.is_some() {
+            ui.write_tool_meta(meta);
+        }
+        if meta.is_empty() {
+            tool.meta = None;
+        }
+    }
+    tool
 }

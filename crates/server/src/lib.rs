@@ -40,11 +40,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Views are declared with [`UiResource`] (an HTML app or a card template, with its CSP and
-//! permissions) and the tools that open them with [`UiResource::opened_by`]; [`ClientUi`] picks
+//! A2UI surfaces are built, sent and verified the same way: see [`a2ui`].
+//!
+//! Views are declared with [`UiResource`] (an HTML app, a card template or an A2UI surface,
+//! with its CSP and permissions) and the tools that open them with [`UiResource::opened_by`]; [`ClientUi`] picks
 //! what each client gets. See "Server-side action validation" in the design. Registering tools
 //! with an MCP SDK is left to the embedder.
 
+pub mod a2ui;
 pub mod card_app;
 pub mod gate;
 pub mod inputs;
@@ -55,7 +58,7 @@ pub mod signing;
 pub mod view;
 
 pub use card_app::{CARD_APP_URI, card_app_html};
-pub use gate::{ClientUi, GateError};
+pub use gate::{A2uiFallback, ClientUi, GateError};
 pub use inputs::{Authorize, FieldError, InputError, authorize, check_card_inputs, typed_inputs};
 pub use mcpapp_card::{BuildError, CardBuilder, builder, text_fallback};
 #[cfg(feature = "redis")]

@@ -105,7 +105,7 @@ impl UiResource {
         Ok(Self::new(uri, name.into(), CARD_MIME_TYPE, text))
     }
 
-    fn new(uri: String, name: String, mime_type: &'static str, text: String) -> Self {
+    pub(crate) fn new(uri: String, name: String, mime_type: &'static str, text: String) -> Self {
         Self {
             uri,
             name,
@@ -252,7 +252,7 @@ fn with_ui(mut tool: Tool, resource_uri: Option<String>, visibility: &[Visibilit
     tool
 }
 
-fn ui_uri(uri: String) -> Result<String, ViewError> {
+pub(crate) fn ui_uri(uri: String) -> Result<String, ViewError> {
     if is_ui_resource_uri(&uri) && uri.len() > "ui://".len() {
         Ok(uri)
     } else {

@@ -164,3 +164,67 @@ fn plain_tools_are_untouched() {
         );
     }
 }
+
+#[test]
+fn one_a2ui_tool_reaches_every_client() {
+    use mcpapp_protocol::A2UI_MIME_TYPE;
+    use mcpapp_server::A2uiFallback;
+
+    let a2ui_tool = || {
+        tool(json!({
+            "name": "find_tables", "inputSchema": {"type": "object"},
+            "_meta": {"ui": {"resourceUri": "ui://tables/booking", "visibility": ["model", "app"]},
+                      "ui/resourceUri": "ui://tables/booking"}
+        }))
+    };
+    let client = |mimes: &[&str]| ClientUi::new(UiClientCapability::new(mimes.iter().copied()));
+    let card_fallback = A2uiFallback::Card {
+        card_app_uri: CARD_APP_URI,
+    };
+
+    // Listing A2UI wins, wherever in the list: the surface was made for it.
+    let a2ui = client(&[HTML_MIME_TYPE, CARD_MIME_TYPE, A2UI_MIME_TYPE]);
+    assert!(a2ui.shows_a2ui());
+    for fallback in [card_fallback, A2uiFallback::Text] {
+        assert_eq!(a2ui.a2ui_tool(a2ui_tool(), fallback), Some(a2ui_tool()));
+        assert_eq!(
+            a2ui.a2ui_tool(app_only_tool(), fallback),
+            Some(app_only_tool())
+        );
+        assert!(a2ui.check_a2ui_call(&app_only_tool(), fallback).is_ok());
+    }
+
+    // A card client: the same tool without the A2UI view (the card comes in the result),
+    // its visibility kept; the app-only tool too, since the card calls it.
+    let cards = client(&[CARD_MIME_TYPE]);
+    assert!(!cards.shows_a2ui());
+    let shown = cards.a2ui_tool(a2ui_tool(), card_fallback).unwrap();
+    assert_eq!(shown.ui_resource_uri(), None);
+    let meta = shown.meta.clone().unwrap();
+    assert!(!meta.contains_key("ui/resourceUri"));
+    assert_eq!(meta["ui"], json!({"visibility": ["model", "app"]}));
+    assert_eq!(
+        cards.a2ui_tool(app_only_tool(), card_fallback),
+        Some(app_only_tool())
+    );
+
+    // An HTML client: the card app instead.
+    let html = client(&[HTML_MIME_TYPE]);
+    let shown = html.a2ui_tool(a2ui_tool(), card_fallback).unwrap();
+    assert_eq!(shown.ui_resource_uri().as_deref(), Some(CARD_APP_URI));
+
+    // Text fallback, or a plain client: the agent's tool without a view, no app-only one.
+    for (who, fallback) in [
+        (cards.clone(), A2uiFallback::Text),
+        (html.clone(), A2uiFallback::Text),
+        (ClientUi::plain(), card_fallback),
+        (ClientUi::plain(), A2uiFallback::Text),
+    ] {
+        let shown = who.a2ui_tool(a2ui_tool(), fallback).unwrap();
+        assert_eq!(shown.ui_resource_uri(), None, "{who:?}");
+        assert_eq!(who.a2ui_tool(app_only_tool(), fallback), None, "{who:?}");
+        let refused = who.check_a2ui_call(&app_only_tool(), fallback).unwrap_err();
+        assert_eq!(refused.tool, "refresh");
+        assert!(refused.to_string().contains("A2UI"), "{refused}");
+    }
+}
