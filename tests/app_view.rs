@@ -38,9 +38,14 @@ fn arguments(value: &Value) -> Map<String, Value> {
 /// A harness over a host connected to one example server.
 fn harness(server: &str) -> Harness<'static, Embedder> {
     // Cards: this host shows no HTML in-window, so it asks servers for their card views.
+    harness_showing(server, &[CARD_MIME_TYPE])
+}
+
+/// A harness whose host advertises `mime_types`.
+fn harness_showing(server: &str, mime_types: &[&str]) -> Harness<'static, Embedder> {
     let options = HandleOptions {
         client: ClientOptions {
-            mime_types: vec![CARD_MIME_TYPE.to_owned()],
+            mime_types: mime_types.iter().map(|m| (*m).to_owned()).collect(),
             ..ClientOptions::default()
         },
         ..HandleOptions::default()
@@ -232,4 +237,91 @@ fn toggles_show_cards_and_carousel_pages_survive_a_thread_switch() {
         shows(&h, "made-up forecast"),
         "the ShowCard came back expanded"
     );
+}
+
+/// Whether the open A2UI app's data model holds `value` at `pointer`.
+fn surface_data(app: &Embedder, pointer: &str) -> Option<Value> {
+    app.host.apps().find_map(|a| {
+        a.surfaces()?
+            .surface("tables")?
+            .data()
+            .root()
+            .pointer(pointer)
+            .cloned()
+    })
+}
+
+/// `tables` as an A2UI host shows it: the agent's `find_tables` opens the booking surface, the
+/// user types, a failing check keeps the Book buttons disabled (its message at the field),
+/// pressing Book books through the app-only tool, and the answer updates the surface; the
+/// typed form survives a thread switch.
+#[test]
+fn an_a2ui_app_takes_typing_blocks_on_a_check_books_and_updates() {
+    let mut h = harness_showing("tables", &[mcpapp_protocol::A2UI_MIME_TYPE]);
+    h.state().host.call_tool(
+        "tables",
+        "find_tables",
+        arguments(&json!({"party_size": 2})),
+        "call-1",
+        DisplayMode::Inline,
+    );
+    wait(&mut h, "the free tables", |app| {
+        surface_data(app, "/tables/0").is_some()
+    });
+    assert!(shows(&h, "Free tables"));
+    let book = |h: &Harness<'static, Embedder>| {
+        h.query_all_by_role_and_label(Role::Button, "Book")
+            .next()
+            .map(|b| b.accesskit_node().is_disabled())
+    };
+    assert_eq!(book(&h), Some(true), "Book waits for a name and an email");
+
+    h.get_by_role_and_label(Role::TextInput, "Name").focus();
+    h.step();
+    h.get_by_role_and_label(Role::TextInput, "Name")
+        .type_text("Ann");
+    h.run_steps(2);
+    h.get_by_role_and_label(Role::TextInput, "Email").focus();
+    h.step();
+    h.get_by_role_and_label(Role::TextInput, "Email")
+        .type_text("ann@");
+    h.run_steps(2);
+    assert_eq!(book(&h), Some(true), "a failing email check blocks booking");
+    assert!(shows(&h, "Enter a valid email address."));
+    h.get_by_role_and_label(Role::TextInput, "Email")
+        .type_text("example.com");
+    h.run_steps(2);
+    assert_eq!(book(&h), Some(false));
+    assert!(!shows(&h, "Enter a valid email address."));
+
+    let first = surface_data(h.state(), "/tables/0/name").unwrap();
+    h.query_all_by_role_and_label(Role::Button, "Book")
+        .next()
+        .unwrap()
+        .click();
+    wait(&mut h, "the booking to update the surface", |app| {
+        surface_data(app, "/status")
+            .and_then(|s| s.as_str().map(|s| s.starts_with("Booked ")))
+            .unwrap_or(false)
+    });
+    assert!(shows(&h, "for Ann"));
+    assert_ne!(
+        surface_data(h.state(), "/tables/0/name"),
+        Some(first),
+        "the booked table left the list"
+    );
+
+    // Away and back: the form comes back as typed, the booking's status with it.
+    std::thread::sleep(mcpapp_host::SAVE_DEBOUNCE + Duration::from_millis(100));
+    h.run_steps(3);
+    std::thread::sleep(Duration::from_millis(300));
+    h.state_mut().host.switch_thread("other");
+    wait(&mut h, "the app to close", |app| {
+        app.host.apps().next().is_none()
+    });
+    h.state_mut().host.switch_thread("default");
+    wait(&mut h, "the app to come back with its state", |app| {
+        surface_data(app, "/form/email").is_some_and(|e| e == "ann@example.com")
+    });
+    assert!(shows(&h, "for Ann"), "the booking's status came back");
 }

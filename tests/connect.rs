@@ -495,3 +495,55 @@ fn a_refused_private_origin_is_told_and_allow_private_origins_lets_it_through() 
     );
     assert!(!allowed.contains("refused connectDomains"), "{allowed}");
 }
+
+/// `tables` headless: the A2UI view is printed, a field that fails its check stops the press
+/// (the check's message printed), and with good fields the booking is made and the surface
+/// updated by the answer.
+#[test]
+fn an_a2ui_app_is_printed_filled_pressed_and_updated_headless() {
+    let run = |fill: &str| {
+        connect(
+            &[
+                "--headless",
+                "--no-store",
+                "--duration",
+                "4",
+                "--call",
+                "find_tables",
+                "--args",
+                r#"{"party_size": 2}"#,
+                "--fill",
+                fill,
+                "--press",
+                "Book",
+            ],
+            &["serve-example", "tables"],
+        )
+    };
+    let output = run(r#"{"name": "Ann", "email": "not an email"}"#);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}\n{output:?}");
+    assert!(
+        text.contains("app 1 opened: A2UI view ui://tables/booking"),
+        "{text}"
+    );
+    assert!(text.contains("[surface tables]"), "{text}");
+    assert!(text.contains("Free tables"), "{text}");
+    assert!(text.contains("filled email"), "{text}");
+    assert!(
+        text.contains("pressed Book: not sent: Enter a valid email address."),
+        "{text}"
+    );
+    assert!(!text.contains("Booked "), "{text}");
+
+    let output = run(r#"{"name": "Ann", "email": "ann@example.com"}"#);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}\n{output:?}");
+    assert!(text.contains("pressed Book\n"), "{text}");
+    let after = text.split("pressed Book\n").nth(1).unwrap_or_default();
+    assert!(
+        after.contains("Booked "),
+        "the answer updated the view: {text}"
+    );
+    assert!(after.contains("for Ann"), "{text}");
+}

@@ -7,6 +7,7 @@
 mod answers;
 mod app_window;
 mod report;
+mod script;
 mod session;
 
 use std::io::{self, Write as _};
@@ -68,6 +69,14 @@ pub struct Args {
     /// declined.
     #[arg(long, value_name = "JSON")]
     answer: Option<String>,
+    /// Fill a card's or an A2UI view's fields once the tool's result is shown, as a person
+    /// would type: a JSON object of field id (a card input's, an A2UI component's) to value.
+    #[arg(long, value_name = "JSON")]
+    fill: Option<String>,
+    /// Then press the button or card action with this label; its checks run first, as on a
+    /// click, and what stops it is printed.
+    #[arg(long, value_name = "LABEL")]
+    press: Option<String>,
     /// Keep apps' saved state in memory only, not in the user's state file.
     #[arg(long)]
     no_store: bool,
@@ -137,17 +146,22 @@ fn parse_arguments(args: &Args) -> Result<Map<String, Value>, String> {
 
 /// `--answer` as a JSON object.
 fn parse_answer(args: &Args) -> Result<Option<Map<String, Value>>, String> {
-    let Some(text) = &args.answer else {
+    json_object("--answer", args.answer.as_deref())
+}
+
+/// An option's JSON object (`None` when the option is not given).
+fn json_object(flag: &str, text: Option<&str>) -> Result<Option<Map<String, Value>>, String> {
+    let Some(text) = text else {
         return Ok(None);
     };
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(map)) => Ok(Some(map)),
         Ok(other) => Err(format!(
-            "--answer must be a JSON object, not {}",
+            "{flag} must be a JSON object, not {}",
             mcpapp_card::json_type(&other)
         )),
         Err(e) => Err(format!(
-            "--answer is not JSON (line {}, column {}): {e}",
+            "{flag} is not JSON (line {}, column {}): {e}",
             e.line(),
             e.column()
         )),

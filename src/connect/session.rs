@@ -72,6 +72,8 @@ pub struct Session {
     pub(super) outcome: Option<Result<(), String>>,
     printed: Option<String>,
     noticed: Option<String>,
+    /// `--fill` and `--press`, still to do.
+    script: super::script::Script,
 }
 
 /// The client's options: the views advertised, in `--ui` order, and servers' questions
@@ -177,6 +179,10 @@ impl Session {
             outcome: None,
             printed: None,
             noticed: None,
+            script: super::script::Script::new(
+                super::json_object("--fill", args.fill.as_deref())?,
+                args.press.clone(),
+            ),
         })
     }
 
@@ -268,8 +274,16 @@ impl Session {
         for update in self.host.poll() {
             self.update(update);
         }
+        // What the view shows is printed before the script acts on it.
         if matches!(self.kind, Some(ViewKind::Card | ViewKind::A2ui)) && self.headless {
             self.print_card();
+        }
+        if !self.script.is_done()
+            && let Some(app) = self.instance.and_then(|i| self.host.app_mut(i))
+            && let Err(e) = self.script.run(app, &mut self.out)
+        {
+            self.outcome = Some(Err(e));
+            return;
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) && !self.closing {
             self.deadline = None;
@@ -362,7 +376,8 @@ impl Session {
                 Err(e) => self.out.line(&format!("cannot open a browser window: {e}")),
             },
             HostUpdate::PresentationClosed { .. } => self.close("its window closed"),
-            HostUpdate::Screenshot { .. } | HostUpdate::ToolResult { .. } => {}
+            HostUpdate::ToolResult { .. } => self.script.result_came(),
+            HostUpdate::Screenshot { .. } => {}
             HostUpdate::Event(event) => self.event(&event),
         }
     }

@@ -106,7 +106,8 @@ fn line_of(surface: &Surface, node: &Node) -> Option<String> {
         surface.property(&node.id, property, &node.scope).ok()
     };
     match node.component.as_str() {
-        "Text" => Some(text("text")),
+        // An empty text (a status line not set yet) takes no line.
+        "Text" => Some(text("text")).filter(|t| !t.trim().is_empty()),
         "Button" => Some(format!("[{}]", button_label(surface, node))),
         "Image" | "Icon" => {
             let name = text("name");
