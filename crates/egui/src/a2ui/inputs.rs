@@ -30,7 +30,13 @@ impl Drawer<'_, '_> {
         };
         button = button.min_size(egui::Vec2::new(0.0, 28.0));
         let enabled = !self.disabled && failing.is_empty();
+        let natural = self.natural;
         let response = stack(ui, |ui| {
+            // At its own width (in a row beside a weighted child) a button is as wide as its
+            // label and its message: wrapping them to what is left would stand them on end.
+            if natural {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            }
             let r = ui.add_enabled(enabled, button);
             let r = match failing.first() {
                 Some(first) => r.on_disabled_hover_text(first.as_str()),
