@@ -23,7 +23,7 @@ pub struct Args {
     /// Also connect this streamable HTTP server (`http://HOST:PORT/mcp`); repeatable.
     #[arg(long = "url", value_name = "URL")]
     urls: Vec<String>,
-    /// Do not start the example servers (flights, scheduler, weather).
+    /// Do not start the example servers (flights, scheduler, tables, weather).
     #[arg(long)]
     no_examples: bool,
     /// Keep the conversation and apps' state in this file instead of the user's state file.
@@ -89,7 +89,7 @@ fn servers(args: &Args) -> Vec<(String, ServerSpec)> {
     if !args.no_examples {
         let me = std::env::current_exe()
             .map_or_else(|_| "mcpapp".to_owned(), |p| p.display().to_string());
-        for example in ["flights", "scheduler", "weather"] {
+        for example in ["flights", "scheduler", "tables", "weather"] {
             servers.push((
                 example.to_owned(),
                 ServerSpec::stdio(me.clone(), ["serve-example", example]),

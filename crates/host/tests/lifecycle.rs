@@ -907,3 +907,56 @@ fn links_that_would_be_read_otherwise_than_shown_are_refused_printably() {
         );
     }
 }
+
+/// Delivers messages between a host and an A2UI session until quiet.
+fn exchange(host: &mut AppHost, instance: InstanceId, view: &mut SurfaceView, first: Vec<Value>) {
+    let mut queue = first;
+    loop {
+        for message in std::mem::take(&mut queue) {
+            host.view_message(instance, message);
+        }
+        let outputs = host.drain();
+        if outputs.is_empty() && queue.is_empty() {
+            break;
+        }
+        for output in outputs {
+            if let Output::ToView { message, .. } = output {
+                queue.extend(view.on_host(&message));
+            }
+        }
+    }
+}
+
+#[test]
+fn an_a2ui_app_comes_back_with_its_typed_data_after_a_restart() {
+    let path = std::env::temp_dir().join(format!("mcpapp-a2ui-restart-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let spec = AppSpec {
+        server: "flights".into(),
+        tool: tool("request_cancellation_reason", &["model", "app"]),
+        tool_call_id: "call-1".into(),
+        resource_uri: "ui://flights/cancel".into(),
+        kind: ViewKind::A2ui,
+        display_mode: DisplayMode::Inline,
+    };
+    {
+        let store = Arc::new(mcpapp_host::store::SqliteStore::open(&path).unwrap());
+        let mut host = AppHost::new(HostOptions::default(), store);
+        let instance = host.tool_call_started(spec.clone());
+        let mut view = SurfaceView::new();
+        let start = view.start();
+        exchange(&mut host, instance, &mut view, start);
+        let save = view.save();
+        exchange(&mut host, instance, &mut view, save);
+    }
+    // The program restarts: a new host on the same store brings the app back.
+    let store = Arc::new(mcpapp_host::store::SqliteStore::open(&path).unwrap());
+    let mut host = AppHost::new(HostOptions::default(), store);
+    let instance = host.restore_app("default", spec, Some(json!({})), None);
+    let mut view = SurfaceView::new();
+    let start = view.start();
+    exchange(&mut host, instance, &mut view, start);
+    let surface = view.session.processor().surface("cancel").unwrap();
+    assert_eq!(surface.data().root(), &json!({"reason": "Change of plans"}));
+    let _ = std::fs::remove_file(&path);
+}
