@@ -116,7 +116,7 @@ fn our_example_servers_pass() {
     // Flights' sample booking comes from its input schema's examples; the weather is asked
     // for with --args.
     let weather = r#"get_forecast={"city": "Bergen", "days": 2}"#;
-    let examples: [(&str, &[&str], &[&str]); 4] = [
+    let examples: [(&str, &[&str], &[&str]); 5] = [
         (
             "flights",
             &[],
@@ -149,6 +149,11 @@ fn our_example_servers_pass() {
             ],
         ),
         ("weather-card", &[], &["card.valid", "card.text-fallback"]),
+        (
+            "tables",
+            &[],
+            &["resources.a2ui", "a2ui.valid", "a2ui.events", "card.text-fallback"],
+        ),
     ];
     for (example, args, exercised) in examples {
         let (code, report, stderr) = check(args, &[MCPAPP, "serve-example", example]);
