@@ -152,7 +152,12 @@ fn our_example_servers_pass() {
         (
             "tables",
             &[],
-            &["resources.a2ui", "a2ui.valid", "a2ui.events", "card.text-fallback"],
+            &[
+                "resources.a2ui",
+                "a2ui.valid",
+                "a2ui.events",
+                "card.text-fallback",
+            ],
         ),
     ];
     for (example, args, exercised) in examples {

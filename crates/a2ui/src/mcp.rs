@@ -262,7 +262,6 @@ pub fn is_a2ui(value: &Value) -> bool {
 }
 
 #[cfg(test)]
-#[expect(clippy::unwrap_used, reason = "tests")]
 mod tests {
     use serde_json::json;
 

@@ -173,7 +173,6 @@ pub fn button_label(surface: &Surface, node: &Node) -> String {
 }
 
 #[cfg(test)]
-#[expect(clippy::unwrap_used, reason = "tests")]
 mod tests {
     use super::*;
     use crate::process_str;

@@ -11,7 +11,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use mcpapp_host::mcp::ServerSpec;
-use mcpapp_protocol::{CARD_MIME_TYPE, EXTENSION_ID, HTML_MIME_TYPE, UiClientCapability};
+use mcpapp_protocol::{EXTENSION_ID, UiClientCapability};
 use rmcp::ServiceExt as _;
 use rmcp::model::{
     ClientCapabilities, ClientConfig, ExtensionCapabilities, Implementation, ProtocolVersion,
@@ -70,7 +70,7 @@ pub async fn take(options: &CheckOptions) -> Result<Snapshot, CheckError> {
 /// What the client says in `initialize`: both kinds of view, as an mcpapp host.
 fn client_info() -> ClientConfig {
     let mut extensions = ExtensionCapabilities::new();
-    let capability = UiClientCapability::new([HTML_MIME_TYPE, CARD_MIME_TYPE]).to_value();
+    let capability = UiClientCapability::all().to_value();
     extensions.insert(
         EXTENSION_ID.to_owned(),
         match capability {

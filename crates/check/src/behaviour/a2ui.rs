@@ -154,7 +154,6 @@ fn said(list: &[&Diagnostic]) -> String {
 }
 
 #[cfg(test)]
-#[expect(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
 mod tests {
     use serde_json::{Map, json};
 

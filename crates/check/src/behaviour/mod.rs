@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcpapp_host::mcp::{ClientOptions, McpConnection};
-use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE};
+use mcpapp_protocol::UiClientCapability;
 use serde_json::{Map, Value};
 
 use crate::CheckOptions;
@@ -69,11 +69,10 @@ pub async fn run(
     views: &BTreeMap<String, View>,
     snapshot: &Snapshot,
 ) -> Result<Behaviour, CheckError> {
-    let both = vec![HTML_MIME_TYPE.to_owned(), CARD_MIME_TYPE.to_owned()];
-    let connection =
-        McpConnection::connect(SERVER, &options.server, &client_options(options, both))
-            .await
-            .map_err(|e| CheckError::Unreachable(e.to_string()))?;
+    let all = UiClientCapability::all().mime_types;
+    let connection = McpConnection::connect(SERVER, &options.server, &client_options(options, all))
+        .await
+        .map_err(|e| CheckError::Unreachable(e.to_string()))?;
     let connection = Arc::new(connection);
     let mut cards = Cards::default();
     let mut html_apps = Vec::new();
@@ -94,44 +93,17 @@ pub async fn run(
         ));
     }
     for fact in exercised.into_iter().take(MAX_EXERCISED) {
-        let sample = match options.arguments.get(&fact.name) {
-            Some(given) => Sample {
-                arguments: given.clone(),
-                made_up: Vec::new(),
-            },
-            None => samples::sample(&fact.input_schema),
-        };
-        match fact.view.as_ref().map(|uri| (uri, views.get(uri))) {
-            // Its view failed a static check, which says so.
-            Some((_, None)) => {}
-            Some((uri, Some(view))) if view.kind == ViewKind::Html => html_apps.push(HtmlApp {
-                tool: fact.name.clone(),
-                uri: uri.clone(),
-                arguments: sample.arguments,
-                listing_meta: listing_meta(snapshot, uri),
-            }),
-            Some((uri, Some(view))) if view.kind == ViewKind::A2ui => {
-                if let Some(result) = cards.call(&connection, fact, &sample).await {
-                    let at = Location::tool(&fact.name).with_uri(uri).at("");
-                    cards.surfaces(Some(&view.text), &result, &at, facts);
-                    cards.called(fact, sample);
-                }
-            }
-            Some((uri, Some(view))) => {
-                if let Some(result) = cards.call(&connection, fact, &sample).await {
-                    cards.template(fact, uri, &view.text, &result, facts);
-                    cards.called(fact, sample);
-                }
-            }
-            None => {
-                if let Some(result) = cards.call(&connection, fact, &sample).await
-                    && (cards.result(fact, &result, facts)
-                        || cards.surfaces(None, &result, &Location::tool(&fact.name), facts))
-                {
-                    cards.called(fact, sample);
-                }
-            }
-        }
+        cards
+            .exercise(
+                &connection,
+                options,
+                fact,
+                views,
+                facts,
+                &mut html_apps,
+                snapshot,
+            )
+            .await;
     }
     let mut findings = std::mem::take(&mut cards.findings);
     if options.open_html_apps {
@@ -192,6 +164,62 @@ struct Cards {
 }
 
 impl Cards {
+    /// Calls one tool the model may call, as an agent would, and checks what it shows; an
+    /// HTML app is kept in `html_apps` to be opened later.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "what a tool's exercise reads from the run, passed rather than stored"
+    )]
+    async fn exercise(
+        &mut self,
+        connection: &McpConnection,
+        options: &CheckOptions,
+        fact: &ToolFacts,
+        views: &BTreeMap<String, View>,
+        facts: &[ToolFacts],
+        html_apps: &mut Vec<HtmlApp>,
+        snapshot: &Snapshot,
+    ) {
+        let sample = match options.arguments.get(&fact.name) {
+            Some(given) => Sample {
+                arguments: given.clone(),
+                made_up: Vec::new(),
+            },
+            None => samples::sample(&fact.input_schema),
+        };
+        match fact.view.as_ref().map(|uri| (uri, views.get(uri))) {
+            // Its view failed a static check, which says so.
+            Some((_, None)) => {}
+            Some((uri, Some(view))) if view.kind == ViewKind::Html => html_apps.push(HtmlApp {
+                tool: fact.name.clone(),
+                uri: uri.clone(),
+                arguments: sample.arguments,
+                listing_meta: listing_meta(snapshot, uri),
+            }),
+            Some((uri, Some(view))) if view.kind == ViewKind::A2ui => {
+                if let Some(result) = self.call(connection, fact, &sample).await {
+                    let at = Location::tool(&fact.name).with_uri(uri).at("");
+                    self.surfaces(Some(&view.text), &result, &at, facts);
+                    self.called(fact, sample);
+                }
+            }
+            Some((uri, Some(view))) => {
+                if let Some(result) = self.call(connection, fact, &sample).await {
+                    self.template(fact, uri, &view.text, &result, facts);
+                    self.called(fact, sample);
+                }
+            }
+            None => {
+                if let Some(result) = self.call(connection, fact, &sample).await
+                    && (self.result(fact, &result, facts)
+                        || self.surfaces(None, &result, &Location::tool(&fact.name), facts))
+                {
+                    self.called(fact, sample);
+                }
+            }
+        }
+    }
+
     /// Calls the tool; its result, or `None` with a warning when it could not be used.
     async fn call(
         &mut self,
