@@ -218,3 +218,49 @@ fn a_second_window_of_a_tool_asks_in_a_modal_and_an_app_floats_in_pip() {
         !shows(h, "(picture in picture)") && open_apps(h)[0].1 == "inline"
     });
 }
+
+/// `tables` in the demo: the palette's form calls `find_tables`, its A2UI surface is drawn in
+/// the transcript beside the other apps, typed into, and a booking updates it.
+#[test]
+fn the_tables_example_is_booked_in_the_demo() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SqliteStore::open(&dir.path().join("demo.sqlite3")).unwrap());
+    let app = DemoApp::new(DemoOptions {
+        servers: vec![(
+            "tables".to_owned(),
+            ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", "tables"]),
+        )],
+        store,
+        setup: Some(mcpapp_render::setup_context),
+        in_window: false,
+        allow_private_origins: false,
+    });
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 1400.0))
+        .build_ui_state(|ui, app: &mut DemoApp| app.ui(ui), app);
+    wait(&mut h, "the tables tools", |h| {
+        h.query_by_label("find_tables").is_some()
+    });
+    h.get_by_role_and_label(Role::Button, "find_tables").click();
+    wait(&mut h, "the form", |h| shows(h, "Call find_tables"));
+    h.get_by_role_and_label(Role::Button, "Call").click();
+    wait(&mut h, "the free tables", |h| shows(h, "Table 1"));
+    assert!(shows(&h, "Free tables"));
+    for (field, text) in [("Name", "Ann"), ("Email", "ann@example.com")] {
+        h.get_by_role_and_label(Role::TextInput, field).focus();
+        h.step();
+        h.get_by_role_and_label(Role::TextInput, field)
+            .type_text(text);
+        h.run_steps(2);
+    }
+    // The Book buttons lost their check messages: their rows settle in a frame or two.
+    h.run_steps(4);
+    h.get_all_by_role_and_label(Role::Button, "Book")
+        .next()
+        .unwrap()
+        .click();
+    wait(&mut h, "the booking", |h| shows(h, "Booked Table 1"));
+    if let Ok(image) = h.render() {
+        let _ = image.save(std::env::temp_dir().join("mcpapp-demo-tables.png"));
+    }
+}
