@@ -189,18 +189,7 @@ pub fn action_of_call(
 /// array of messages, or the `{"messages": […]}` wrapper). Empty when it carries none.
 #[must_use]
 pub fn payloads_in_result(result: &Value) -> Vec<String> {
-    let mut payloads: Vec<String> = result
-        .get("content")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|block| block.get("resource"))
-        .filter(|resource| {
-            resource
-                .get("mimeType")
-                .and_then(Value::as_str)
-                .is_some_and(|mime| mime_type_matches(mime, A2UI_MIME_TYPE))
-        })
+    let mut payloads: Vec<String> = a2ui_resources(result)
         .filter_map(|resource| resource.get("text").and_then(Value::as_str))
         .map(str::to_owned)
         .collect();
@@ -215,26 +204,31 @@ pub fn payloads_in_result(result: &Value) -> Vec<String> {
 /// Whether a tool result carries A2UI messages (see [`payloads_in_result`]).
 #[must_use]
 pub fn result_has_a2ui(result: &Value) -> bool {
-    !payloads_in_result(result).is_empty()
+    a2ui_resources(result).next().is_some() || result.get("structuredContent").is_some_and(is_a2ui)
 }
 
 /// The URI of the first embedded A2UI resource of a result, if it has one.
 #[must_use]
 pub fn result_resource_uri(result: &Value) -> Option<String> {
+    a2ui_resources(result)
+        .find_map(|resource| resource.get("uri").and_then(Value::as_str))
+        .map(str::to_owned)
+}
+
+/// The embedded resources of [`A2UI_MIME_TYPE`] in a result's `content`, in order.
+fn a2ui_resources(result: &Value) -> impl Iterator<Item = &Value> {
     result
         .get("content")
-        .and_then(Value::as_array)?
-        .iter()
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
         .filter_map(|block| block.get("resource"))
-        .find(|resource| {
+        .filter(|resource| {
             resource
                 .get("mimeType")
                 .and_then(Value::as_str)
                 .is_some_and(|mime| mime_type_matches(mime, A2UI_MIME_TYPE))
         })
-        .and_then(|resource| resource.get("uri"))
-        .and_then(Value::as_str)
-        .map(str::to_owned)
 }
 
 /// Whether a JSON value is A2UI server messages: one message (a `version` and one of the

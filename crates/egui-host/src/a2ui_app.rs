@@ -34,10 +34,7 @@ impl A2uiApp {
     }
 
     pub(crate) fn send(&self, messages: Vec<Value>) {
-        for message in messages {
-            // A host that let the view go drops what it still says.
-            let _ = self.end.to_host.send(message);
-        }
+        crate::app::send_to_host(&self.end, messages);
     }
 
     /// Gives the host's waiting messages to the session and sends what is due; returns when

@@ -300,10 +300,7 @@ impl HostedApp {
 
 impl CardApp {
     pub(crate) fn send(&self, messages: Vec<Value>) {
-        for message in messages {
-            // A host that let the view go drops what it still says.
-            let _ = self.end.to_host.send(message);
-        }
+        send_to_host(&self.end, messages);
     }
 
     fn keep_alive(&mut self, now: Instant) -> Option<Instant> {
@@ -365,5 +362,13 @@ impl HtmlApp {
         if self.commands.send(Command::Present(instance)).is_err() {
             self.status = HtmlStatus::Failed("the host has stopped".to_owned());
         }
+    }
+}
+
+/// Sends a native view's messages to the host; a host that let the view go drops what it
+/// still says.
+pub(crate) fn send_to_host(end: &ViewEnd, messages: Vec<Value>) {
+    for message in messages {
+        let _ = end.to_host.send(message);
     }
 }
