@@ -14,7 +14,7 @@ use super::app_window::Webviews;
 use mcpapp_host::mcp::{ClientOptions, ElicitationHandler, Handlers, ServerSpec};
 use mcpapp_host::store::{MemoryStore, SqliteStore, StateStore};
 use mcpapp_host::{HostEvent, InstanceId, ViewKind};
-use mcpapp_protocol::{CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
+use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
 use serde_json::{Map, Value};
 
 use super::report::{self, Report};
