@@ -45,9 +45,9 @@ enum Command {
     /// Check a directory of cards and A2UI streams against baseline images, in several themes
     /// and widths.
     ///
-    /// Exit status: 0 when every card matches its baselines (or they were updated), 1 when
-    /// any differs, lacks a baseline or has errors, 2 when something cannot be read or
-    /// rendered.
+    /// Exit status: 0 when every card and surface matches its baselines (or they were
+    /// updated), 1 when any differs, lacks a baseline or has errors, 2 when something cannot
+    /// be read or rendered.
     Snapshot(snapshot::Args),
     /// Open a window that shows cards or A2UI streams as you edit them: the rendered card (or
     /// surfaces) at chat widths and themes, its diagnostics and source, template data, and

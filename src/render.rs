@@ -67,6 +67,11 @@ fn render(args: &Args) -> Result<ExitCode, String> {
     let file = validate::display_name(&args.file);
     let bytes = validate::read(&args.file).map_err(|e| format!("cannot read {file}: {e}"))?;
     if a2ui::detect(&args.file, &bytes, args.format) == Format::A2ui {
+        if args.data.is_some() {
+            return Err(format!(
+                "{file} is A2UI: --data fills card templates (a stream carries its data)"
+            ));
+        }
         let options = RenderOptions {
             width: logical(args.width),
             host_config,

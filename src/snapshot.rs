@@ -41,8 +41,8 @@ pub struct Args {
 }
 
 /// Runs the command and returns its exit status: 0 when every case matches (or was updated),
-/// 1 when any mismatches, lacks its baseline or is an invalid card, 2 when the directory or a
-/// card cannot be read or rendered.
+/// 1 when any mismatches, lacks its baseline or is an invalid card or stream, 2 when the
+/// directory or a file cannot be read or rendered.
 pub fn run(args: &Args) -> ExitCode {
     let options = SnapshotOptions {
         themes: args.themes.clone(),

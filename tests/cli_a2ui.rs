@@ -145,6 +145,25 @@ fn the_format_can_be_forced_and_stdin_is_recognised() {
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(report["files"][0]["format"], "card");
 
+    // Template data is for cards: rendering a stream with it is refused.
+    let dir = temp_dir("data");
+    let data = dir.join("data.json");
+    std::fs::write(&data, "{}").unwrap();
+    let o = mcpapp(&[
+        "render",
+        path.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "-o",
+        dir.join("x.png").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", describe(&o));
+    assert!(
+        text(&o.stderr).contains("--data fills card templates"),
+        "{}",
+        describe(&o)
+    );
+
     // A lone message on standard input is checked as a message.
     let mut child = Command::new(env!("CARGO_BIN_EXE_mcpapp"))
         .args(["validate", "-"])
