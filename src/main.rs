@@ -1,14 +1,17 @@
-//! `mcpapp`: validate, render and preview declarative MCP App cards, and host MCP Apps.
+//! `mcpapp`: validate, render and preview declarative MCP App cards and A2UI surfaces, and
+//! host MCP Apps.
 //!
 //! The binary only parses arguments and calls the crates; each subcommand lives in its own
 //! module.
 
+mod a2ui;
 mod check;
 mod connect;
 mod demo;
 mod presenter;
 mod preview;
 mod render;
+mod render_surfaces;
 mod serve_example;
 mod snapshot;
 mod validate;
@@ -27,25 +30,28 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Check cards and report what is wrong, like a compiler.
+    /// Check cards and A2UI streams and report what is wrong, like a compiler.
     ///
     /// Exit status: 0 when no file has an error (warnings are allowed), 1 when any has,
     /// 2 when a file cannot be read.
     Validate(validate::Args),
-    /// Render a card into a PNG image, headless (no window or display needed).
+    /// Render a card, or every surface of an A2UI stream, into PNG images, headless (no
+    /// window or display needed).
     ///
-    /// Prints the card's findings like `validate`. Exit status: 0 when the card has no error,
+    /// Prints the findings like `validate`. Exit status: 0 when the file has no error,
     /// 1 when it has (what can be drawn is still drawn), 2 when a file cannot be read or the
     /// card cannot be rendered.
     Render(render::Args),
-    /// Check a directory of cards against baseline images, in several themes and widths.
+    /// Check a directory of cards and A2UI streams against baseline images, in several themes
+    /// and widths.
     ///
-    /// Exit status: 0 when every card matches its baselines (or they were updated), 1 when
-    /// any differs, lacks a baseline or has errors, 2 when something cannot be read or
-    /// rendered.
+    /// Exit status: 0 when every card and surface matches its baselines (or they were
+    /// updated), 1 when any differs, lacks a baseline or has errors, 2 when something cannot
+    /// be read or rendered.
     Snapshot(snapshot::Args),
-    /// Open a window that shows cards as you edit them: the rendered card at chat widths and
-    /// themes, its diagnostics and source, template data, and what its actions submit.
+    /// Open a window that shows cards or A2UI streams as you edit them: the rendered card (or
+    /// surfaces) at chat widths and themes, its diagnostics and source, template data, and
+    /// what its actions submit (for A2UI, the `action` message and its `tools/call`).
     Preview(preview::Args),
     /// Run an example MCP server (stdio, or streamable HTTP with --http) for any MCP client:
     /// HTML apps or cards for clients that show them, text for the others.

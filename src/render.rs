@@ -1,4 +1,5 @@
-//! `mcpapp render FILE -o OUT.png`: a card drawn headless into a PNG image.
+//! `mcpapp render FILE -o OUT.png`: a card, or the surfaces of an A2UI stream, drawn headless
+//! into PNG images.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -7,18 +8,24 @@ use std::process::ExitCode;
 use mcpapp_card::HostConfig;
 use mcpapp_render::{RenderOptions, Theme};
 
-use crate::validate;
+use crate::a2ui::{self, Format};
+use crate::{render_surfaces, validate};
 
 /// Arguments of `mcpapp render`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The card file (`-` reads standard input).
+    /// The card or A2UI file (`-` reads standard input). A2UI is recognised by its content
+    /// or a `.a2ui.json` / `.jsonl` name.
     #[arg(value_name = "FILE")]
     file: PathBuf,
-    /// Where to write the image (PNG).
+    /// Where to write the image (PNG). An A2UI stream with several surfaces writes one image
+    /// per surface, `OUT.SURFACE.png`.
     #[arg(short, long, value_name = "OUT.png")]
     output: PathBuf,
-    /// The card's width in logical pixels.
+    /// Read FILE as this format instead of recognising it: card or a2ui.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    format: Option<Format>,
+    /// The card's (or surface's) width in logical pixels.
     #[arg(long, value_name = "N", default_value_t = 400)]
     width: u32,
     /// The built-in theme: light, dark or high-contrast [default: light]. With --host-config,
@@ -57,12 +64,22 @@ fn render(args: &Args) -> Result<ExitCode, String> {
     let mut out = io::stdout().lock();
     let data = args.data.as_ref().map(validate::read_data).transpose()?;
     let host_config = host_config(args, &mut out)?;
-    let file = if args.file.as_os_str() == "-" {
-        "<stdin>".to_owned()
-    } else {
-        args.file.display().to_string()
-    };
+    let file = validate::display_name(&args.file);
     let bytes = validate::read(&args.file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    if a2ui::detect(&args.file, &bytes, args.format) == Format::A2ui {
+        if args.data.is_some() {
+            return Err(format!(
+                "{file} is A2UI: --data fills card templates (a stream carries its data)"
+            ));
+        }
+        let options = RenderOptions {
+            width: logical(args.width),
+            host_config,
+            scale: args.scale,
+            state: None,
+        };
+        return render_surfaces::render(&file, &bytes, &args.output, &options, args.verbose);
+    }
     let parsed = match &data {
         Some(data) => mcpapp_card::parse_template(&bytes, data),
         None => mcpapp_card::parse(&bytes),

@@ -1,4 +1,5 @@
-//! `mcpapp snapshot DIR`: the cards of a directory rendered and compared with their baselines.
+//! `mcpapp snapshot DIR`: the cards and A2UI streams of a directory rendered and compared with
+//! their baselines.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -6,13 +7,16 @@ use std::process::ExitCode;
 
 use mcpapp_render::{Outcome, SnapshotOptions, Theme};
 
-use crate::validate;
+use crate::{a2ui, validate};
 
 /// Arguments of `mcpapp snapshot`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The directory of cards: each `NAME.json` (filled with `NAME.data.json` when there is
-    /// one) is compared with `DIR/__snapshots__/NAME.THEME.WIDTH.png`.
+    /// The directory of cards and A2UI streams: each card `NAME.json` (filled with
+    /// `NAME.data.json` when there is one) is compared with
+    /// `DIR/__snapshots__/NAME.THEME.WIDTH.png`; each A2UI stream (`NAME.jsonl`,
+    /// `NAME.a2ui.json`, or a `NAME.json` that is A2UI) the same way for its first surface,
+    /// and as `NAME.SURFACE.THEME.WIDTH.png` for any other.
     #[arg(value_name = "DIR")]
     dir: PathBuf,
     /// Write the renderings as the baselines where these are missing or differ.
@@ -22,7 +26,7 @@ pub struct Args {
     /// `themes`, else light].
     #[arg(long = "theme", value_name = "THEME")]
     themes: Vec<Theme>,
-    /// A card width in logical pixels, repeatable [default: DIR/snapshot.toml's `widths`,
+    /// A card (or surface) width in logical pixels, repeatable [default: DIR/snapshot.toml's `widths`,
     /// else 400].
     #[arg(long = "width", value_name = "N")]
     widths: Vec<u32>,
@@ -37,8 +41,8 @@ pub struct Args {
 }
 
 /// Runs the command and returns its exit status: 0 when every case matches (or was updated),
-/// 1 when any mismatches, lacks its baseline or is an invalid card, 2 when the directory or a
-/// card cannot be read or rendered.
+/// 1 when any mismatches, lacks its baseline or is an invalid card or stream, 2 when the
+/// directory or a file cannot be read or rendered.
 pub fn run(args: &Args) -> ExitCode {
     let options = SnapshotOptions {
         themes: args.themes.clone(),
@@ -71,13 +75,15 @@ fn print(report: &mcpapp_render::SnapshotReport) -> io::Result<()> {
     let mut out = io::stdout().lock();
     for case in &report.cases {
         writeln!(out, "{case}")?;
-        if let Outcome::Invalid { diagnostics } = &case.outcome {
-            validate::write_diagnostics(
-                &mut out,
-                &case.card.display().to_string(),
-                diagnostics,
-                false,
-            )?;
+        let file = case.card.display().to_string();
+        match &case.outcome {
+            Outcome::Invalid { diagnostics } => {
+                validate::write_diagnostics(&mut out, &file, diagnostics, false)?;
+            }
+            Outcome::InvalidStream { diagnostics } => {
+                a2ui::write_diagnostics(&mut out, &file, diagnostics, false)?;
+            }
+            _ => {}
         }
     }
     for path in &report.unused_baselines {

@@ -1,25 +1,33 @@
-//! `mcpapp validate FILE... [--json]`.
+//! `mcpapp validate FILE... [--json]`: cards and A2UI streams checked like a compiler would.
 
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use mcpapp_card::{Diagnostic, Severity};
 use serde::Serialize;
 
+use crate::a2ui::{self, Format};
+
 /// Arguments of `mcpapp validate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Card files to check (`-` reads standard input).
+    /// Card or A2UI files to check (`-` reads standard input). A2UI (one message, an
+    /// array, JSONL, the examples' `{"name", "messages"}` wrapper) is recognised by its
+    /// content or a `.a2ui.json` / `.jsonl` name.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
+    /// Read every FILE as this format instead of recognising it: card or a2ui.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    format: Option<Format>,
     /// Print one JSON document instead of compiler-style lines.
     #[arg(long)]
     json: bool,
     /// Also print informational findings (unknown properties that are kept, fallbacks used).
     #[arg(short, long)]
     verbose: bool,
-    /// Treat each FILE as a card template and fill it with this data (JSON) first.
+    /// Treat each card FILE as a card template and fill it with this data (JSON) first
+    /// (A2UI files carry their data in their messages).
     #[arg(long, value_name = "DATA.json")]
     data: Option<PathBuf>,
 }
@@ -28,10 +36,21 @@ pub struct Args {
 #[derive(Debug, Serialize)]
 struct FileReport {
     file: String,
+    /// `card` or `a2ui` (absent when the file could not be read).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    format: Option<&'static str>,
     valid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
-    diagnostics: Vec<Diagnostic>,
+    diagnostics: Findings,
+}
+
+/// A file's findings, in its format's own shape.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+enum Findings {
+    Card(Vec<Diagnostic>),
+    A2ui(Vec<mcpapp_a2ui::Diagnostic>),
 }
 
 #[derive(Debug, Serialize)]
@@ -50,31 +69,53 @@ pub(crate) fn read(path: &PathBuf) -> io::Result<Vec<u8>> {
     }
 }
 
-fn check(path: &PathBuf, data: Option<&serde_json::Value>) -> FileReport {
-    let file = if path.as_os_str() == "-" {
+/// How a file is named in reports: its path, or `<stdin>` for `-`.
+pub(crate) fn display_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
         "<stdin>".to_owned()
     } else {
         path.display().to_string()
+    }
+}
+
+fn check(path: &PathBuf, args: &Args, data: Option<&serde_json::Value>) -> FileReport {
+    let file = display_name(path);
+    let bytes = match read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            return FileReport {
+                file,
+                format: None,
+                valid: false,
+                error: Some(e.to_string()),
+                diagnostics: Findings::Card(Vec::new()),
+            };
+        }
     };
-    match read(path) {
-        Ok(bytes) => {
+    match a2ui::detect(path, &bytes, args.format) {
+        Format::A2ui => {
+            let report = a2ui::process(&bytes);
+            FileReport {
+                file,
+                format: Some(Format::A2ui.as_str()),
+                valid: report.is_ok(),
+                error: None,
+                diagnostics: Findings::A2ui(report.diagnostics),
+            }
+        }
+        Format::Card => {
             let parsed = match data {
                 Some(data) => mcpapp_card::parse_template(&bytes, data),
                 None => mcpapp_card::parse(&bytes),
             };
             FileReport {
                 file,
+                format: Some(Format::Card.as_str()),
                 valid: parsed.is_valid(),
                 error: None,
-                diagnostics: parsed.diagnostics,
+                diagnostics: Findings::Card(parsed.diagnostics),
             }
         }
-        Err(e) => FileReport {
-            file,
-            valid: false,
-            error: Some(e.to_string()),
-            diagnostics: Vec::new(),
-        },
     }
 }
 
@@ -87,11 +128,15 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let reports: Vec<FileReport> = args.files.iter().map(|f| check(f, data.as_ref())).collect();
+    let reports: Vec<FileReport> = args
+        .files
+        .iter()
+        .map(|f| check(f, args, data.as_ref()))
+        .collect();
     let unreadable = reports.iter().any(|r| r.error.is_some());
     let invalid = reports.iter().any(|r| !r.valid);
     let written = if args.json {
-        write_json(&reports)
+        write_json(reports)
     } else {
         write_human(&reports, args.verbose)
     };
@@ -116,18 +161,8 @@ pub(crate) fn read_data(path: &PathBuf) -> Result<serde_json::Value, String> {
     serde_json::from_slice(&bytes).map_err(|e| format!("{} is not JSON: {e}", path.display()))
 }
 
-fn write_json(reports: &[FileReport]) -> io::Result<()> {
-    let report = Report {
-        files: reports
-            .iter()
-            .map(|r| FileReport {
-                file: r.file.clone(),
-                valid: r.valid,
-                error: r.error.clone(),
-                diagnostics: r.diagnostics.clone(),
-            })
-            .collect(),
-    };
+fn write_json(reports: Vec<FileReport>) -> io::Result<()> {
+    let report = Report { files: reports };
     let mut out = io::stdout().lock();
     serde_json::to_writer_pretty(&mut out, &report)?;
     writeln!(out)
@@ -141,7 +176,12 @@ fn write_human(reports: &[FileReport], verbose: bool) -> io::Result<()> {
             writeln!(out, "{}: error: cannot read the file: {e}", report.file)?;
             continue;
         }
-        let (e, w) = write_diagnostics(&mut out, &report.file, &report.diagnostics, verbose)?;
+        let (e, w) = match &report.diagnostics {
+            Findings::Card(found) => write_diagnostics(&mut out, &report.file, found, verbose)?,
+            Findings::A2ui(found) => {
+                a2ui::write_diagnostics(&mut out, &report.file, found, verbose)?
+            }
+        };
         errors += e;
         warnings += w;
     }

@@ -47,7 +47,9 @@ fn work_dir() -> PathBuf {
 
 /// Runs `mcpapp preview` under a virtual X server and returns the screenshot it saved.
 fn screenshot(dir: &Path, card: &Path) -> image::RgbImage {
-    let out = dir.join("preview.png");
+    // Named after the file, so that tests running at once do not share it.
+    let stem = card.file_stem().unwrap().to_string_lossy();
+    let out = dir.join(format!("{stem}.preview.png"));
     let _ = std::fs::remove_file(&out);
     // winit and Mesa want a private runtime folder; an invalid one only makes noise.
     let runtime = dir.join("xdg-runtime");
@@ -113,6 +115,48 @@ fn the_window_shows_a_card_with_its_diagnostics() {
         width >= 800 && height >= 600,
         "the screenshot is {width}×{height}"
     );
+    let colours: HashSet<[u8; 3]> = image.pixels().map(|p| p.0).collect();
+    assert!(
+        colours.len() > 50,
+        "the screenshot has only {} colours: the window is blank",
+        colours.len()
+    );
+}
+
+#[test]
+fn the_window_shows_an_a2ui_stream_with_its_findings() {
+    let dir = work_dir();
+    // An official example, with one line added that names a child no component has.
+    let example = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/corpus/a2ui/catalogs/basic/examples/09_login-form.json"),
+    )
+    .unwrap();
+    let example: serde_json::Value = serde_json::from_str(&example).unwrap();
+    let mut lines: Vec<String> = example["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| serde_json::to_string(m).unwrap())
+        .collect();
+    let surface = example["messages"][0]["createSurface"]["surfaceId"]
+        .as_str()
+        .unwrap();
+    lines.push(format!(
+        r#"{{"version": "v0.9", "updateComponents": {{"surfaceId": "{surface}", "components": [{{"id": "extra", "component": "Row", "children": ["ghost"]}}]}}}}"#
+    ));
+    let stream = dir.join("login.jsonl");
+    std::fs::write(&stream, lines.join("\n")).unwrap();
+
+    let validate = Command::new(env!("CARGO_BIN_EXE_mcpapp"))
+        .arg("validate")
+        .arg(&stream)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&validate.stdout);
+    assert!(report.contains("error[missing-child]"), "{report}");
+
+    let image = screenshot(&dir, &stream);
     let colours: HashSet<[u8; 3]> = image.pixels().map(|p| p.0).collect();
     assert!(
         colours.len() > 50,

@@ -122,7 +122,7 @@ pub fn show(ui: &mut Ui, last: Option<&LoggedEvent>, state: &CardState) {
         });
 }
 
-fn code_block(ui: &mut Ui, text: &str) {
+pub(super) fn code_block(ui: &mut Ui, text: &str) {
     egui::Frame::group(ui.style())
         .fill(ui.visuals().extreme_bg_color)
         .show(ui, |ui| {

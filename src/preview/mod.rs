@@ -3,6 +3,10 @@
 //! the files as they are saved, lists the diagnostics and shows each one in the source, fills
 //! templates with data that can be edited, and shows what the card's actions would send.
 //!
+//! A2UI streams get a window of their own ([`surface_app`]): every surface the stream builds,
+//! its findings with line and column, and for each action the `action` message and the
+//! `tools/call` a host makes of it.
+//!
 //! `--screenshot OUT.png` takes a picture of the window after a few frames and exits, for
 //! tests and documentation.
 
@@ -14,6 +18,10 @@ mod pretty;
 mod screenshot;
 mod settings;
 mod source;
+mod surface;
+mod surface_app;
+mod surface_diagnostics;
+mod surface_inspector;
 mod watcher;
 
 use std::io::{self, Write};
@@ -25,15 +33,24 @@ use eframe::egui;
 
 use app::{PreviewApp, Setup};
 use document::Document;
+use surface::StreamDocument;
+use surface_app::{SurfacePreviewApp, SurfaceSetup};
+
+use crate::a2ui::{self, Format};
 use screenshot::{Outcome, Screenshot};
 use settings::{HostConfigFile, ThemeChoice, Themes, WidthPreset};
 
 /// Arguments of `mcpapp preview`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Card files to show; each is read again when it changes.
+    /// Card files, or A2UI stream files, to show; each is read again when it changes. A2UI
+    /// is recognised by its content or a `.a2ui.json` / `.jsonl` name; one window shows
+    /// cards or A2UI streams, not both.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
+    /// Read every FILE as this format instead of recognising it: card or a2ui.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    format: Option<Format>,
     /// Fill each FILE as a card template with this data (JSON). Without it, `NAME.data.json`
     /// beside `NAME.json` (or `NAME.template.json`) is used when there is one.
     #[arg(long, value_name = "DATA.json")]
@@ -47,7 +64,7 @@ pub struct Args {
     /// The width to start with.
     #[arg(long, value_enum, default_value = "400")]
     width: WidthPreset,
-    /// Start with the card locked, as while a response is being generated.
+    /// Start with the card (or surfaces) locked, as while a response is being generated.
     #[arg(long)]
     disabled: bool,
     /// Save a screenshot of the window as PNG after some frames, then close it.
@@ -64,7 +81,14 @@ const WINDOW_SIZE: [f32; 2] = [1280.0, 860.0];
 /// Runs the command and returns its exit status: 0 when the window was closed (or the
 /// screenshot saved), 1 when the window or the screenshot failed, 2 when a file cannot be read.
 pub fn run(args: &Args) -> ExitCode {
-    match open(args) {
+    let opened = match formats(args) {
+        Ok(Format::Card) => open(args).map(|(setup, outcome)| (Window::Cards(setup), outcome)),
+        Ok(Format::A2ui) => {
+            open_streams(args).map(|(setup, outcome)| (Window::Streams(setup), outcome))
+        }
+        Err(message) => Err(message),
+    };
+    match opened {
         Ok(setup) => show(args, setup),
         Err(message) => {
             let _ = writeln!(io::stderr().lock(), "mcpapp: {message}");
@@ -73,7 +97,88 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-/// Reads everything the window starts with.
+/// The window to open: for cards or for A2UI streams.
+enum Window {
+    Cards(Setup),
+    Streams(SurfaceSetup),
+}
+
+/// The one format of the files (an error for a mix, or a file that cannot be read).
+fn formats(args: &Args) -> Result<Format, String> {
+    let mut found: Option<Format> = None;
+    for path in &args.files {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let format = a2ui::detect(path, &bytes, args.format);
+        match found {
+            Some(other) if other != format => {
+                return Err(format!(
+                    "{} is {}, but an earlier file is {}: preview cards and A2UI streams in                      separate windows",
+                    path.display(),
+                    format.as_str(),
+                    other.as_str()
+                ));
+            }
+            _ => found = Some(format),
+        }
+    }
+    Ok(found.unwrap_or(Format::Card))
+}
+
+/// The theme to start with, from `--theme` and `--host-config`.
+fn start_theme(args: &Args, file: Option<&HostConfigFile>) -> Result<ThemeChoice, String> {
+    Ok(match (args.theme, file) {
+        (Some(ThemeChoice::File), None) => {
+            return Err("--theme file needs --host-config FILE".to_owned());
+        }
+        (Some(theme), _) => theme,
+        (None, Some(_)) => ThemeChoice::File,
+        (None, None) => ThemeChoice::Light,
+    })
+}
+
+/// The screenshot asked for, and where its outcome will be.
+fn screenshot(args: &Args) -> (Option<Screenshot>, Option<Outcome>) {
+    let outcome: Option<Outcome> = args.screenshot.as_ref().map(|_| Arc::new(Mutex::new(None)));
+    let screenshot = args
+        .screenshot
+        .clone()
+        .zip(outcome.clone())
+        .map(|(path, outcome)| Screenshot::new(path, args.frames, outcome));
+    (screenshot, outcome)
+}
+
+/// Reads everything the A2UI window starts with.
+fn open_streams(args: &Args) -> Result<(SurfaceSetup, Option<Outcome>), String> {
+    if args.data.is_some() {
+        return Err("--data fills card templates; A2UI streams carry their data".to_owned());
+    }
+    let documents = args
+        .files
+        .iter()
+        .map(|path| StreamDocument::open(path))
+        .collect::<Result<Vec<_>, _>>()?;
+    let file = args
+        .host_config
+        .as_deref()
+        .map(HostConfigFile::open)
+        .transpose()?;
+    let theme = start_theme(args, file.as_ref())?;
+    let (screenshot, outcome) = screenshot(args);
+    Ok((
+        SurfaceSetup {
+            documents,
+            themes: Themes::new(file),
+            theme,
+            width: args.width,
+            disabled: args.disabled,
+            screenshot,
+        },
+        outcome,
+    ))
+}
+
+/// Reads everything the card window starts with.
 fn open(args: &Args) -> Result<(Setup, Option<Outcome>), String> {
     let documents = args
         .files
@@ -85,20 +190,8 @@ fn open(args: &Args) -> Result<(Setup, Option<Outcome>), String> {
         .as_deref()
         .map(HostConfigFile::open)
         .transpose()?;
-    let theme = match (args.theme, &file) {
-        (Some(ThemeChoice::File), None) => {
-            return Err("--theme file needs --host-config FILE".to_owned());
-        }
-        (Some(theme), _) => theme,
-        (None, Some(_)) => ThemeChoice::File,
-        (None, None) => ThemeChoice::Light,
-    };
-    let outcome: Option<Outcome> = args.screenshot.as_ref().map(|_| Arc::new(Mutex::new(None)));
-    let screenshot = args
-        .screenshot
-        .clone()
-        .zip(outcome.clone())
-        .map(|(path, outcome)| Screenshot::new(path, args.frames, outcome));
+    let theme = start_theme(args, file.as_ref())?;
+    let (screenshot, outcome) = screenshot(args);
     Ok((
         Setup {
             documents,
@@ -113,9 +206,13 @@ fn open(args: &Args) -> Result<(Setup, Option<Outcome>), String> {
 }
 
 /// Opens the window and waits for it to close.
-fn show(args: &Args, (setup, outcome): (Setup, Option<Outcome>)) -> ExitCode {
-    let title = setup.documents.first().map_or_else(String::new, |d| {
-        format!("mcpapp preview \u{2014} {}", d.name())
+fn show(args: &Args, (window, outcome): (Window, Option<Outcome>)) -> ExitCode {
+    let first = match &window {
+        Window::Cards(setup) => setup.documents.first().map(Document::name),
+        Window::Streams(setup) => setup.documents.first().map(StreamDocument::name),
+    };
+    let title = first.map_or_else(String::new, |name| {
+        format!("mcpapp preview \u{2014} {name}")
     });
     let mut viewport = egui::ViewportBuilder::default()
         .with_title(title)
@@ -134,7 +231,12 @@ fn show(args: &Args, (setup, outcome): (Setup, Option<Outcome>)) -> ExitCode {
     let result = eframe::run_native(
         "mcpapp preview",
         options,
-        Box::new(move |cc| Ok(Box::new(PreviewApp::new(&cc.egui_ctx, setup)))),
+        Box::new(move |cc| -> Result<Box<dyn eframe::App>, _> {
+            Ok(match window {
+                Window::Cards(setup) => Box::new(PreviewApp::new(&cc.egui_ctx, setup)),
+                Window::Streams(setup) => Box::new(SurfacePreviewApp::new(&cc.egui_ctx, setup)),
+            })
+        }),
     );
     let mut err = io::stderr().lock();
     if let Err(e) = result {

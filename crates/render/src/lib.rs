@@ -11,8 +11,8 @@
 //! - [`compare`] compares an image with a baseline with `egui_kittest`'s semantics (a
 //!   per-pixel YIQ threshold, anti-aliasing forgiven, a number of failing pixels allowed) and
 //!   draws the differences.
-//! - [`check_dir`] checks a directory of cards against baseline images, in several themes
-//!   and widths: what `mcpapp snapshot` runs, and what our own tests run.
+//! - [`check_dir`] checks a directory of cards and A2UI streams against baseline images, in
+//!   several themes and widths: what `mcpapp snapshot` runs, and what our own tests run.
 //!
 //! ```
 //! use mcpapp_card::HostConfig;
@@ -44,6 +44,7 @@ mod fonts;
 mod png;
 mod render;
 mod snapshot;
+mod snapshot_a2ui;
 
 pub use compare::{CompareOptions, Comparison, compare};
 pub use fonts::{fallback_fonts, setup_context};
@@ -57,3 +58,4 @@ pub use snapshot::{
     BASELINES_DIR, CONFIG_FILE, CardFile, Outcome, SnapshotCase, SnapshotOptions, SnapshotReport,
     Summary, Variant, check_dir, find_cards,
 };
+pub use snapshot_a2ui::{StreamFile, find_streams, is_a2ui_file};

@@ -1,5 +1,6 @@
-//! Snapshot checks of a directory of cards: each card rendered in each variant (theme ×
-//! width) and compared with its committed baseline image.
+//! Snapshot checks of a directory of cards and A2UI streams: each card (each surface of a
+//! stream) rendered in each variant (theme × width) and compared with its committed baseline
+//! image.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -11,7 +12,8 @@ use serde::Deserialize;
 
 use crate::compare::{CompareOptions, compare};
 use crate::png::write_png;
-use crate::render::{RenderOptions, render_card};
+use crate::render::{RenderError, RenderOptions, render_card};
+use crate::snapshot_a2ui::{check_stream, find_streams, is_a2ui_file};
 use mcpapp_card::host_config::Theme;
 
 /// The name of the optional configuration file in a card directory.
@@ -63,7 +65,7 @@ pub struct CardFile {
 }
 
 /// The cards of a directory: every `*.json` file (any case of the extension) except
-/// `*.data.json`, by name. A card `NAME.json` (or `NAME.template.json`) with a
+/// `*.data.json` and A2UI streams ([`crate::find_streams`]), by name. A card `NAME.json` (or `NAME.template.json`) with a
 /// `NAME.data.json` beside it is a template filled with that data. Subdirectories are not
 /// searched.
 pub fn find_cards(dir: &Path) -> std::io::Result<Vec<CardFile>> {
@@ -82,6 +84,9 @@ pub fn find_cards(dir: &Path) -> std::io::Result<Vec<CardFile>> {
         if strip_suffix_ignore_case(name, ".data").is_some() || name.is_empty() {
             continue;
         }
+        if is_a2ui_file(&path, &std::fs::read(&path).unwrap_or_default()) {
+            continue;
+        }
         // `NAME.data.json`, or for `NAME.template.json` also `NAME.data.json`.
         let data = std::iter::once(name)
             .chain(name.strip_suffix(".template"))
@@ -97,7 +102,7 @@ pub fn find_cards(dir: &Path) -> std::io::Result<Vec<CardFile>> {
     Ok(cards)
 }
 
-fn strip_suffix_ignore_case<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
+pub(crate) fn strip_suffix_ignore_case<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
     let cut = s.len().checked_sub(suffix.len())?;
     let (head, tail) = (s.get(..cut)?, s.get(cut..)?);
     tail.eq_ignore_ascii_case(suffix).then_some(head)
@@ -152,6 +157,12 @@ pub enum Outcome {
         /// What the card reader found.
         diagnostics: Vec<Diagnostic>,
     },
+    /// The A2UI stream has errors or builds no surface; it is not rendered (the
+    /// diagnostics include its warnings).
+    InvalidStream {
+        /// What the A2UI processor found.
+        diagnostics: Vec<mcpapp_a2ui::Diagnostic>,
+    },
     /// The card or its data could not be read, or the rendering or a file write failed.
     Failed {
         /// What went wrong.
@@ -200,6 +211,20 @@ impl fmt::Display for Outcome {
                 write!(
                     f,
                     "invalid card ({errors} error{}, {warnings} warning{})",
+                    plural(errors),
+                    plural(warnings)
+                )
+            }
+            Self::InvalidStream { diagnostics } => {
+                let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
+                let errors = count(mcpapp_a2ui::Severity::Error);
+                let warnings = count(mcpapp_a2ui::Severity::Warning);
+                if errors == 0 {
+                    return f.write_str("the A2UI stream creates no surface");
+                }
+                write!(
+                    f,
+                    "invalid A2UI stream ({errors} error{}, {warnings} warning{})",
                     plural(errors),
                     plural(warnings)
                 )
@@ -310,7 +335,7 @@ impl SnapshotReport {
                 Outcome::Updated { .. } => s.updated += 1,
                 Outcome::Mismatch { .. } => s.mismatch += 1,
                 Outcome::Missing { .. } => s.missing += 1,
-                Outcome::Invalid { .. } => s.invalid += 1,
+                Outcome::Invalid { .. } | Outcome::InvalidStream { .. } => s.invalid += 1,
                 Outcome::Failed { .. } => s.failed += 1,
             }
         }
@@ -336,7 +361,7 @@ impl fmt::Display for SnapshotReport {
     }
 }
 
-/// Checks the cards of `dir` against their baselines.
+/// Checks the cards and A2UI streams of `dir` against their baselines.
 ///
 /// Every card of `dir` ([`find_cards`]: `NAME.json`, filled with `NAME.data.json` when that
 /// exists) is read, then rendered in each variant (each theme at each width, scale 1) and
@@ -349,6 +374,11 @@ impl fmt::Display for SnapshotReport {
 /// - with [`SnapshotOptions::update`], a missing or mismatching baseline is written instead,
 ///   and the case passes (`updated`); baselines that match are left alone;
 /// - a card with errors is not rendered (`invalid`, with its diagnostics).
+///
+/// The A2UI streams of `dir` ([`crate::find_streams`]: `*.jsonl`, `*.a2ui.json`, `*.json`
+/// that is A2UI) are processed and each surface they build is checked the same way, the
+/// first as `NAME.THEME.WIDTH.png`, another as `NAME.SURFACE.THEME.WIDTH.png`; a stream with
+/// errors is not rendered (`invalid`, with its findings).
 ///
 /// Stale `.new.png` and `.diff.png` files of a case are removed when it is checked.
 ///
@@ -380,14 +410,16 @@ pub fn check_dir(dir: &Path, options: &SnapshotOptions) -> SnapshotReport {
             return report;
         }
     };
-    let cards = match find_cards(dir) {
-        Ok(cards) if cards.is_empty() => {
-            report
-                .errors
-                .push(format!("{} has no card (*.json)", dir.display()));
+    let found = find_cards(dir).and_then(|cards| Ok((cards, find_streams(dir)?)));
+    let (cards, streams) = match found {
+        Ok((cards, streams)) if cards.is_empty() && streams.is_empty() => {
+            report.errors.push(format!(
+                "{} has no card (*.json) and no A2UI stream (*.jsonl, *.a2ui.json)",
+                dir.display()
+            ));
             return report;
         }
-        Ok(cards) => cards,
+        Ok(found) => found,
         Err(e) => {
             report
                 .errors
@@ -395,6 +427,40 @@ pub fn check_dir(dir: &Path, options: &SnapshotOptions) -> SnapshotReport {
             return report;
         }
     };
+    let (variants, compare_options) = variants_and_comparison(options, &config);
+    let mut expected = BTreeSet::new();
+    for card in &cards {
+        for variant in &variants {
+            expected.insert(format!("{}.{variant}.png", card.name));
+        }
+        report.cases.extend(check_card(
+            card,
+            &variants,
+            &report.baselines,
+            &compare_options,
+            options.update,
+        ));
+    }
+    for stream in &streams {
+        report.cases.extend(check_stream(
+            stream,
+            &variants,
+            &report.baselines,
+            &compare_options,
+            options.update,
+            &mut expected,
+        ));
+    }
+    report.unused_baselines = unused_baselines(&report.baselines, &expected);
+    report
+}
+
+/// The variants and the comparison: from the options, else the directory's `snapshot.toml`,
+/// else the defaults.
+fn variants_and_comparison(
+    options: &SnapshotOptions,
+    config: &Config,
+) -> (Vec<Variant>, CompareOptions) {
     let pick = |given: &[u32], from_file: &[u32], default: u32| -> Vec<u32> {
         [given, from_file]
             .into_iter()
@@ -421,21 +487,7 @@ pub fn check_dir(dir: &Path, options: &SnapshotOptions) -> SnapshotReport {
         .iter()
         .flat_map(|&theme| widths.iter().map(move |&width| Variant { theme, width }))
         .collect();
-    let mut expected = BTreeSet::new();
-    for card in &cards {
-        for variant in &variants {
-            expected.insert(format!("{}.{variant}.png", card.name));
-        }
-        report.cases.extend(check_card(
-            card,
-            &variants,
-            &report.baselines,
-            &compare_options,
-            options.update,
-        ));
-    }
-    report.unused_baselines = unused_baselines(&report.baselines, &expected);
-    report
+    (variants, compare_options)
 }
 
 fn read_config(path: &Path) -> Result<Config, String> {
@@ -493,7 +545,7 @@ fn check_card(
             card: card.path.clone(),
             variant: Some(variant),
             outcome: check_variant(
-                &card_model,
+                |options| render_card(&card_model, options),
                 &baselines.join(format!("{}.{variant}", card.name)),
                 variant,
                 compare_options,
@@ -518,9 +570,10 @@ fn read_card(card: &CardFile) -> Result<mcpapp_card::Parsed, String> {
     })
 }
 
-/// Checks one rendering; `stem` is the baseline's path without `.png`.
-fn check_variant(
-    card: &mcpapp_card::Card,
+/// Checks one rendering, drawn by `render` with the variant's options; `stem` is the
+/// baseline's path without `.png`.
+pub(crate) fn check_variant(
+    render: impl FnOnce(&RenderOptions) -> Result<RgbaImage, RenderError>,
     stem: &Path,
     variant: Variant,
     compare_options: &CompareOptions,
@@ -544,7 +597,7 @@ fn check_variant(
         host_config: variant.theme.host_config(),
         ..RenderOptions::default()
     };
-    let image = match render_card(card, &options) {
+    let image = match render(&options) {
         Ok(image) => image,
         Err(e) => {
             return Outcome::Failed {
