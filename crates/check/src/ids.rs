@@ -152,7 +152,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
 ];
 
 /// The groups, in report order.
-pub const GROUPS: &[&str] = &["server", "tools", "resources", "app", "card"];
+pub const GROUPS: &[&str] = &["server", "tools", "resources", "app", "card", "a2ui"];
 
 /// The group of a check id: the part before its first dot.
 #[must_use]

@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use mcpapp_host::mcp::{ClientOptions, McpConnection, McpError, McpEventKind, ServerSpec};
-use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE, JsonRpcError, Visibility};
+use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE, HTML_MIME_TYPE, JsonRpcError, Visibility};
 use serde_json::{Map, Value, json};
 use tokio::io::AsyncBufReadExt;
 
@@ -220,7 +220,7 @@ async fn check_test_server(server: &McpConnection) {
     let seen = &client["structuredContent"];
     assert_eq!(
         seen["ui"]["mimeTypes"],
-        json!([HTML_MIME_TYPE, CARD_MIME_TYPE])
+        json!([HTML_MIME_TYPE, CARD_MIME_TYPE, A2UI_MIME_TYPE])
     );
     assert_eq!(seen["protocolVersion"], "2025-11-25");
     assert_eq!(seen["clientName"], "mcpapp");

@@ -176,7 +176,7 @@ mod tests {
     use crate::mcp::PROTOCOL_VERSION;
 
     #[test]
-    fn initialize_advertises_both_mime_types_and_pins_the_version() {
+    fn initialize_advertises_every_mime_type_and_pins_the_version() {
         let config = client_config(&ClientOptions::default());
         let json = serde_json::to_value(&config).unwrap();
         assert_eq!(json["protocolVersion"], PROTOCOL_VERSION);
@@ -184,7 +184,8 @@ mod tests {
             json["capabilities"]["extensions"][EXTENSION_ID]["mimeTypes"],
             serde_json::json!([
                 mcpapp_protocol::HTML_MIME_TYPE,
-                mcpapp_protocol::CARD_MIME_TYPE
+                mcpapp_protocol::CARD_MIME_TYPE,
+                mcpapp_protocol::A2UI_MIME_TYPE
             ])
         );
         assert_eq!(json["clientInfo"]["name"], "mcpapp");
