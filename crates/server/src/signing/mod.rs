@@ -24,9 +24,7 @@
 //! A card whose input ids collide with its fixed data keys is refused when signing: the client
 //! merges inputs over the data, so such a card could never verify.
 
-use std::cmp::Reverse;
 use std::collections::hash_map::RandomState;
-use std::collections::{BinaryHeap, HashMap};
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -34,10 +32,20 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac};
 use mcpapp_card::{Card, Diagnostic, Severity, TOOL_NAME_KEY};
-use mcpapp_protocol::JsonRpcError;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use sha2::Sha256;
+
+mod build;
+mod canonical;
+mod error;
+mod replay;
+
+pub use build::{BuildSigned, SignedBuildError};
+pub use canonical::canonical_json;
+use canonical::unsafe_number;
+pub use error::{Rejection, SignError};
+pub use replay::{MemoryReplayGuard, ReplayGuard};
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -50,106 +58,6 @@ pub const RESERVED_PREFIX: &str = "mcp_";
 
 /// The shortest secret [`Signer::new`] accepts, in bytes.
 pub const MIN_SECRET_LEN: usize = 32;
-
-/// Why a card or a signer could not be made.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum SignError {
-    /// [`Signer::new`] was given no key.
-    #[error("a signer needs at least one key")]
-    NoKeys,
-    /// A secret is shorter than [`MIN_SECRET_LEN`].
-    #[error("the secret of key `{0}` is shorter than {MIN_SECRET_LEN} bytes")]
-    WeakKey(String),
-    /// An action names no tool (no `mcp_tool_name`, and no verb for an `Action.Execute`).
-    #[error("an action at `{0}` names no tool")]
-    NoTool(String),
-    /// An action's `data` is not a JSON object.
-    #[error("the data of the action at `{0}` is not a JSON object")]
-    DataNotAnObject(String),
-    /// An action's data sets a reserved `mcp_` key other than `mcp_tool_name`.
-    #[error("the data of the action at `{pointer}` sets the reserved key `{key}`")]
-    ReservedKey {
-        /// Where the action is, as a JSON pointer into the card.
-        pointer: String,
-        /// The key.
-        key: String,
-    },
-    /// An input's id is reserved (`mcp_…`) or is also a fixed data key of an action, so the
-    /// user's value would replace signed data.
-    #[error("the input id `{0}` is reserved or collides with fixed action data")]
-    InputCollision(String),
-    /// The signed card did not read back as a valid card (a bug).
-    #[error("the signed card is invalid")]
-    Invalid(Vec<Diagnostic>),
-    /// Fixed data holds an integer no double can hold exactly (beyond ±2^53): a client in
-    /// JavaScript would send back another number, and the action could never verify.
-    #[error(
-        "the fixed data at `{0}` holds an integer beyond ±2^53, which clients cannot keep exactly; send it as a string"
-    )]
-    UnsafeNumber(String),
-}
-
-/// Why an action was refused. Each variant is one specific reason, named on the wire by
-/// [`Self::reason`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Rejection {
-    /// The arguments carry no signature.
-    #[error("the action is not signed")]
-    MissingSignature,
-    /// The signature does not match the data: the data was changed, or it was signed with
-    /// another key, or the token is malformed.
-    #[error("the action's signature does not match its data")]
-    BadSignature,
-    /// The signature is genuine but was issued for another tool.
-    #[error("the action was signed for another tool")]
-    WrongTool,
-    /// The signature has expired.
-    #[error("the action has expired")]
-    Expired,
-    /// This one-time action was already used.
-    #[error("the action was already used")]
-    Replayed,
-    /// The action was issued to another session or user.
-    #[error("the action was issued to someone else")]
-    OtherSubject,
-    /// The action was signed for another server (its audience).
-    #[error("the action was signed for another server")]
-    OtherAudience,
-    /// The signing key is not (or no longer) known.
-    #[error("the action was signed with an unknown key")]
-    UnknownKey,
-    /// An input sets a reserved `mcp_` key.
-    #[error("an input uses the reserved name `{0}`")]
-    ReservedInput(String),
-    /// An argument is neither the action's signed data nor an input of the card it was
-    /// signed in.
-    #[error("the argument `{0}` is no input of the card the action was signed in")]
-    UnexpectedInput(String),
-}
-
-impl Rejection {
-    /// The reason as a stable kebab-case name (`"bad-signature"`, …).
-    pub fn reason(&self) -> &'static str {
-        match self {
-            Self::MissingSignature => "missing-signature",
-            Self::BadSignature => "bad-signature",
-            Self::WrongTool => "wrong-tool",
-            Self::Expired => "expired",
-            Self::Replayed => "replayed",
-            Self::OtherSubject => "other-subject",
-            Self::OtherAudience => "other-audience",
-            Self::UnknownKey => "unknown-key",
-            Self::ReservedInput(_) => "reserved-input",
-            Self::UnexpectedInput(_) => "unexpected-input",
-        }
-    }
-
-    /// The JSON-RPC error to answer the `tools/call` with: invalid params (`-32602`), this
-    /// message, and `data: {"reason": …}`.
-    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
-        JsonRpcError::invalid_params(self.to_string()).with_data(json!({ "reason": self.reason() }))
-    }
-}
 
 /// A verified action: the signed data and the user's inputs, apart.
 #[derive(Debug, Clone, PartialEq)]
@@ -174,84 +82,6 @@ impl VerifiedAction {
         } else {
             Err(Rejection::Replayed)
         }
-    }
-}
-
-/// Remembers used nonces, so that an action is accepted once.
-pub trait ReplayGuard {
-    /// Records `nonce`, valid until `expires` (unix seconds); `true` if it was not used before.
-    fn first_use(&mut self, nonce: &str, expires: u64, now: u64) -> bool;
-}
-
-/// A [`ReplayGuard`] in memory, for one process. Nonces are forgotten once expired (an expired
-/// action is refused anyway), in order of expiry: a call looks only at the nonces that expired
-/// since, never at all of them. At most [`Self::capacity`] nonces are remembered: when that
-/// many unexpired actions have been used, further ones are refused as replays until some
-/// expire (fail closed rather than forget).
-#[derive(Debug, Clone)]
-pub struct MemoryReplayGuard {
-    seen: HashMap<String, u64>,
-    by_expiry: BinaryHeap<Reverse<(u64, String)>>,
-    capacity: usize,
-}
-
-impl Default for MemoryReplayGuard {
-    fn default() -> Self {
-        Self::with_capacity(Self::DEFAULT_CAPACITY)
-    }
-}
-
-impl MemoryReplayGuard {
-    /// How many nonces a guard remembers by default.
-    pub const DEFAULT_CAPACITY: usize = 1_000_000;
-
-    /// An empty guard.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// An empty guard that remembers at most `capacity` nonces.
-    pub fn with_capacity(capacity: usize) -> Self {
-        Self {
-            seen: HashMap::new(),
-            by_expiry: BinaryHeap::new(),
-            capacity,
-        }
-    }
-
-    /// The most nonces remembered at once.
-    pub fn capacity(&self) -> usize {
-        self.capacity
-    }
-
-    /// How many unexpired nonces are remembered.
-    pub fn len(&self) -> usize {
-        self.seen.len()
-    }
-
-    /// Whether no nonce is remembered.
-    pub fn is_empty(&self) -> bool {
-        self.seen.is_empty()
-    }
-}
-
-impl ReplayGuard for MemoryReplayGuard {
-    fn first_use(&mut self, nonce: &str, expires: u64, now: u64) -> bool {
-        while let Some(Reverse((expiry, _))) = self.by_expiry.peek()
-            && *expiry <= now
-        {
-            if let Some(Reverse((expiry, old))) = self.by_expiry.pop()
-                && self.seen.get(&old) == Some(&expiry)
-            {
-                self.seen.remove(&old);
-            }
-        }
-        if self.seen.contains_key(nonce) || self.seen.len() >= self.capacity {
-            return false;
-        }
-        self.seen.insert(nonce.to_owned(), expires);
-        self.by_expiry.push(Reverse((expires, nonce.to_owned())));
-        true
     }
 }
 
@@ -616,39 +446,6 @@ fn mac(secret: &[u8], claims: &Claims, fixed: Map<String, Value>) -> Option<Hmac
     Some(mac)
 }
 
-/// `value` as canonical JSON, the JSON Canonicalization Scheme of RFC 8785 (JCS): object keys
-/// sorted by their UTF-16 code units at every level, no whitespace, numbers as ECMAScript
-/// writes them (`10.0` is `10`), minimal string escapes. A signature over it survives a client
-/// in any language that keeps the values (JavaScript included).
-pub fn canonical_json(value: &Value) -> String {
-    // Serializing a `Value` cannot fail: keys are strings and numbers are finite.
-    serde_jcs::to_string(value).unwrap_or_default()
-}
-
-/// The largest integer every JSON reader keeps exactly (a double's 53-bit mantissa).
-const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
-
-/// The JSON pointer of the first integer in `value` beyond ±2^53, if any.
-fn unsafe_number(value: &Value, pointer: String) -> Option<String> {
-    match value {
-        Value::Number(n) => {
-            let beyond = n.as_u64().is_some_and(|u| u > MAX_SAFE_INTEGER)
-                || n.as_i64()
-                    .is_some_and(|i| i.unsigned_abs() > MAX_SAFE_INTEGER);
-            beyond.then_some(pointer)
-        }
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .find_map(|(i, item)| unsafe_number(item, format!("{pointer}/{i}"))),
-        Value::Object(members) => members.iter().find_map(|(key, item)| {
-            let escaped = key.replace('~', "~0").replace('/', "~1");
-            unsafe_number(item, format!("{pointer}/{escaped}"))
-        }),
-        _ => None,
-    }
-}
-
 fn collect_input_ids(value: &Value, ids: &mut Vec<String>) {
     match value {
         Value::Object(map) => {
@@ -676,40 +473,4 @@ fn escape_pointer(key: &str) -> String {
 
 fn invalid(message: &str) -> Diagnostic {
     Diagnostic::new(mcpapp_card::Code::InvalidProperty, "", message)
-}
-
-/// Why [`BuildSigned::build_signed`] produced no card.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum SignedBuildError {
-    /// The card itself is not valid, or the builder was misused.
-    #[error(transparent)]
-    Build(#[from] mcpapp_card::BuildError),
-    /// The card could not be signed.
-    #[error(transparent)]
-    Sign(#[from] SignError),
-}
-
-/// Building a card with every action signed: [`mcpapp_card::CardBuilder`] for servers.
-pub trait BuildSigned {
-    /// The card, checked as by [`mcpapp_card::CardBuilder::build`], with every action signed by
-    /// `signer` for `subject` at `now` (unix seconds); see [`Signer::sign_card`].
-    fn build_signed(
-        self,
-        signer: &Signer,
-        subject: &str,
-        now: u64,
-    ) -> Result<Card, SignedBuildError>;
-}
-
-impl BuildSigned for mcpapp_card::CardBuilder {
-    fn build_signed(
-        self,
-        signer: &Signer,
-        subject: &str,
-        now: u64,
-    ) -> Result<Card, SignedBuildError> {
-        let mut card = self.build()?;
-        signer.sign_card(&mut card, subject, now)?;
-        Ok(card)
-    }
 }

@@ -1,0 +1,41 @@
+//! Building a card with every action signed ([`BuildSigned`]).
+
+use mcpapp_card::Card;
+
+use super::{SignError, Signer};
+
+/// Why [`BuildSigned::build_signed`] produced no card.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SignedBuildError {
+    /// The card itself is not valid, or the builder was misused.
+    #[error(transparent)]
+    Build(#[from] mcpapp_card::BuildError),
+    /// The card could not be signed.
+    #[error(transparent)]
+    Sign(#[from] SignError),
+}
+
+/// Building a card with every action signed: [`mcpapp_card::CardBuilder`] for servers.
+pub trait BuildSigned {
+    /// The card, checked as by [`mcpapp_card::CardBuilder::build`], with every action signed by
+    /// `signer` for `subject` at `now` (unix seconds); see [`Signer::sign_card`].
+    fn build_signed(
+        self,
+        signer: &Signer,
+        subject: &str,
+        now: u64,
+    ) -> Result<Card, SignedBuildError>;
+}
+
+impl BuildSigned for mcpapp_card::CardBuilder {
+    fn build_signed(
+        self,
+        signer: &Signer,
+        subject: &str,
+        now: u64,
+    ) -> Result<Card, SignedBuildError> {
+        let mut card = self.build()?;
+        signer.sign_card(&mut card, subject, now)?;
+        Ok(card)
+    }
+}
