@@ -12,6 +12,13 @@
 //! (the bridge and page start with the view) and *warm* (`LocalBridge::warm`: the page, proxy
 //! and WebSocket are up before the view exists, and the app's HTML goes straight in).
 //!
+//! The whole-session group also measures the card app (the card served as an HTML app,
+//! `mcpapp_server::card_app_html`, showing the reference flight-cancellation card; "in the
+//! DOM" is the card painted), and, in the same run, both apps under the official SDK's
+//! `AppBridge` (`latency/app_bridge.rs`: a headless Chromium page with the bundle loaded before
+//! the clock starts, the iframe and bridge created when it starts; needs
+//! `@modelcontextprotocol/ext-apps` and `esbuild` under `$MCPAPP_NPM_DIR`).
+//!
 //! Two apps: a tiny hand-written one, and the real
 //! `@modelcontextprotocol/server-basic-vanillajs@2.0.3` app read from
 //! `$MCPAPP_NPM_DIR/node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/mcp-app.html`
@@ -45,6 +52,9 @@ use serde_json::Value;
 
 #[path = "../tests/support/mod.rs"]
 mod support;
+
+#[path = "latency/app_bridge.rs"]
+mod app_bridge;
 
 use support::xvfb;
 
@@ -224,21 +234,52 @@ const DOM_PROBE: &str = r#"<script>
 })();
 </script>"#;
 
-/// One whole session: view created → the result in basic-vanillajs's DOM. `warm`: the page
-/// is shown and its proxy ready before the clock starts.
+/// Posts `x/dom-ready` once the card app has its card in the page and a frame has been drawn
+/// since (the card painted).
+const CARD_PROBE: &str = r#"<script>
+(() => {
+  const card = document.getElementById("card");
+  if (!card) return;
+  new MutationObserver((_, observer) => {
+    if (!card.querySelector(".ac-adaptiveCard")) return;
+    observer.disconnect();
+    requestAnimationFrame(() =>
+      window.parent.postMessage({ jsonrpc: "2.0", method: "x/dom-ready", params: {} }, "*"));
+  }).observe(card, { childList: true, subtree: true });
+})();
+</script>"#;
+
+/// The tool result basic-vanillajs shows.
+fn time_result() -> Value {
+    serde_json::json!({
+        "content": [{"type": "text", "text": "12:00:00"}],
+        "structuredContent": {"time": "2026-12-01T12:00:00Z"}
+    })
+}
+
+/// The card app (the card served as an HTML app, `mcpapp_server::card_app_html`) with its
+/// paint probe, and the result it shows: the reference card (flight cancellation).
+fn card_app() -> (String, Value) {
+    let card = mcpapp_card::parse_str(include_str!(
+        "../../../examples/cards/flight-cancellation.json"
+    ))
+    .card
+    .expect("the reference card");
+    let result = serde_json::to_value(mcpapp_server::card_result(&card)).expect("a result");
+    let html =
+        mcpapp_server::card_app_html().replacen("</body>", &format!("{CARD_PROBE}</body>"), 1);
+    (html, result)
+}
+
+/// One whole session: view created → the result in the app's DOM (its probe's
+/// `x/dom-ready`). `warm`: the page is shown and its proxy ready before the clock starts.
 async fn whole_session(
     presenter: &dyn Presenter,
     html: &str,
+    result: &Value,
     warm: bool,
 ) -> Result<Duration, HtmlError> {
-    let (mut runtime, instance) = support::runtime_with_app(
-        &serde_json::json!({}),
-        &serde_json::json!({
-            "content": [{"type": "text", "text": "12:00:00"}],
-            "structuredContent": {"time": "2026-12-01T12:00:00Z"}
-        }),
-    )
-    .await;
+    let (mut runtime, instance) = support::runtime_with_app(&serde_json::json!({}), result).await;
     let resource = HtmlResource::new(html);
     let (bridge, shown, created) = if warm {
         let bridge = LocalBridge::warm(BridgeOptions::default()).await?;
@@ -280,7 +321,7 @@ fn measure_whole(
     runtime: &tokio::runtime::Runtime,
     presenter: &dyn Presenter,
     id: &str,
-    html: &str,
+    (html, result): (&str, &Value),
     warm: bool,
 ) -> String {
     let mut calls: Vec<Vec<Duration>> = Vec::new();
@@ -289,7 +330,7 @@ fn measure_whole(
             let sessions: Vec<Duration> = (0..iters)
                 .map(|_| {
                     runtime
-                        .block_on(whole_session(presenter, html, warm))
+                        .block_on(whole_session(presenter, html, result, warm))
                         .expect("a session")
                 })
                 .collect();
@@ -305,6 +346,110 @@ fn measure_whole(
         .copied()
         .collect();
     summary(&format!("{id}: view created → result in the DOM"), measured)
+}
+
+/// Measures whole sessions of `html` under `AppBridge` as benchmark `id`, and returns the
+/// summary line of the measured ones.
+fn measure_app_bridge(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    runtime: &tokio::runtime::Runtime,
+    browser: &HeadlessChromium,
+    bundle: &str,
+    id: &str,
+    (html, result): (&str, &Value),
+) -> String {
+    let input = serde_json::json!({});
+    let mut calls: Vec<Vec<Duration>> = Vec::new();
+    group.bench_function(id, |b| {
+        b.iter_custom(|iters| {
+            let sessions: Vec<Duration> = (0..iters)
+                .map(|_| {
+                    runtime
+                        .block_on(app_bridge::session(
+                            browser,
+                            bundle,
+                            html,
+                            &input,
+                            result,
+                            SESSION_TIMEOUT,
+                        ))
+                        .expect("an AppBridge session")
+                })
+                .collect();
+            let total = sessions.iter().sum();
+            calls.push(sessions);
+            total
+        });
+    });
+    let measured = calls
+        .iter()
+        .skip(calls.len().saturating_sub(SAMPLES))
+        .flatten()
+        .copied()
+        .collect();
+    summary(&format!("{id}: view created → result in the DOM"), measured)
+}
+
+/// The group of whole sessions (view created → the result in the app's DOM): basic-vanillajs
+/// (when installed) and the card app, cold and warm in each engine, then under `AppBridge` in
+/// Chromium; the summary lines.
+fn whole_sessions(
+    c: &mut Criterion,
+    runtime: &tokio::runtime::Runtime,
+    apps: &[(&str, String)],
+    engines: &[(&str, &dyn Presenter)],
+    chromium: Option<&HeadlessChromium>,
+) -> Vec<String> {
+    let mut summaries = Vec::new();
+    let mut group = c.benchmark_group("view_created_to_result_in_dom");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(SAMPLES)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(100));
+    // The apps of this group: basic-vanillajs (when installed) and the card app.
+    let mut whole: Vec<(&str, String, Value)> = Vec::new();
+    if let Some((_, html)) = apps.iter().find(|(name, _)| *name == "basic-vanillajs") {
+        let probed = html.replacen("</body>", &format!("{DOM_PROBE}</body>"), 1);
+        whole.push(("basic-vanillajs", probed, time_result()));
+    }
+    let (card_html, card_result) = card_app();
+    whole.push(("card-app", card_html, card_result));
+    for (engine, presenter) in engines {
+        for (name, html, result) in &whole {
+            for (start, warm) in [("cold", false), ("warm", true)] {
+                let id = format!("{engine}/{name}/{start}");
+                summaries.push(measure_whole(
+                    &mut group,
+                    runtime,
+                    *presenter,
+                    &id,
+                    (html, result),
+                    warm,
+                ));
+            }
+        }
+    }
+    // The same apps under the official SDK's AppBridge, in the same run (Chromium only).
+    match (chromium, app_bridge::bundle()) {
+        (Some(browser), Ok(bundle)) => {
+            for (name, html, result) in &whole {
+                let id = format!("chromium/{name}/app-bridge");
+                summaries.push(measure_app_bridge(
+                    &mut group,
+                    runtime,
+                    browser,
+                    &bundle,
+                    &id,
+                    (html, result),
+                ));
+            }
+        }
+        (None, _) => {}
+        (Some(_), Err(why)) => eprintln!("\n!!!!! AppBridge not measured: {why} !!!!!\n"),
+    }
+    group.finish();
+    summaries
 }
 
 fn latency(c: &mut Criterion) {
@@ -348,30 +493,20 @@ fn latency(c: &mut Criterion) {
     }
     group.finish();
 
-    let mut group = c.benchmark_group("view_created_to_result_in_dom");
-    group
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(SAMPLES)
-        .warm_up_time(Duration::from_millis(200))
-        .measurement_time(Duration::from_millis(100));
-    if let Some((_, html)) = apps.iter().find(|(name, _)| *name == "basic-vanillajs") {
-        let probed = html.replacen("</body>", &format!("{DOM_PROBE}</body>"), 1);
-        for (engine, presenter) in &engines {
-            for (start, warm) in [("cold", false), ("warm", true)] {
-                let id = format!("{engine}/basic-vanillajs/{start}");
-                summaries.push(measure_whole(
-                    &mut group, &runtime, *presenter, &id, &probed, warm,
-                ));
-            }
-        }
-    }
-    group.finish();
+    summaries.extend(whole_sessions(
+        c,
+        &runtime,
+        &apps,
+        &engines,
+        chromium.as_ref(),
+    ));
     if let Some(browser) = chromium {
         runtime.block_on(browser.close());
     }
     drop(webkit);
     eprintln!();
-    for line in summaries {
+    // A benchmark left out by a filter measured nothing: no line for it.
+    for line in summaries.iter().filter(|l| !l.contains(": n=0,")) {
         eprintln!("{line}");
     }
 }
