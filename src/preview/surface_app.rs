@@ -69,20 +69,14 @@ impl SurfacePreviewApp {
     pub fn new(ctx: &Context, setup: SurfaceSetup) -> Self {
         mcpapp_render::setup_context(ctx);
         let host_config_path = setup.themes.file.as_ref().map(|f| watch_path(&f.path));
-        let mut folders: Vec<PathBuf> = setup
-            .documents
-            .iter()
-            .flat_map(StreamDocument::watched_folders)
-            .chain(
-                host_config_path
-                    .iter()
-                    .filter_map(|p| p.parent().map(PathBuf::from)),
-            )
-            .collect();
-        folders.sort();
-        folders.dedup();
-        let wake = ctx.clone();
-        let watcher = FileWatcher::start(&folders, move || wake.request_repaint());
+        let watcher = FileWatcher::for_preview(
+            ctx,
+            setup
+                .documents
+                .iter()
+                .flat_map(StreamDocument::watched_folders),
+            host_config_path.as_deref(),
+        );
         let mut app = Self {
             documents: setup.documents,
             current: 0,

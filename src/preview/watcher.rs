@@ -55,6 +55,22 @@ pub struct FileWatcher {
 }
 
 impl FileWatcher {
+    /// What a preview window watches: the folders of its documents and of its host config file,
+    /// each once; a change asks `ctx` for a repaint.
+    pub fn for_preview(
+        ctx: &eframe::egui::Context,
+        document_folders: impl Iterator<Item = PathBuf>,
+        host_config: Option<&std::path::Path>,
+    ) -> Self {
+        let mut folders: Vec<PathBuf> = document_folders
+            .chain(host_config.and_then(|p| p.parent().map(PathBuf::from)))
+            .collect();
+        folders.sort();
+        folders.dedup();
+        let wake = ctx.clone();
+        Self::start(&folders, move || wake.request_repaint())
+    }
+
     /// Watches `folders` (not their subfolders); `wake` is called from the watcher's thread
     /// after each change, to get the window to poll.
     pub fn start(folders: &[PathBuf], wake: impl Fn() + Send + 'static) -> Self {
