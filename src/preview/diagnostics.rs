@@ -117,63 +117,66 @@ pub fn show(ui: &mut Ui, doc: &Document, selected: Option<usize>) -> Option<usiz
     clicked
 }
 
+/// One finding as a panel row shows it, whatever the format it is about.
+pub struct FindingRow<'a> {
+    /// Its weight (an A2UI finding's in the card scale).
+    pub severity: Severity,
+    /// The severity as the finding says it.
+    pub word: String,
+    /// Its stable code.
+    pub code: &'a str,
+    /// Where it is (`line:column`, …), or a dash.
+    pub at: String,
+    /// Its JSON pointer (may be empty).
+    pub pointer: &'a str,
+    /// What it says.
+    pub message: &'a str,
+    /// Whether clicking shows it in the source.
+    pub in_source: bool,
+}
+
 /// One finding: a head line (icon, severity, code, place, pointer) and the message under it.
 /// Returns whether it was clicked.
-fn row(ui: &mut Ui, doc: &Document, d: &Diagnostic, selected: bool) -> bool {
+pub fn finding_row(ui: &mut Ui, f: &FindingRow<'_>, selected: bool) -> bool {
     let background = ui.painter().add(Shape::Noop);
-    let color = severity_color(ui, d.severity);
-    let place = doc.place(d);
+    let color = severity_color(ui, f.severity);
     let response = ui
         .scope_builder(UiBuilder::new().sense(Sense::click()), |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                severity_icon(ui, d.severity);
-                ui.label(RichText::new(d.severity.to_string()).color(color).strong());
-                ui.label(RichText::new(d.code.as_str()).monospace().color(color));
-                let at = match (d.line, d.column) {
-                    (Some(line), Some(column)) => format!("{line}:{column}"),
-                    (Some(line), None) => line.to_string(),
-                    _ => match place {
-                        Some(super::document::Place::Expanded(line)) => {
-                            format!("expanded {line}")
-                        }
-                        _ => "\u{2013}".to_owned(),
-                    },
-                };
-                ui.label(RichText::new(at).monospace().strong());
-                if !d.pointer.is_empty() {
+                severity_icon(ui, f.severity);
+                ui.label(RichText::new(&f.word).color(color).strong());
+                ui.label(RichText::new(f.code).monospace().color(color));
+                ui.label(RichText::new(&f.at).monospace().strong());
+                if !f.pointer.is_empty() {
                     ui.add(
-                        egui::Label::new(RichText::new(&d.pointer).monospace().weak())
+                        egui::Label::new(RichText::new(f.pointer).monospace().weak())
                             .wrap_mode(TextWrapMode::Truncate),
                     );
                 }
             });
             ui.horizontal(|ui| {
                 ui.add_space(22.0);
-                ui.add(egui::Label::new(&d.message).wrap_mode(TextWrapMode::Wrap));
+                ui.add(egui::Label::new(f.message).wrap_mode(TextWrapMode::Wrap));
             });
         })
         .response;
-    let response = if place.is_some() {
+    let response = if f.in_source {
         response.on_hover_text("Show it in the source")
     } else {
         response
     };
     let rect = response.rect.expand2(vec2(2.0, 1.0));
-    if selected {
-        ui.painter().set(
-            background,
-            Shape::rect_filled(
-                rect,
-                3.0,
-                ui.visuals().selection.bg_fill.gamma_multiply(0.5),
-            ),
-        );
+    let fill = if selected {
+        Some(ui.visuals().selection.bg_fill.gamma_multiply(0.5))
     } else if response.hovered() {
-        ui.painter().set(
-            background,
-            Shape::rect_filled(rect, 3.0, ui.visuals().widgets.hovered.weak_bg_fill),
-        );
+        Some(ui.visuals().widgets.hovered.weak_bg_fill)
+    } else {
+        None
+    };
+    if let Some(fill) = fill {
+        ui.painter()
+            .set(background, Shape::rect_filled(rect, 3.0, fill));
     }
     ui.painter().line_segment(
         [rect.left_bottom(), rect.right_bottom()],
@@ -181,6 +184,29 @@ fn row(ui: &mut Ui, doc: &Document, d: &Diagnostic, selected: bool) -> bool {
     );
     ui.add_space(2.0);
     response.clicked()
+}
+
+/// A card finding's row: its place is in the file or in the expanded template.
+fn row(ui: &mut Ui, doc: &Document, d: &Diagnostic, selected: bool) -> bool {
+    let place = doc.place(d);
+    let at = match (d.line, d.column) {
+        (Some(line), Some(column)) => format!("{line}:{column}"),
+        (Some(line), None) => line.to_string(),
+        _ => match place {
+            Some(super::document::Place::Expanded(line)) => format!("expanded {line}"),
+            _ => "\u{2013}".to_owned(),
+        },
+    };
+    let finding = FindingRow {
+        severity: d.severity,
+        word: d.severity.to_string(),
+        code: d.code.as_str(),
+        at,
+        pointer: &d.pointer,
+        message: &d.message,
+        in_source: place.is_some(),
+    };
+    finding_row(ui, &finding, selected)
 }
 
 #[cfg(test)]

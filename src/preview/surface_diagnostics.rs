@@ -2,12 +2,10 @@
 //! which message, JSON pointer, message) and the problems that are not findings. Clicking a
 //! finding asks for its place in the source.
 
-use eframe::egui::{
-    self, RichText, ScrollArea, Sense, Shape, Stroke, TextWrapMode, Ui, UiBuilder, vec2,
-};
+use eframe::egui::{RichText, ScrollArea, Ui};
 use mcpapp_a2ui::{Diagnostic, Severity};
 
-use super::diagnostics::{severity_color, severity_icon};
+use super::diagnostics::{FindingRow, finding_row, severity_color, severity_icon};
 use super::surface::StreamDocument;
 
 /// The card severity of the same weight, for the shared colours and badges.
@@ -85,55 +83,18 @@ fn place_text(d: &Diagnostic) -> String {
     }
 }
 
-/// One finding: a head line and the message under it. Returns whether it was clicked.
+/// An A2UI finding's row: its place is its line and column, else which message.
 fn row(ui: &mut Ui, d: &Diagnostic, selected: bool) -> bool {
-    let background = ui.painter().add(Shape::Noop);
-    let severity = card_severity(d.severity);
-    let color = severity_color(ui, severity);
-    let response = ui
-        .scope_builder(UiBuilder::new().sense(Sense::click()), |ui| {
-            ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
-                severity_icon(ui, severity);
-                ui.label(RichText::new(d.severity.to_string()).color(color).strong());
-                ui.label(RichText::new(d.code.as_str()).monospace().color(color));
-                ui.label(RichText::new(place_text(d)).monospace().strong());
-                if !d.pointer.is_empty() {
-                    ui.add(
-                        egui::Label::new(RichText::new(&d.pointer).monospace().weak())
-                            .wrap_mode(TextWrapMode::Truncate),
-                    );
-                }
-            });
-            ui.horizontal(|ui| {
-                ui.add_space(22.0);
-                ui.add(egui::Label::new(&d.message).wrap_mode(TextWrapMode::Wrap));
-            });
-        })
-        .response;
-    let response = if d.line.is_some() {
-        response.on_hover_text("Show it in the source")
-    } else {
-        response
+    let finding = FindingRow {
+        severity: card_severity(d.severity),
+        word: d.severity.to_string(),
+        code: d.code.as_str(),
+        at: place_text(d),
+        pointer: &d.pointer,
+        message: &d.message,
+        in_source: d.line.is_some(),
     };
-    let rect = response.rect.expand2(vec2(2.0, 1.0));
-    let fill = if selected {
-        Some(ui.visuals().selection.bg_fill.gamma_multiply(0.5))
-    } else if response.hovered() {
-        Some(ui.visuals().widgets.hovered.weak_bg_fill)
-    } else {
-        None
-    };
-    if let Some(fill) = fill {
-        ui.painter()
-            .set(background, Shape::rect_filled(rect, 3.0, fill));
-    }
-    ui.painter().line_segment(
-        [rect.left_bottom(), rect.right_bottom()],
-        Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color),
-    );
-    ui.add_space(2.0);
-    response.clicked()
+    finding_row(ui, &finding, selected)
 }
 
 #[cfg(test)]
