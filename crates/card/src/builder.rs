@@ -18,7 +18,7 @@
 //! [`CardBuilder::build`] checks the card with [`crate::check`]: a builder that produces an
 //! invalid card is a bug in its caller, so such a card is never returned (and never sent).
 
-use crate::enums::{ChoiceInputStyle, FontSize, FontWeight};
+use crate::enums::{ActionStyle, AssociatedInputs, ChoiceInputStyle, FontSize, FontWeight};
 use crate::model::{
     ActionCommon, Choice, ChoiceSetInput, ElementCommon, Fact, FactSet, InputCommon, OpenUrlAction,
     SubmitAction, TextBlock, TextInput,
@@ -202,6 +202,34 @@ impl CardBuilder {
             .push(Action::Submit(Box::new(SubmitAction {
                 data: Some(Value::Object(fixed)),
                 common: action_common(title),
+                ..SubmitAction::default()
+            })));
+        self
+    }
+
+    /// Adds a button that calls no tool: an `Action.Submit` with the fixed id `id`, for a card
+    /// whose reader is the host itself (a server's question, a sampling request), which reads
+    /// the pressed button's id. The primary answer gathers the card's inputs and is styled as
+    /// the positive choice; the others gather none (a Decline needs no valid form).
+    pub fn answer(
+        mut self,
+        id: impl Into<String>,
+        title: impl Into<String>,
+        primary: bool,
+    ) -> Self {
+        let mut common = action_common(title.into());
+        common.id = Some(id.into());
+        let associated_inputs = if primary {
+            common.style = Some(ActionStyle::Positive);
+            None
+        } else {
+            Some(AssociatedInputs::None)
+        };
+        self.card
+            .actions
+            .push(Action::Submit(Box::new(SubmitAction {
+                associated_inputs,
+                common,
                 ..SubmitAction::default()
             })));
         self

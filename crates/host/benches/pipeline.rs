@@ -84,7 +84,7 @@ fn pump(
                 Output::ToServer { request, .. } => {
                     host.server_reply(id, &request, Ok(json!({"content": []})));
                 }
-                Output::Event(_) | Output::Answer { .. } => {}
+                Output::Event(_) | Output::Answer { .. } | Output::Sampled { .. } => {}
             }
         }
     }

@@ -111,9 +111,9 @@ pub use door::{
 pub use host::{
     AppHost, AppLimits, AppSpec, CloseReason, ContainerSizes, Download, DownloadContent,
     DuplicatePolicy, HostEvent, HostOptions, InstanceId, MAX_DOWNLOAD_BYTES, MAX_DOWNLOAD_FILES,
-    Output, QuestionBody, QuestionError, QuestionSpec, Rate, SaveDone, SaveJob, ServerCall,
-    ViewKind, check_link, downloads_folder, host_styles, safe_file_name, save_downloads,
-    theme_styles,
+    Output, QuestionBody, QuestionError, QuestionSpec, Rate, SampleAnswer, SampleForm, SampleReply,
+    SampleText, SaveDone, SaveJob, ServerCall, ViewKind, check_link, downloads_folder, host_styles,
+    safe_file_name, sample_form, save_downloads, theme_styles,
 };
 pub use port::{ChannelPort, HostSender, PORT_CAPACITY, SendError, ViewEnd, ViewGone, ViewPort};
 pub use printable::{printable, printable_lines};

@@ -111,7 +111,7 @@ async fn a_card_app_calls_an_app_only_tool_through_the_host() {
                         .map_err(|e| e.to_jsonrpc_error());
                     host.server_reply(instance, &request, reply);
                 }
-                Output::Event(_) | Output::Answer { .. } => {}
+                Output::Event(_) | Output::Answer { .. } | Output::Sampled { .. } => {}
             }
         }
         if !submitted && session.tool_input().is_some() {

@@ -340,7 +340,9 @@ impl Rig {
                             Ok(json!({"content": [{"type": "text", "text": "Cancelled."}]})),
                         );
                     }
-                    Output::Answer { .. } => panic!("no question was asked"),
+                    Output::Answer { .. } | Output::Sampled { .. } => {
+                        panic!("no question was asked")
+                    }
                     Output::Event(e) => {
                         self.transcript.push(match &e {
                             HostEvent::OpenApp { recreated, .. } => {

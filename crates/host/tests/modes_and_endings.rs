@@ -148,7 +148,7 @@ impl Rig {
                 self.host
                     .server_reply(instance, &request, Ok(self.server_answer.clone()));
             }
-            Output::Answer { .. } => panic!("no question was asked"),
+            Output::Answer { .. } | Output::Sampled { .. } => panic!("no question was asked"),
             Output::Event(event) => {
                 if let Some(line) = event_line(&event) {
                     self.transcript.push(line);

@@ -14,11 +14,11 @@
 
 use std::sync::Arc;
 
-use mcpapp_host::mcp::{Elicitation, ElicitationAnswer};
+use mcpapp_host::mcp::{Elicitation, ElicitationAnswer, SamplingRequest};
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
     AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Output, QuestionBody, QuestionError,
-    ViewKind,
+    SampleAnswer, ViewKind,
 };
 use mcpapp_protocol::{DisplayMode, LoggingLevel, Tool};
 use serde_json::{Map, Value, json};
@@ -74,11 +74,27 @@ fn said(host: &mut AppHost) -> Vec<String> {
                         format!("form {:?}", form.field_names().collect::<Vec<_>>())
                     }
                     QuestionBody::Url { url, .. } => format!("url {url}"),
+                    QuestionBody::Sample(_) => "sample".to_owned(),
                 };
                 format!(
                     "open question {} of {}: {kind}",
                     instance.0, question.server
                 )
+            }
+            Output::Sampled {
+                instance,
+                server,
+                reply,
+            } => format!(
+                "sampled {} to {server}: {}",
+                instance.0,
+                match reply {
+                    Ok(reply) => reply.to_value().to_string(),
+                    Err(why) => format!("refused: {why}"),
+                }
+            ),
+            Output::Event(HostEvent::QuestionLocked { instance, locked }) => {
+                format!("{} {}", if locked { "lock" } else { "unlock" }, instance.0)
             }
             Output::Event(HostEvent::CloseApp {
                 instance, reason, ..
@@ -208,7 +224,7 @@ fn the_response_lock_holds_the_form() {
     let mut host = host();
     let id = asked(&mut host, form());
     host.set_generating("default", true);
-    assert!(said(&mut host).is_empty());
+    assert_eq!(said(&mut host), [format!("lock {}", id.0)]);
     for answer in [
         ElicitationAnswer::Accept(Some(content(json!({"title": "Review"})))),
         ElicitationAnswer::Decline,
@@ -225,6 +241,7 @@ fn the_response_lock_holds_the_form() {
     assert_eq!(
         said(&mut host),
         [
+            format!("unlock {}", id.0),
             format!("answer {} to scheduler: Decline", id.0),
             format!("close {} (Answered)", id.0),
         ]
@@ -409,4 +426,178 @@ fn a_url_question_whose_page_is_no_web_address_cannot_be_accepted() {
             .unwrap();
         assert_eq!(said(&mut host).len(), 2);
     }
+}
+
+// Sampling requests: the same pipeline, answered with a reply or a refusal.
+
+fn sample(server: &str) -> SamplingRequest {
+    SamplingRequest {
+        server: server.to_owned(),
+        params: json!({
+            "systemPrompt": "Answer in one word",
+            "messages": [{"role": "user", "content": {"type": "text", "text": "Which room?"}}],
+            "maxTokens": 20
+        }),
+    }
+}
+
+fn open_card_app(host: &mut AppHost, tool_call_id: &str) -> InstanceId {
+    let app = host.tool_call_started(AppSpec {
+        server: "scheduler".to_owned(),
+        tool: card_tool(),
+        tool_call_id: tool_call_id.to_owned(),
+        resource_uri: "ui://scheduler/book".to_owned(),
+        kind: ViewKind::Card,
+        display_mode: DisplayMode::Inline,
+    });
+    assert_eq!(said(host), [format!("open app {}", app.0)]);
+    app
+}
+
+#[test]
+fn a_sampling_request_opens_as_a_question_of_the_app_waiting_on_its_server() {
+    let mut host = host();
+    let app = open_card_app(&mut host, "call-1");
+    let id = host.ask_sample(sample("scheduler"));
+    assert_eq!(
+        said(&mut host),
+        [format!("open question {} of scheduler: sample", id.0)]
+    );
+    let spec = host.question(id).unwrap();
+    assert_eq!(spec.owner, Some(app), "the app whose tool is running");
+    assert_eq!(spec.message, "Answer in one word");
+    // Another server's request belongs to no app; so does one when two apps wait.
+    let other = host.ask_sample(sample("payments"));
+    let _ = said(&mut host);
+    assert_eq!(host.question(other).unwrap().owner, None);
+    let _second = open_card_app(&mut host, "call-2");
+    let _ = said(&mut host);
+    let ambiguous = host.ask_sample(sample("scheduler"));
+    assert_eq!(host.question(ambiguous).unwrap().owner, None);
+    // Once the tool's result is in and no call of its own runs, the app waits on nothing.
+    host.tool_result("call-2", &json!({"content": []}));
+    host.tool_result("call-1", &json!({"content": []}));
+    let late = host.ask_sample(sample("scheduler"));
+    assert_eq!(host.question(late).unwrap().owner, None);
+    assert_eq!(host.open_questions(), [id, other, ambiguous, late]);
+}
+
+#[test]
+fn send_replies_as_the_model_and_refuse_answers_with_an_error() {
+    let mut host = host();
+    let id = host.ask_sample(sample("scheduler"));
+    let _ = said(&mut host);
+    assert_eq!(
+        host.answer_sample(id, SampleAnswer::Reply("  ".to_owned())),
+        Err(QuestionError::Invalid("the reply is empty".to_owned()))
+    );
+    assert!(matches!(
+        host.answer_question(id, ElicitationAnswer::Decline),
+        Err(QuestionError::Invalid(_))
+    ));
+    host.answer_sample(id, SampleAnswer::Reply("Aurora".to_owned()))
+        .unwrap();
+    assert_eq!(
+        said(&mut host),
+        [
+            format!(
+                "sampled {} to scheduler: {}",
+                id.0,
+                r#"{"content":{"text":"Aurora","type":"text"},"model":"user","role":"assistant","stopReason":"endTurn"}"#
+            ),
+            format!("close {} (Answered)", id.0),
+        ]
+    );
+    let refused = host.ask_sample(sample("scheduler"));
+    let _ = said(&mut host);
+    host.answer_sample(refused, SampleAnswer::Refuse).unwrap();
+    assert_eq!(
+        said(&mut host),
+        [
+            format!(
+                "sampled {} to scheduler: refused: the user refused the sampling request",
+                refused.0
+            ),
+            format!("close {} (Answered)", refused.0),
+        ]
+    );
+    // A form question is not answered as a sampling request.
+    let form = asked(&mut host, form());
+    assert!(matches!(
+        host.answer_sample(form, SampleAnswer::Refuse),
+        Err(QuestionError::Invalid(_))
+    ));
+}
+
+#[test]
+fn the_response_lock_holds_a_sampling_request() {
+    let mut host = host();
+    host.set_generating("default", true);
+    let id = host.ask_sample(sample("scheduler"));
+    assert_eq!(
+        said(&mut host),
+        [
+            format!("open question {} of scheduler: sample", id.0),
+            format!("lock {}", id.0),
+        ]
+    );
+    assert_eq!(
+        host.answer_sample(id, SampleAnswer::Reply("Aurora".to_owned())),
+        Err(QuestionError::Locked)
+    );
+    host.set_generating("default", false);
+    host.answer_sample(id, SampleAnswer::Refuse).unwrap();
+    assert_eq!(
+        said(&mut host),
+        [
+            format!("unlock {}", id.0),
+            format!(
+                "sampled {} to scheduler: refused: the user refused the sampling request",
+                id.0
+            ),
+            format!("close {} (Answered)", id.0),
+        ]
+    );
+}
+
+#[test]
+fn leaving_the_thread_or_closing_refuses_a_sampling_request() {
+    let mut host = host();
+    let app = open_card_app(&mut host, "call-1");
+    let id = host.ask_sample(sample("scheduler"));
+    let _ = said(&mut host);
+    host.switch_thread("elsewhere");
+    assert_eq!(
+        said(&mut host),
+        [
+            format!(
+                "sampled {} to scheduler: refused: the user left the thread of the sampling request",
+                id.0
+            ),
+            format!("close {} (ThreadSwitched)", id.0),
+            format!("to view {}: ui/resource-teardown", app.0),
+            format!("close {} (ThreadSwitched)", app.0),
+        ]
+    );
+    let closed = host.ask_sample(sample("scheduler"));
+    let _ = said(&mut host);
+    host.close(closed);
+    assert_eq!(
+        said(&mut host),
+        [
+            format!(
+                "sampled {} to scheduler: refused: the user closed the sampling request",
+                closed.0
+            ),
+            format!("close {} (Closed)", closed.0),
+        ]
+    );
+    // The server stopped waiting: nobody to answer; the request goes.
+    let withdrawn = host.ask_sample(sample("scheduler"));
+    let _ = said(&mut host);
+    host.question_withdrawn(withdrawn);
+    assert_eq!(
+        said(&mut host),
+        [format!("close {} (ViewGone)", withdrawn.0)]
+    );
 }

@@ -4,7 +4,7 @@
 use mcpapp_protocol::{DisplayMode, LoggingLevel, UiMessageParams, UpdateModelContextParams};
 use serde_json::Value;
 
-use super::{AppSpec, Download, InstanceId, QuestionSpec};
+use super::{AppSpec, Download, InstanceId, QuestionSpec, SampleReply};
 use crate::mcp::ElicitationAnswer;
 
 /// Why an app was closed.
@@ -36,14 +36,24 @@ pub enum HostEvent {
         /// Whether it is an app recreated after a thread switch (it will get `load-state`).
         recreated: bool,
     },
-    /// Show a server's question to the user (a form as a card, or a page to visit); answer it
-    /// with [`AppHost::answer_question`](super::AppHost::answer_question). It closes with
-    /// [`HostEvent::CloseApp`] like an app.
+    /// Show a server's question to the user (a form as a card, a page to visit, a sampling
+    /// request); answer it with [`AppHost::answer_question`](super::AppHost::answer_question)
+    /// ([`AppHost::answer_sample`](super::AppHost::answer_sample) for a sampling request). It
+    /// closes with [`HostEvent::CloseApp`] like an app. While the model replies in its thread
+    /// it is locked ([`HostEvent::QuestionLocked`]).
     OpenQuestion {
         /// The question's id (the same id space as apps).
         instance: InstanceId,
         /// What it asks.
         question: Box<QuestionSpec>,
+    },
+    /// The model started or stopped replying in a question's thread: the question is locked
+    /// (shown, not answerable) or unlocked.
+    QuestionLocked {
+        /// The question.
+        instance: InstanceId,
+        /// Whether it is locked now.
+        locked: bool,
     },
     /// Take an app's view down (or a question's). Inline apps stay in the history (`keep_in_history`).
     CloseApp {
@@ -186,5 +196,15 @@ pub enum Output {
         server: String,
         /// The answer, checked against the question.
         answer: ElicitationAnswer,
+    },
+    /// Send the answer to a server's sampling request (the reply to its
+    /// `sampling/createMessage`): the user's reply, or why there is none.
+    Sampled {
+        /// The request, as a question.
+        instance: InstanceId,
+        /// The server that asked.
+        server: String,
+        /// The reply, or the error the server gets.
+        reply: Result<SampleReply, String>,
     },
 }

@@ -91,6 +91,11 @@ pub(super) struct Budget {
 }
 
 impl Budget {
+    /// How many of the app's calls to its server run now.
+    pub(super) fn calls_in_flight(&self) -> usize {
+        self.in_flight
+    }
+
     pub(super) fn new(limits: &AppLimits, now: Instant) -> Self {
         Self {
             door: Door::new(limits, now),

@@ -12,6 +12,7 @@ mod limits;
 mod modes;
 mod options;
 mod questions;
+mod samples;
 mod saves;
 mod settings;
 mod spec;
@@ -28,6 +29,7 @@ pub use event::{CloseReason, HostEvent, Output, ServerCall};
 pub use limits::{AppLimits, Rate};
 pub use options::{ContainerSizes, DuplicatePolicy, HostOptions};
 pub use questions::{QuestionBody, QuestionError, QuestionSpec};
+pub use samples::{SampleAnswer, SampleForm, SampleReply, SampleText, sample_form};
 pub use saves::{SaveDone, SaveJob};
 pub use spec::{AppSpec, InstanceId, ViewKind};
 pub use styles::{host_styles, theme_styles};
@@ -98,6 +100,13 @@ struct Instance {
     /// The display modes its view declared in `ui/initialize` (beyond the standard ones it
     /// is told only of these).
     declared: Vec<DisplayMode>,
+}
+
+impl Instance {
+    /// Whether its view is open (starting or ready), not closing, suspended or gone.
+    fn is_live(&self) -> bool {
+        matches!(self.phase, Phase::Starting | Phase::Ready)
+    }
 }
 
 /// The app host. See the module docs.

@@ -13,6 +13,7 @@
 use mcpapp_card::elicitation::{ElicitationForm, check_content, elicitation_form};
 use mcpapp_protocol::LoggingLevel;
 
+use super::samples::{SampleForm, unanswered};
 use super::{AppHost, CloseReason, HostEvent, InstanceId, Output, check_link};
 use crate::mcp::{Elicitation, ElicitationAnswer};
 
@@ -21,6 +22,11 @@ use crate::mcp::{Elicitation, ElicitationAnswer};
 pub struct QuestionSpec {
     /// The server that asks (its id in this host).
     pub server: String,
+    /// The app the question is for: the one app of the thread still waiting on that server
+    /// when it asked (its tool's result not in yet, or a call of its own running). `None`
+    /// when no app, or more than one, was waiting: the question then belongs to the
+    /// conversation (a tool without a view, say).
+    pub owner: Option<InstanceId>,
     /// What it asks, in its words (print it with [`crate::printable`]).
     pub message: String,
     /// The form or the page.
@@ -40,6 +46,9 @@ pub enum QuestionBody {
         /// The server's id of the request (empty when its protocol version has none).
         elicitation_id: String,
     },
+    /// A sampling request (`sampling/createMessage`) the user answers instead of a model:
+    /// answer it with [`AppHost::answer_sample`].
+    Sample(Box<SampleForm>),
 }
 
 /// Why an answer was not sent.
@@ -58,7 +67,7 @@ pub enum QuestionError {
 
 /// Where a question stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stage {
+pub(super) enum Stage {
     /// Waiting for the user.
     Asked,
     /// A URL question the user agreed to: answered, shown until the server says it is done.
@@ -67,9 +76,9 @@ enum Stage {
 
 #[derive(Debug, Clone)]
 pub(super) struct Asking {
-    thread: String,
-    spec: QuestionSpec,
-    stage: Stage,
+    pub(super) thread: String,
+    pub(super) spec: QuestionSpec,
+    pub(super) stage: Stage,
 }
 
 impl AppHost {
@@ -116,10 +125,17 @@ impl AppHost {
             ),
         };
         let spec = QuestionSpec {
+            owner: self.owner_of(&server),
             server,
             message,
             body,
         };
+        self.open_question(id, spec);
+        id
+    }
+
+    /// Shows question `id` in the thread on screen, locked if the model is replying there.
+    pub(super) fn open_question(&mut self, id: InstanceId, spec: QuestionSpec) {
         self.questions.insert(
             id,
             Asking {
@@ -132,7 +148,12 @@ impl AppHost {
             instance: id,
             question: Box::new(spec),
         });
-        id
+        if self.is_generating(&self.thread) {
+            self.event(HostEvent::QuestionLocked {
+                instance: id,
+                locked: true,
+            });
+        }
     }
 
     /// The user answers question `instance`. An Accept of a form must carry content that fits
@@ -144,19 +165,7 @@ impl AppHost {
         instance: InstanceId,
         answer: ElicitationAnswer,
     ) -> Result<(), QuestionError> {
-        let asking = self
-            .questions
-            .get(&instance)
-            .filter(|a| a.stage == Stage::Asked)
-            .ok_or(QuestionError::Unknown(instance))?;
-        if self
-            .generating
-            .get(&asking.thread)
-            .copied()
-            .unwrap_or(false)
-        {
-            return Err(QuestionError::Locked);
-        }
+        let asking = self.asked(instance)?;
         let server = asking.spec.server.clone();
         let answer = match (&asking.spec.body, answer) {
             (QuestionBody::Form(form), ElicitationAnswer::Accept(Some(content))) => {
@@ -192,6 +201,11 @@ impl AppHost {
                 self.event(HostEvent::OpenLink { instance, url });
                 return Ok(());
             }
+            (QuestionBody::Sample(_), _) => {
+                return Err(QuestionError::Invalid(
+                    "a sampling request is answered with a reply or a refusal".to_owned(),
+                ));
+            }
             (_, other) => other,
         };
         self.outputs.push_back(Output::Answer {
@@ -218,7 +232,7 @@ impl AppHost {
             .map(|(id, _)| *id)
             .collect();
         for id in done {
-            self.cancel_if_asked(id);
+            self.cancel_if_asked(id, &CloseReason::AppDone);
             self.end_question(id, CloseReason::AppDone);
         }
     }
@@ -231,6 +245,7 @@ impl AppHost {
             .get(&instance)
             .is_some_and(|a| a.stage == Stage::Asked)
         {
+            // The server stopped waiting: there is no one to answer.
             self.end_question(instance, CloseReason::ViewGone);
         }
     }
@@ -244,9 +259,14 @@ impl AppHost {
     /// The questions shown in the current thread, oldest first.
     #[must_use]
     pub fn open_questions(&self) -> Vec<InstanceId> {
+        self.questions_of(&self.thread)
+    }
+
+    /// The questions of `thread`, oldest first.
+    pub(super) fn questions_of(&self, thread: &str) -> Vec<InstanceId> {
         self.questions
             .iter()
-            .filter(|(_, a)| a.thread == self.thread)
+            .filter(|(_, a)| a.thread == thread)
             .map(|(id, _)| *id)
             .collect()
     }
@@ -258,40 +278,51 @@ impl AppHost {
 
     /// Closes a question the embedder closed: cancelled if it was still asked.
     pub(super) fn close_question(&mut self, instance: InstanceId) {
-        self.cancel_if_asked(instance);
+        self.cancel_if_asked(instance, &CloseReason::Closed);
         self.end_question(instance, CloseReason::Closed);
     }
 
     /// The questions of the thread being left are cancelled; they do not come back with it.
     pub(super) fn leave_questions(&mut self, thread: &str) {
-        let leaving: Vec<InstanceId> = self
-            .questions
-            .iter()
-            .filter(|(_, a)| a.thread == thread)
-            .map(|(id, _)| *id)
-            .collect();
-        for id in leaving {
-            self.cancel_if_asked(id);
+        for id in self.questions_of(thread) {
+            self.cancel_if_asked(id, &CloseReason::ThreadSwitched);
             self.end_question(id, CloseReason::ThreadSwitched);
         }
     }
 
-    fn cancel_if_asked(&mut self, instance: InstanceId) {
+    /// A question that goes unanswered is cancelled with its server (a sampling request
+    /// refused, saying why).
+    fn cancel_if_asked(&mut self, instance: InstanceId, reason: &CloseReason) {
         if let Some(asking) = self
             .questions
             .get(&instance)
             .filter(|a| a.stage == Stage::Asked)
         {
             let server = asking.spec.server.clone();
-            self.outputs.push_back(Output::Answer {
-                instance,
-                server,
-                answer: ElicitationAnswer::Cancel,
-            });
+            let output = if matches!(asking.spec.body, QuestionBody::Sample(_)) {
+                Output::Sampled {
+                    instance,
+                    server,
+                    reply: Err(unanswered(reason)),
+                }
+            } else {
+                Output::Answer {
+                    instance,
+                    server,
+                    answer: ElicitationAnswer::Cancel,
+                }
+            };
+            self.outputs.push_back(output);
         }
     }
 
-    fn end_question(&mut self, instance: InstanceId, reason: CloseReason) {
+    /// Whether the model is replying in `thread` (its apps and questions are locked).
+    #[must_use]
+    pub fn is_generating(&self, thread: &str) -> bool {
+        self.generating.get(thread).copied().unwrap_or(false)
+    }
+
+    pub(super) fn end_question(&mut self, instance: InstanceId, reason: CloseReason) {
         if self.questions.remove(&instance).is_some() {
             self.event(HostEvent::CloseApp {
                 instance,

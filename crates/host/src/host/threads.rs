@@ -19,7 +19,16 @@ impl AppHost {
     /// The model started (or stopped) generating a reply in `thread`: every app of the thread
     /// is told, so it can lock its controls.
     pub fn set_generating(&mut self, thread: &str, pending: bool) {
+        let was = self.is_generating(thread);
         self.generating.insert(thread.to_owned(), pending);
+        if was != pending {
+            for instance in self.questions_of(thread) {
+                self.event(HostEvent::QuestionLocked {
+                    instance,
+                    locked: pending,
+                });
+            }
+        }
         let ids: Vec<InstanceId> = self
             .instances
             .iter()

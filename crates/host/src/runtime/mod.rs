@@ -27,7 +27,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::host::{
     AppHost, AppSpec, HostEvent, InstanceId, Output, SaveDone, SaveJob, ServerCall, ViewKind, wire,
 };
-use crate::mcp::{Elicitation, ElicitationAnswer, McpConnection, McpEventKind};
+use crate::mcp::{Elicitation, ElicitationAnswer, McpConnection, McpEventKind, SamplingRequest};
 use crate::port::{PORT_CAPACITY, SendError, ViewPort};
 
 mod questions;
@@ -144,6 +144,11 @@ enum Arrival {
         question: Elicitation,
         reply: oneshot::Sender<ElicitationAnswer>,
     },
+    /// A server asks for a reply from the model, which the user gives.
+    Sample {
+        request: SamplingRequest,
+        reply: oneshot::Sender<Result<Value, String>>,
+    },
     /// A server says its URL question is complete.
     QuestionDone {
         server: String,
@@ -169,7 +174,7 @@ pub struct Runtime {
     saver: Saver,
     events: VecDeque<HostEvent>,
     /// Where the answer of each question shown goes.
-    answers: BTreeMap<InstanceId, oneshot::Sender<ElicitationAnswer>>,
+    answers: BTreeMap<InstanceId, questions::Awaited>,
     /// Results of the agent's tool calls that opened apps, not yet taken.
     results: Vec<(String, CallToolResult)>,
     trace: Option<Vec<Traced>>,
@@ -619,6 +624,7 @@ impl Runtime {
             }
             Arrival::Saved(done) => self.host.save_done(done),
             Arrival::Question { question, reply } => self.asked(question, reply),
+            Arrival::Sample { request, reply } => self.asked_sample(request, reply),
             Arrival::QuestionDone {
                 server,
                 elicitation_id,
@@ -655,7 +661,13 @@ impl Runtime {
                     Output::Event(event) => self.events.push_back(event),
                     Output::Answer {
                         instance, answer, ..
-                    } => self.answered(instance, answer),
+                    } => self.answered(instance, questions::Answer::Question(answer)),
+                    Output::Sampled {
+                        instance, reply, ..
+                    } => self.answered(
+                        instance,
+                        questions::Answer::Sample(reply.map(|r| r.to_value())),
+                    ),
                 }
             }
         }
