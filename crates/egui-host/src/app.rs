@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 use tokio::sync::mpsc::error::TryRecvError;
 
 use crate::a2ui_app::A2uiApp;
+use crate::pending::Pending;
 use crate::worker::{Command, ViewParts};
 
 /// Where an HTML app is shown.
@@ -39,6 +40,8 @@ pub struct HostedApp {
     closed: bool,
     height: Option<f32>,
     pub(crate) body: Body,
+    /// What its server asks the user for it, and its downloads.
+    pub(crate) pending: Pending,
 }
 
 #[derive(Debug)]
@@ -79,6 +82,18 @@ pub(crate) struct HtmlApp {
 }
 
 impl HostedApp {
+    /// The questions, sampling requests and downloads waiting for the user on this app's
+    /// behalf ([`crate::AppView`] draws them under it).
+    #[must_use]
+    pub fn pending(&self) -> &Pending {
+        &self.pending
+    }
+
+    /// The same, to answer them without drawing them (or to set a download's folder).
+    pub fn pending_mut(&mut self) -> &mut Pending {
+        &mut self.pending
+    }
+
     pub(crate) fn new(
         instance: InstanceId,
         spec: AppSpec,
@@ -118,6 +133,7 @@ impl HostedApp {
             spec,
             closed: false,
             height: None,
+            pending: Pending::default(),
             body,
         }
     }

@@ -9,10 +9,12 @@ use mcpapp_egui::CardView;
 use mcpapp_host::InstanceId;
 
 use crate::app::{Body, CardApp, HostedApp, HtmlApp, HtmlStatus};
+use crate::downloads::DownloadEvent;
 
 /// What the user did with an app this frame that its embedder may want to know. The app's
 /// messages already went to the host; nothing here needs an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AppViewEvent {
     /// A card action or an A2UI event became a `tools/call` to this tool.
     ToolCalled(String),
@@ -23,6 +25,12 @@ pub enum AppViewEvent {
     NotSent(String),
     /// The user asked to see an HTML app in its own window.
     PresentRequested,
+    /// The user answered a server's question or sampling request (the host checks the
+    /// answer; a refusal shows on the question).
+    QuestionAnswered(InstanceId),
+    /// The user answered an app's download: saved (with the links to open with your link
+    /// policy), failed, or declined. The app was told.
+    Download(DownloadEvent),
 }
 
 /// What showing an app reported.
@@ -34,9 +42,11 @@ pub struct AppViewOutput {
     pub event: Option<AppViewEvent>,
 }
 
-/// Draws an open app: a card or A2UI surfaces natively (the lock, the notice under it, submits,
-/// events and links to the host), an HTML app as a framed placeholder with its title, its state and a button that
-/// opens it in a window of its own.
+/// Draws an open app and everything that waits for the user on its behalf: a card or A2UI
+/// surfaces natively (the lock, the notice under it, submits, events and links to the host),
+/// an HTML app in a webview of the window ([`Self::in_window`]) or as a framed placeholder
+/// with a button that opens it in a window of its own; under it, its server's questions and
+/// sampling requests and its downloads, in the same theme.
 ///
 /// ```no_run
 /// # fn demo(ui: &mut egui::Ui, app: &mut mcpapp_egui_host::HostedApp) {
@@ -108,16 +118,23 @@ impl<'a> AppView<'a> {
         let height = self.app.reported_height();
         #[cfg(feature = "webview")]
         let mut window = self.window;
-        let inner = ui.push_id(("mcpapp-app", instance.0), |ui| match &mut self.app.body {
-            Body::Card(card) => show_card(ui, card, config, locked, closed),
-            Body::A2ui(app) => crate::a2ui_app::show(ui, app, config, locked, closed),
-            #[cfg(feature = "webview")]
-            Body::Html(html) if window.is_some() => {
-                let window = window.as_mut()?;
-                show_html_in_window(ui, html, &title, instance, closed, height, window);
-                None
-            }
-            Body::Html(html) => show_html(ui, html, &title, instance, closed),
+        let app = self.app;
+        let inner = ui.push_id(("mcpapp-app", instance.0), |ui| {
+            let event = match &mut app.body {
+                Body::Card(card) => show_card(ui, card, config, locked, closed),
+                Body::A2ui(a2ui) => crate::a2ui_app::show(ui, a2ui, config, locked, closed),
+                #[cfg(feature = "webview")]
+                Body::Html(html) if window.is_some() => {
+                    if let Some(window) = window.as_mut() {
+                        show_html_in_window(ui, html, &title, instance, closed, height, window);
+                    }
+                    None
+                }
+                Body::Html(html) => show_html(ui, html, &title, instance, closed),
+            };
+            // What the user answers under the app counts over what they did in it: both
+            // cannot happen in one frame (one click).
+            app.pending.show(ui, config).or(event)
         });
         let response = inner.response;
         // Assistive technology hears the app's title and whether it can be used now.

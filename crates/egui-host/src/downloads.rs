@@ -1,13 +1,14 @@
 //! Apps' downloads (`ui/download-file`), asked of the user before anything is saved: the host
-//! checked the files ([`mcpapp_host::HostEvent::DownloadFile`]); [`DownloadView`] shows what
+//! checked the files ([`mcpapp_host::HostEvent::DownloadFile`]); [`crate::AppView`] shows what
 //! the app wants to save and where, and saves only when the user agrees, into the user's
-//! downloads folder (never over an existing file). An embedder with a policy of its own
+//! downloads folder or [`crate::HandleOptions::downloads_folder`] (never over an existing
+//! file). An embedder with a policy of its own
 //! answers with [`crate::HostHandle::answer_download`] instead.
 
 use std::path::PathBuf;
 
-use egui::{Response, RichText, Ui, Widget};
-use mcpapp_host::{Download, DownloadContent, InstanceId, downloads_folder, save_downloads};
+use egui::{RichText, Ui};
+use mcpapp_host::{Download, DownloadContent, InstanceId, save_downloads};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
@@ -38,13 +39,14 @@ impl PendingDownload {
         instance: InstanceId,
         request: Value,
         files: Vec<Download>,
+        folder: Option<PathBuf>,
         commands: mpsc::UnboundedSender<Command>,
     ) -> Self {
         Self {
             instance,
             request,
             files,
-            folder: downloads_folder(),
+            folder,
             answered: false,
             commands,
         }
@@ -118,7 +120,7 @@ impl PendingDownload {
     }
 }
 
-/// What the user did with a [`DownloadView`].
+/// What the user did with an app's download.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DownloadEvent {
@@ -135,22 +137,11 @@ pub enum DownloadEvent {
     Declined,
 }
 
-/// Asks the user about an app's download: the files with their sizes, the folder, Save and
-/// Don't save.
-#[must_use = "call show() or add it to a Ui"]
-pub struct DownloadView<'a> {
-    download: &'a mut PendingDownload,
-}
-
-impl<'a> DownloadView<'a> {
-    /// A view of `download`.
-    pub fn new(download: &'a mut PendingDownload) -> Self {
-        Self { download }
-    }
-
-    /// Draws it; saves or declines when the user says.
-    pub fn show(self, ui: &mut Ui) -> (Response, Option<DownloadEvent>) {
-        let download = self.download;
+impl PendingDownload {
+    /// Asks the user about the download: the files with their sizes, the folder, Save and
+    /// Don't save. Saves or declines when the user says.
+    pub(crate) fn show(&mut self, ui: &mut Ui) -> Option<DownloadEvent> {
+        let download = self;
         let inner = ui.push_id(("mcpapp-download", download.instance.0), |ui| {
             ui.label(RichText::new("An app wants to save files for you").strong());
             for file in &download.files {
@@ -193,13 +184,7 @@ impl<'a> DownloadView<'a> {
             });
             event
         });
-        (inner.response, inner.inner)
-    }
-}
-
-impl Widget for DownloadView<'_> {
-    fn ui(self, ui: &mut Ui) -> Response {
-        self.show(ui).0
+        inner.inner
     }
 }
 
@@ -230,7 +215,7 @@ mod tests {
 
     fn pending(folder: &std::path::Path) -> (PendingDownload, mpsc::UnboundedReceiver<Command>) {
         let (commands, received) = mpsc::unbounded_channel();
-        let mut download = PendingDownload::new(
+        let download = PendingDownload::new(
             InstanceId(3),
             serde_json::json!(11),
             vec![Download {
@@ -238,9 +223,9 @@ mod tests {
                 mime_type: Some("text/csv".into()),
                 content: DownloadContent::Bytes(b"day,high\nMon,12\n".to_vec()),
             }],
+            Some(folder.to_path_buf()),
             commands,
         );
-        download.set_folder(folder.to_path_buf());
         (download, received)
     }
 
@@ -264,7 +249,7 @@ mod tests {
         let (mut download, mut received) = pending(folder.path());
         let mut event = None;
         let mut harness = Harness::new_ui(|ui| {
-            let (_, happened) = DownloadView::new(&mut download).show(ui);
+            let happened = download.show(ui);
             if happened.is_some() {
                 event = happened;
             }
@@ -296,7 +281,7 @@ mod tests {
         let folder = tempfile::tempdir().unwrap();
         let (mut download, mut received) = pending(folder.path());
         let mut harness = Harness::new_ui(|ui| {
-            let _ = DownloadView::new(&mut download).show(ui);
+            let _ = download.show(ui);
         });
         harness.run();
         harness.get_by_label("Don't save").click();

@@ -1,7 +1,9 @@
 //! The GUI thread's handle on the host: commands go to the worker thread, updates come back,
 //! and every open app's view lives here, on the thread that draws it.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::{Duration, Instant};
@@ -11,17 +13,15 @@ use mcpapp_host::store::{MemoryStore, StateStore};
 use mcpapp_host::{AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
 use mcpapp_html::{BridgeOptions, Presenter};
 use mcpapp_protocol::{CallToolResult, DisplayMode, Theme, Tool};
+use serde::Serialize;
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use crate::app::HostedApp;
 use crate::downloads::PendingDownload;
+use crate::pending::Pending;
 use crate::questions::Question;
-use crate::sampling::{GuiSampling, Sample};
 use crate::worker::{Command, Update, Worker};
-
-/// The thread a host starts in (`mcpapp_host::AppHost`'s).
-const DEFAULT_THREAD: &str = "default";
 
 /// Why the handle could not start, or a scripted action ([`crate::HostedApp::fill`],
 /// [`crate::HostedApp::press`]) could not be done.
@@ -45,6 +45,102 @@ pub enum EguiHostError {
     /// An HTML app is driven by its own page, not by the host.
     #[error("an HTML app's controls are its page's; the host cannot press them")]
     NotNative,
+    /// A tool call's arguments are not a JSON object.
+    #[error("the arguments of tool `{tool}` are not a JSON object: {why}")]
+    Arguments {
+        /// The tool.
+        tool: String,
+        /// What they are instead, or why they did not serialize.
+        why: String,
+    },
+}
+
+/// An agent's tool call, for [`HostHandle::call`]: [`HostHandle::call_tool`] with an id and a
+/// display mode of your choice.
+///
+/// ```
+/// use mcpapp_egui_host::ToolCall;
+/// use mcpapp_protocol::DisplayMode;
+///
+/// let call = ToolCall::new("flights", "request_cancellation_reason")
+///     .arguments(serde_json::json!({"booking_id": "FL-12345-ABC"}))?
+///     .id("turn-3-call-1")
+///     .display_mode(DisplayMode::Fullscreen);
+/// assert_eq!(call.tool_call_id(), Some("turn-3-call-1"));
+/// # Ok::<(), mcpapp_egui_host::EguiHostError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[must_use]
+#[expect(
+    clippy::struct_field_names,
+    reason = "`tool_call_id` is the protocol's name of the id"
+)]
+pub struct ToolCall {
+    server: String,
+    tool: String,
+    arguments: Map<String, Value>,
+    tool_call_id: Option<String>,
+    display_mode: DisplayMode,
+}
+
+impl ToolCall {
+    /// A call of `tool` of `server`, without arguments, inline, with an id the handle makes.
+    pub fn new(server: impl Into<String>, tool: impl Into<String>) -> Self {
+        Self {
+            server: server.into(),
+            tool: tool.into(),
+            arguments: Map::new(),
+            tool_call_id: None,
+            display_mode: DisplayMode::Inline,
+        }
+    }
+
+    /// The arguments: anything that serializes to a JSON object (a struct, a map, `json!`).
+    pub fn arguments(mut self, arguments: impl Serialize) -> Result<Self, EguiHostError> {
+        let refused = |why: String| EguiHostError::Arguments {
+            tool: self.tool.clone(),
+            why,
+        };
+        match serde_json::to_value(arguments) {
+            Ok(Value::Object(map)) => {
+                self.arguments = map;
+                Ok(self)
+            }
+            Ok(Value::Null) => Ok(self),
+            Ok(other) => Err(refused(format!("a JSON {}", json_kind(&other)))),
+            Err(e) => Err(refused(e.to_string())),
+        }
+    }
+
+    /// The agent's id of the call (its updates carry it); by default the handle makes one.
+    pub fn id(mut self, tool_call_id: impl Into<String>) -> Self {
+        self.tool_call_id = Some(tool_call_id.into());
+        self
+    }
+
+    /// Where the app opens (inline by default).
+    pub fn display_mode(mut self, mode: DisplayMode) -> Self {
+        self.display_mode = mode;
+        self
+    }
+
+    /// The id given with [`Self::id`], if any.
+    #[must_use]
+    pub fn tool_call_id(&self) -> Option<&str> {
+        self.tool_call_id.as_deref()
+    }
+}
+
+/// The kind of a JSON value, in words.
+fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
 }
 
 /// When an HTML app is shown in a window of its own.
@@ -85,9 +181,12 @@ pub struct HandleOptions {
     /// When HTML apps are shown.
     pub present_html: PresentHtml,
     /// Whether servers' sampling requests are answered by the user (a card with the request
-    /// and a reply field, [`crate::SampleView`]) when the embedder has no model of its own
+    /// and a reply field, drawn like a question) when the embedder has no model of its own
     /// (`client.handlers.sampling`); off by default (sampling is then not offered).
     pub sample_by_user: bool,
+    /// Where apps' downloads are saved when the user agrees; `None`: the user's downloads
+    /// folder ([`mcpapp_host::downloads_folder`]).
+    pub downloads_folder: Option<PathBuf>,
     /// How HTML apps' bridges are set up: the largest message, and what apps' CSP domains may
     /// name (`bridge.csp.allow_private_origins` lets an app under development reach a backend
     /// on this machine or the local network). What an app declared and the bridge refused is
@@ -105,8 +204,19 @@ impl Default for HandleOptions {
             presenter: HtmlPresenter::Desktop,
             present_html: PresentHtml::default(),
             sample_by_user: false,
+            downloads_folder: None,
             bridge: BridgeOptions::default(),
         }
+    }
+}
+
+impl HandleOptions {
+    /// These options, with servers' sampling requests answered by the user
+    /// ([`Self::sample_by_user`]): for a host without a model of its own.
+    #[must_use]
+    pub fn sampled_by_user(mut self) -> Self {
+        self.sample_by_user = true;
+        self
     }
 }
 
@@ -209,6 +319,13 @@ pub enum HostUpdate {
         /// The PNG, or why there is none.
         png: Result<Vec<u8>, String>,
     },
+    /// What an expression gave in an HTML app shown headless ([`HostHandle::evaluate`]).
+    Evaluated {
+        /// The instance.
+        instance: InstanceId,
+        /// The value as JSON, or what the expression threw (or why it could not run).
+        value: Result<Value, String>,
+    },
     /// Anything else the host says: a chat message, a link to open, a display mode change,
     /// model context, a size change, a log line, a duplicate to resolve.
     Event(HostEvent),
@@ -256,15 +373,12 @@ pub struct HostHandle {
     /// Whether a warm bridge was asked for, and the page of the one waiting now.
     keep_warm: bool,
     warm: Option<WarmPage>,
-    /// Servers' questions waiting for the user, the sampling requests, the thread shown, the
-    /// threads whose model is replying, and the next sampling request's id.
-    questions: Vec<Question>,
-    samples: Vec<Sample>,
-    /// Apps' downloads waiting for the user.
-    downloads: Vec<PendingDownload>,
-    thread: String,
-    generating: std::collections::BTreeSet<String>,
-    next_sample: u64,
+    /// What waits for the user and belongs to no open app.
+    pending: Pending,
+    /// Where downloads go.
+    downloads_folder: Option<PathBuf>,
+    /// The number of the next tool call id the handle makes.
+    next_call: Cell<u64>,
 }
 
 impl HostHandle {
@@ -277,13 +391,10 @@ impl HostHandle {
         let repaint = Repaint(ctx.cloned());
         let (commands, commands_rx) = mpsc::unbounded_channel();
         let (updates_tx, updates) = std_mpsc::channel();
-        let mut options = options;
-        if options.sample_by_user && options.client.handlers.sampling.is_none() {
-            options.client.handlers.sampling = Some(Arc::new(GuiSampling {
-                updates: updates_tx.clone(),
-                repaint: repaint.clone(),
-            }));
-        }
+        let downloads_folder = options
+            .downloads_folder
+            .clone()
+            .or_else(mcpapp_host::downloads_folder);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("mcpapp-host")
@@ -309,12 +420,9 @@ impl HostHandle {
             worker: Some(worker),
             keep_warm: false,
             warm: None,
-            questions: Vec::new(),
-            samples: Vec::new(),
-            downloads: Vec::new(),
-            thread: DEFAULT_THREAD.to_owned(),
-            generating: std::collections::BTreeSet::new(),
-            next_sample: 1,
+            pending: Pending::default(),
+            downloads_folder,
+            next_call: Cell::new(1),
         })
     }
 
@@ -332,73 +440,97 @@ impl HostHandle {
         });
     }
 
-    /// The agent calls `tool` of `server`: a tool with a view opens its app
+    /// The agent calls `tool` of `server` with `arguments` (anything that serializes to a JSON
+    /// object, or `()` for none), inline: a tool with a view opens its app
     /// ([`HostUpdate::AppOpened`], then [`HostUpdate::ToolResult`]); a result carrying a card
-    /// opens a card app; any other result comes as [`HostUpdate::CallDone`].
+    /// or A2UI opens a native app; any other result comes as [`HostUpdate::CallDone`]. The
+    /// call's id, which its updates carry.
     pub fn call_tool(
         &self,
         server: impl Into<String>,
         tool: impl Into<String>,
-        arguments: Map<String, Value>,
-        tool_call_id: impl Into<String>,
-        display_mode: DisplayMode,
-    ) {
-        self.send(Command::Call {
-            server: server.into(),
-            tool: tool.into(),
-            arguments,
-            tool_call_id: tool_call_id.into(),
-            display_mode,
+        arguments: impl Serialize,
+    ) -> Result<String, EguiHostError> {
+        Ok(self.call(ToolCall::new(server, tool).arguments(arguments)?))
+    }
+
+    /// Makes `call` (see [`ToolCall`]); its id, which its updates carry.
+    pub fn call(&self, call: ToolCall) -> String {
+        let tool_call_id = call.tool_call_id.unwrap_or_else(|| {
+            let n = self.next_call.get();
+            self.next_call.set(n + 1);
+            format!("mcpapp-call-{n}")
         });
+        self.send(Command::Call {
+            server: call.server,
+            tool: call.tool,
+            arguments: call.arguments,
+            tool_call_id: tool_call_id.clone(),
+            display_mode: call.display_mode,
+        });
+        tool_call_id
     }
 
     /// The user switched to `thread`: its apps close, the other thread's come back, and the
     /// questions asked in another thread are cancelled (by the host, which closes them).
-    pub fn switch_thread(&mut self, thread: impl Into<String>) {
-        let thread = thread.into();
-        // Dropping a sampling request refuses it.
-        self.samples.retain(|s| s.thread() == thread);
-        self.thread.clone_from(&thread);
-        self.send(Command::SwitchThread(thread));
+    pub fn switch_thread(&self, thread: impl Into<String>) {
+        self.send(Command::SwitchThread(thread.into()));
     }
 
     /// The model is (or stops) generating a reply in `thread`: its apps and questions lock
     /// (unlock).
-    pub fn set_generating(&mut self, thread: impl Into<String>, pending: bool) {
-        let thread = thread.into();
-        if pending {
-            self.generating.insert(thread.clone());
-        } else {
-            self.generating.remove(&thread);
-        }
-        self.send(Command::SetGenerating { thread, pending });
+    pub fn set_generating(&self, thread: impl Into<String>, pending: bool) {
+        self.send(Command::SetGenerating {
+            thread: thread.into(),
+            pending,
+        });
     }
 
-    /// The servers' questions waiting for the user (draw each with
-    /// [`crate::QuestionView`], locked while [`Self::is_generating`] its thread).
-    pub fn questions_mut(&mut self) -> impl Iterator<Item = &mut Question> {
-        self.questions.iter_mut()
+    /// What waits for the user and belongs to no open app: servers' questions and sampling
+    /// requests asked for no app (draw them with [`crate::PendingView`]). Those of an app are
+    /// in [`HostedApp::pending`], drawn by [`crate::AppView`].
+    pub fn pending_mut(&mut self) -> &mut Pending {
+        &mut self.pending
     }
 
-    /// The servers' questions waiting for the user, oldest first.
+    /// What waits for the user and belongs to no open app.
+    #[must_use]
+    pub fn pending(&self) -> &Pending {
+        &self.pending
+    }
+
+    /// Every question and sampling request waiting for the user, of the apps and of none.
     pub fn questions(&self) -> impl Iterator<Item = &Question> {
-        self.questions.iter()
+        self.apps
+            .values()
+            .flat_map(|a| a.pending().questions())
+            .chain(self.pending.questions())
     }
 
-    /// Apps' downloads waiting for the user.
+    /// Every download waiting for the user.
     pub fn downloads(&self) -> impl Iterator<Item = &PendingDownload> {
-        self.downloads.iter()
+        self.apps
+            .values()
+            .flat_map(|a| a.pending().downloads())
+            .chain(self.pending.downloads())
     }
 
-    /// Apps' downloads waiting for the user (draw each with [`crate::DownloadView`]).
+    /// Every download waiting for the user, to answer them without drawing them.
     pub fn downloads_mut(&mut self) -> impl Iterator<Item = &mut PendingDownload> {
-        self.downloads.iter_mut()
+        self.apps
+            .values_mut()
+            .flat_map(|a| a.pending.downloads.iter_mut())
+            .chain(self.pending.downloads.iter_mut())
     }
 
-    /// Answers an app's download the embedder handled itself, without
-    /// [`crate::DownloadView`]: saved (`Ok`), or not and why.
+    /// Answers an app's download the embedder handled itself, without drawing it: saved
+    /// (`Ok`), or not and why.
     pub fn answer_download(&mut self, instance: InstanceId, outcome: Result<(), String>) {
-        if let Some(download) = self
+        let pending = match self.apps.get_mut(&instance) {
+            Some(app) => &mut app.pending,
+            None => &mut self.pending,
+        };
+        if let Some(download) = pending
             .downloads
             .iter_mut()
             .find(|d| d.instance() == instance && !d.is_answered())
@@ -410,26 +542,31 @@ impl HostHandle {
     /// The question `id`, while it is shown.
     #[must_use]
     pub fn question(&self, id: InstanceId) -> Option<&Question> {
-        self.questions.iter().find(|q| q.id() == id)
+        self.questions().find(|q| q.id() == id)
     }
 
-    /// The sampling requests waiting for the user's reply ([`HandleOptions::sample_by_user`];
-    /// draw each with [`crate::SampleView`]).
-    pub fn samples_mut(&mut self) -> impl Iterator<Item = &mut Sample> {
-        self.samples.iter_mut()
-    }
-
-    /// Whether the model is replying in `thread`.
-    #[must_use]
-    pub fn is_generating(&self, thread: &str) -> bool {
-        self.generating.contains(thread)
-    }
-
-    /// Cancels the question `id` (the user closed it): it is gone from
-    /// [`Self::questions_mut`] at once, and the host cancels it with the server.
+    /// Cancels the question `id` (the user closed it): it is gone at once, and the host
+    /// cancels it with the server.
     pub fn cancel_question(&mut self, id: InstanceId) {
-        self.questions.retain(|q| q.id() != id);
+        self.take_question(id);
         self.send(Command::Close(id));
+    }
+
+    /// Takes question `id` out of wherever it waits.
+    fn take_question(&mut self, id: InstanceId) -> Option<Question> {
+        self.apps
+            .values_mut()
+            .find_map(|a| a.pending.take_question(id))
+            .or_else(|| self.pending.take_question(id))
+    }
+
+    /// The question `id`, wherever it waits.
+    fn question_mut(&mut self, id: InstanceId) -> Option<&mut Question> {
+        self.apps
+            .values_mut()
+            .flat_map(|a| a.pending.questions.iter_mut())
+            .chain(self.pending.questions.iter_mut())
+            .find(|q| q.id() == id)
     }
 
     /// Closes an app (teardown first, as the spec asks).
@@ -485,6 +622,13 @@ impl HostHandle {
         self.send(Command::Screenshot(instance, height));
     }
 
+    /// Evaluates a JavaScript expression in the frame of an HTML app shown headless
+    /// ([`HtmlPresenter::Headless`]), under the app's own rules, as a script or a test drives
+    /// the app (a click, a read); a promise is awaited. [`HostUpdate::Evaluated`] follows.
+    pub fn evaluate(&self, instance: InstanceId, expression: impl Into<String>) {
+        self.send(Command::Evaluate(instance, expression.into()));
+    }
+
     /// Keeps one bridge warm from now on: the worker starts a session with no app yet, whose
     /// page ([`Self::warm_page`]) a presenter loads ahead of time; the next HTML app goes
     /// straight into it (its HTML is sent the moment the app opens), and another warms up.
@@ -527,26 +671,21 @@ impl HostHandle {
                     });
                 }
                 Update::Warm(page) => self.warm = Some(page),
-                Update::Sample(asked) => {
-                    let id = self.next_sample;
-                    self.next_sample += 1;
-                    self.samples.push(Sample::new(id, &self.thread, asked));
-                }
-                Update::Question {
-                    instance,
-                    thread,
-                    spec,
-                } => {
+                Update::Question { instance, spec } => {
                     // The embedder hears of it too (to print it, to draw attention to it).
                     out.push(HostUpdate::Event(HostEvent::OpenQuestion {
                         instance,
                         question: spec.clone(),
                     }));
-                    let question = Question::new(instance, &thread, *spec, self.commands.clone());
-                    self.questions.push(question);
+                    let question = Question::new(instance, *spec, self.commands.clone());
+                    let owner = question.owner().and_then(|id| self.apps.get_mut(&id));
+                    match owner {
+                        Some(app) => app.pending.questions.push(question),
+                        None => self.pending.questions.push(question),
+                    }
                 }
                 Update::Refused { instance, why } => {
-                    if let Some(question) = self.questions.iter_mut().find(|q| q.id() == instance) {
+                    if let Some(question) = self.question_mut(instance) {
                         question.refused(&why);
                     }
                 }
@@ -556,8 +695,10 @@ impl HostHandle {
                 }
             }
         }
-        self.samples.retain(|s| !s.is_answered());
-        self.downloads.retain(|d| !d.is_answered());
+        self.pending.forget_answered();
+        for app in self.apps.values_mut() {
+            app.pending.forget_answered();
+        }
         let now = Instant::now();
         let mut next_save: Option<Instant> = None;
         for app in self.apps.values_mut() {
@@ -582,8 +723,16 @@ impl HostHandle {
                 keep_in_history,
                 ..
             } => {
-                self.questions.retain(|q| q.id() != *instance);
-                self.downloads.retain(|d| d.instance() != *instance);
+                self.take_question(*instance);
+                let closing = self.apps.get_mut(instance).map(|app| {
+                    // The host cancels an app's download with the app; its questions live
+                    // on (their server still waits) and move to the rest.
+                    app.pending.downloads.clear();
+                    std::mem::take(&mut app.pending)
+                });
+                if let Some(mut left) = closing {
+                    self.pending.adopt(&mut left);
+                }
                 if *keep_in_history {
                     if let Some(app) = self.apps.get_mut(instance) {
                         app.set_closed();
@@ -592,16 +741,28 @@ impl HostHandle {
                     self.apps.remove(instance);
                 }
             }
+            HostUpdate::Event(HostEvent::QuestionLocked { instance, locked }) => {
+                if let Some(question) = self.question_mut(*instance) {
+                    question.set_locked(*locked);
+                }
+            }
             HostUpdate::Event(HostEvent::DownloadFile {
                 instance,
                 request,
                 files,
-            }) => self.downloads.push(PendingDownload::new(
-                *instance,
-                request.clone(),
-                files.clone(),
-                self.commands.clone(),
-            )),
+            }) => {
+                let download = PendingDownload::new(
+                    *instance,
+                    request.clone(),
+                    files.clone(),
+                    self.downloads_folder.clone(),
+                    self.commands.clone(),
+                );
+                match self.apps.get_mut(instance) {
+                    Some(app) => app.pending.downloads.push(download),
+                    None => self.pending.downloads.push(download),
+                }
+            }
             HostUpdate::Presented { instance, result } => {
                 if let Some(app) = self.apps.get_mut(instance) {
                     app.set_presented(result.clone());

@@ -4,18 +4,17 @@
 //! use std::time::{Duration, Instant};
 //!
 //! use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate};
-//! use mcpapp_protocol::DisplayMode;
 //!
 //! // Headless (no egui context to repaint): the host runs on a worker thread of its own.
 //! let mut host = HostHandle::start(None, HandleOptions::default())?;
 //! assert!(host.poll().is_empty() && host.apps().next().is_none());
 //!
 //! // Commands never block; what comes of them arrives through `poll`, once per frame.
-//! host.call_tool("flights", "cancel_booking", Default::default(), "call-1", DisplayMode::Inline);
+//! let call = host.call_tool("flights", "cancel_booking", serde_json::json!({"id": "FL-1"}))?;
 //! let deadline = Instant::now() + Duration::from_secs(10);
 //! let error = loop {
 //!     let failed = host.poll().into_iter().find_map(|update| match update {
-//!         HostUpdate::CallFailed { tool_call_id, error } if tool_call_id == "call-1" => {
+//!         HostUpdate::CallFailed { tool_call_id, error } if tool_call_id == call => {
 //!             Some(error)
 //!         }
 //!         _ => None,
@@ -40,7 +39,9 @@
 //!   The GUI connects servers, calls tools as the agent would, switches threads, sets the
 //!   response lock and closes apps through it; [`HostHandle::poll`] (once per frame) returns
 //!   the [`HostUpdate`]s and keeps every open app's view alive, drawn or not.
-//! - [`AppView`] draws one open app ([`HostedApp`]) in any [`egui::Ui`]: a card natively,
+//! - [`AppView`] draws one open app ([`HostedApp`]) in any [`egui::Ui`], with what waits for
+//!   the user on its behalf under it (its server's questions and sampling requests, its
+//!   downloads; [`PendingView`] draws those of no app). A card is drawn natively,
 //!   through its [`mcpapp_host::CardSession`] (submits become `tools/call`, links
 //!   `ui/open-link`, the whole [`mcpapp_card::CardState`] is saved and restored); an HTML app as
 //!   a frame with its title and a button that opens it in a window of its own (the sandbox
@@ -49,7 +50,7 @@
 //!   duplicate question.
 //!
 //! ```no_run
-//! use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate};
+//! use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate, PendingView};
 //! use mcpapp_host::mcp::ServerSpec;
 //!
 //! fn frame(ui: &mut egui::Ui, host: &mut HostHandle) {
@@ -58,8 +59,10 @@
 //!             // remember where the app goes in your conversation
 //!         }
 //!     }
+//!     let dark = ui.visuals().dark_mode;
+//!     ui.add(PendingView::new(host.pending_mut(), dark)); // questions of no app
 //!     for app in host.apps_mut() {
-//!         AppView::new(app).show(ui);
+//!         AppView::new(app).show(ui); // the app, its questions, samples and downloads
 //!     }
 //! }
 //!
@@ -77,9 +80,9 @@ mod app_view;
 mod downloads;
 mod duplicates;
 mod handle;
+mod pending;
 mod pip;
 mod questions;
-mod sampling;
 mod script;
 #[cfg(feature = "webview")]
 mod webview;
@@ -87,16 +90,17 @@ mod worker;
 
 pub use app::{HostedApp, HtmlStatus};
 pub use app_view::{AppView, AppViewEvent, AppViewOutput};
-pub use downloads::{DownloadEvent, DownloadView, PendingDownload};
+pub use downloads::{DownloadEvent, PendingDownload};
 pub use duplicates::{DuplicateModal, DuplicateQuestion};
 pub use handle::{
-    EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, WarmPage,
+    EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, ToolCall,
+    WarmPage,
 };
 pub use mcpapp_html::BridgeOptions;
 pub use mcpapp_html::csp::CspOptions;
+pub use pending::{Pending, PendingView};
 pub use pip::{DEFAULT_PIP_SIZE, PipEvent, PipWindow};
-pub use questions::{Question, QuestionEvent, QuestionView};
-pub use sampling::{Sample, SampleView};
+pub use questions::Question;
 #[cfg(feature = "webview")]
 pub use webview::{WebviewUnavailable, Webviews};
 /// The window handle a webview is created in (eframe's `Frame` is one).

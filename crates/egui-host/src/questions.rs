@@ -1,28 +1,31 @@
 //! Servers' questions to the user (`elicitation/create`), drawn in the embedder's window. The
 //! host's pipeline owns them ([`mcpapp_host::AppHost::ask`]): each is an instance tied to its
 //! server and to the thread on screen when it came, locked while the model replies there,
-//! cancelled when that thread is left or the question is closed. This module only draws one: a
-//! form as a card ([`QuestionView`]), whose Accept sends the typed content once it fits the
-//! question (the host checks it again), and a URL question as a consent card, its domain shown
-//! apart from the rest of the address.
+//! cancelled when that thread is left or the question is closed. Sampling requests the user
+//! answers come the same way. This module only draws one: a form as a card, whose Accept sends
+//! the typed content once it fits the question (the host checks it again), a URL question as a
+//! consent card, its domain shown apart from the rest of the address, and a sampling request
+//! as a card with the request and a reply field.
 
-use egui::{Response, RichText, Ui, Widget};
+use egui::{RichText, Ui};
 use mcpapp_card::elicitation::{ACCEPT, CANCEL, DECLINE, ElicitationForm, elicitation_content};
 use mcpapp_card::{CardState, HostConfig};
 use mcpapp_egui::{CardEvent, CardView};
 use mcpapp_host::mcp::ElicitationAnswer;
-use mcpapp_host::{InstanceId, QuestionBody, QuestionSpec};
+use mcpapp_host::{InstanceId, QuestionBody, QuestionSpec, SampleAnswer, SampleForm};
 use tokio::sync::mpsc;
 
 use crate::worker::Command;
 
-/// A server's question waiting for the user.
+/// A server's question (or sampling request) waiting for the user. [`crate::AppView`] draws
+/// the ones of its app, [`crate::PendingView`] the rest.
 pub struct Question {
     id: InstanceId,
     server: String,
-    thread: String,
+    owner: Option<InstanceId>,
     body: Body,
     answered: bool,
+    locked: bool,
     commands: mpsc::UnboundedSender<Command>,
 }
 
@@ -31,7 +34,7 @@ impl std::fmt::Debug for Question {
         f.debug_struct("Question")
             .field("id", &self.id)
             .field("server", &self.server)
-            .field("thread", &self.thread)
+            .field("owner", &self.owner)
             .field("answered", &self.answered)
             .finish_non_exhaustive()
     }
@@ -48,18 +51,30 @@ enum Body {
         message: String,
         url: String,
     },
+    Sample {
+        form: Box<SampleForm>,
+        state: CardState,
+        /// Why the last reply was not sent.
+        problem: Option<String>,
+    },
+}
+
+/// The user's answer, of either kind.
+enum Answer {
+    Question(ElicitationAnswer),
+    Sample(SampleAnswer),
 }
 
 impl Question {
-    /// The question the host opened as `id` in `thread`.
+    /// The question the host opened as `id`.
     pub(crate) fn new(
         id: InstanceId,
-        thread: &str,
         spec: QuestionSpec,
         commands: mpsc::UnboundedSender<Command>,
     ) -> Self {
         let QuestionSpec {
             server,
+            owner,
             message,
             body,
         } = spec;
@@ -70,13 +85,19 @@ impl Question {
                 problem: None,
             },
             QuestionBody::Url { url, .. } => Body::Url { message, url },
+            QuestionBody::Sample(form) => Body::Sample {
+                state: CardState::new(&form.card),
+                form,
+                problem: None,
+            },
         };
         Self {
             id,
             server,
-            thread: thread.to_owned(),
+            owner,
             body,
             answered: false,
+            locked: false,
             commands,
         }
     }
@@ -93,10 +114,16 @@ impl Question {
         &self.server
     }
 
-    /// The thread it was asked in.
+    /// The app it is for, if any (see [`QuestionSpec::owner`]).
     #[must_use]
-    pub fn thread(&self) -> &str {
-        &self.thread
+    pub fn owner(&self) -> Option<InstanceId> {
+        self.owner
+    }
+
+    /// Whether it is a sampling request (the user writes the model's reply).
+    #[must_use]
+    pub fn is_sample(&self) -> bool {
+        matches!(self.body, Body::Sample { .. })
     }
 
     /// Whether it has been answered (a URL question stays shown until the server says the
@@ -106,114 +133,151 @@ impl Question {
         self.answered
     }
 
-    /// Answers it (once; later answers are ignored). The host checks the answer again and
-    /// refuses it while the model replies in the question's thread.
+    /// Whether the model is replying in its thread: shown, not answerable.
+    #[must_use]
+    pub fn is_locked(&self) -> bool {
+        self.locked
+    }
+
+    pub(crate) fn set_locked(&mut self, locked: bool) {
+        self.locked = locked;
+    }
+
+    /// Answers a server's question (once; later answers are ignored). The host checks the
+    /// answer again and refuses it while the model replies in the question's thread.
     pub fn answer(&mut self, answer: ElicitationAnswer) {
+        self.send(Answer::Question(answer));
+    }
+
+    /// Answers a sampling request (once): the reply the server gets as the model's, or a
+    /// refusal.
+    pub fn answer_sample(&mut self, answer: SampleAnswer) {
+        self.send(Answer::Sample(answer));
+    }
+
+    fn send(&mut self, answer: Answer) {
         if !self.answered {
             self.answered = true;
+            let command = match answer {
+                Answer::Question(answer) => Command::Answer(self.id, answer),
+                Answer::Sample(answer) => Command::AnswerSample(self.id, answer),
+            };
             // The worker only stops when the handle is dropped.
-            let _ = self.commands.send(Command::Answer(self.id, answer));
+            let _ = self.commands.send(command);
         }
     }
 
     /// A refused answer: the question can be answered again, and says why.
     pub(crate) fn refused(&mut self, why: &str) {
         self.answered = false;
-        if let Body::Form { problem, .. } = &mut self.body {
+        if let Body::Form { problem, .. } | Body::Sample { problem, .. } = &mut self.body {
             *problem = Some(format!("Not sent: {why}"));
         }
     }
-}
 
-/// What the user did with a [`QuestionView`].
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum QuestionEvent {
-    /// The question was answered (Accept with content that fits, Decline, Cancel; for a URL
-    /// question, Accept is the user's consent, and the host hands its page to the embedder as
-    /// [`mcpapp_host::HostEvent::OpenLink`]).
-    Answered(ElicitationAnswer),
-}
-
-/// Draws a server's question: a form as a card, a URL question as a consent card.
-#[must_use = "call show() or add it to a Ui"]
-pub struct QuestionView<'a> {
-    question: &'a mut Question,
-    config: Option<&'a HostConfig>,
-    locked: bool,
-}
-
-impl<'a> QuestionView<'a> {
-    /// A view of `question`.
-    pub fn new(question: &'a mut Question) -> Self {
-        Self {
-            question,
-            config: None,
-            locked: false,
-        }
-    }
-
-    /// Draws with this host config.
-    pub fn host_config(mut self, config: &'a HostConfig) -> Self {
-        self.config = Some(config);
-        self
-    }
-
-    /// Locked: shown, but nothing can be typed or pressed (the model is replying).
-    pub fn locked(mut self, locked: bool) -> Self {
-        self.locked = locked;
-        self
-    }
-
-    /// Draws the question and answers it when the user does.
-    pub fn show(self, ui: &mut Ui) -> (Response, Option<QuestionEvent>) {
-        let builtin = HostConfig::light();
-        let config = self.config.unwrap_or(&builtin);
-        let server = self.question.server.clone();
-        let answered = self.question.is_answered();
-        let inner = ui.push_id(("mcpapp-question", self.question.id), |ui| {
-            ui.label(RichText::new(format!("{server} asks")).strong());
-            match &mut self.question.body {
-                Body::Form {
-                    form,
-                    state,
-                    problem,
-                } => {
-                    let output = CardView::new(&form.card, state)
-                        .host_config(config)
-                        .disabled(self.locked || answered)
-                        .show(ui);
-                    if let Some(problem) = problem.as_deref() {
-                        ui.colored_label(ui.visuals().error_fg_color, problem);
-                    }
-                    match output.event {
-                        Some(CardEvent::Submit { action_id, .. }) => match action_id.as_deref() {
-                            Some(ACCEPT) => match elicitation_content(form, &state.values) {
-                                Ok(content) => Some(ElicitationAnswer::Accept(Some(content))),
-                                Err(errors) => {
-                                    let why: Vec<String> =
-                                        errors.iter().map(ToString::to_string).collect();
-                                    *problem = Some(format!("Not sent: {}", why.join("; ")));
-                                    None
-                                }
-                            },
-                            Some(DECLINE) => Some(ElicitationAnswer::Decline),
-                            Some(CANCEL) => Some(ElicitationAnswer::Cancel),
-                            _ => None,
-                        },
-                        _ => None,
-                    }
-                    .map(QuestionEvent::Answered)
+    /// Draws the question with `config`; answers it when the user does. Whether it was
+    /// answered this frame.
+    pub(crate) fn show(&mut self, ui: &mut Ui, config: &HostConfig) -> bool {
+        let answered = self.answered;
+        let disabled = self.locked || answered;
+        let heading = if self.is_sample() {
+            format!("{} asks for a reply from the model", self.server)
+        } else {
+            format!("{} asks", self.server)
+        };
+        let answer = ui
+            .push_id(("mcpapp-question", self.id), |ui| {
+                ui.label(RichText::new(heading).strong());
+                if self.locked && !answered {
+                    ui.weak("The model is replying; this waits.");
                 }
-                Body::Url { message, url } => url_consent(ui, message, url, answered, self.locked)
-                    .map(QuestionEvent::Answered),
-            }
-        });
-        let event = inner.inner;
-        if let Some(QuestionEvent::Answered(answer)) = &event {
-            self.question.answer(answer.clone());
+                match &mut self.body {
+                    Body::Form {
+                        form,
+                        state,
+                        problem,
+                    } => form_answer(ui, form, state, problem, config, disabled)
+                        .map(Answer::Question),
+                    Body::Url { message, url } => {
+                        url_consent(ui, message, url, answered, self.locked).map(Answer::Question)
+                    }
+                    Body::Sample {
+                        form,
+                        state,
+                        problem,
+                    } => sample_answer(ui, form, state, problem.as_ref(), config, disabled)
+                        .map(Answer::Sample),
+                }
+            })
+            .inner;
+        let done = answer.is_some();
+        if let Some(answer) = answer {
+            self.send(answer);
         }
-        (inner.response, event)
+        done
+    }
+}
+
+/// Draws a form question's card; its answer once the user pressed a button and (for Accept)
+/// the content fits.
+fn form_answer(
+    ui: &mut Ui,
+    form: &ElicitationForm,
+    state: &mut CardState,
+    problem: &mut Option<String>,
+    config: &HostConfig,
+    disabled: bool,
+) -> Option<ElicitationAnswer> {
+    let output = CardView::new(&form.card, state)
+        .host_config(config)
+        .disabled(disabled)
+        .show(ui);
+    if let Some(problem) = problem.as_deref() {
+        ui.colored_label(ui.visuals().error_fg_color, problem);
+    }
+    let Some(CardEvent::Submit { action_id, .. }) = output.event else {
+        return None;
+    };
+    match action_id.as_deref() {
+        Some(ACCEPT) => match elicitation_content(form, &state.values) {
+            Ok(content) => Some(ElicitationAnswer::Accept(Some(content))),
+            Err(errors) => {
+                let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                *problem = Some(format!("Not sent: {}", why.join("; ")));
+                None
+            }
+        },
+        Some(DECLINE) => Some(ElicitationAnswer::Decline),
+        Some(CANCEL) => Some(ElicitationAnswer::Cancel),
+        _ => None,
+    }
+}
+
+/// Draws a sampling request's card; the reply or refusal once the user pressed a button.
+fn sample_answer(
+    ui: &mut Ui,
+    form: &SampleForm,
+    state: &mut CardState,
+    problem: Option<&String>,
+    config: &HostConfig,
+    disabled: bool,
+) -> Option<SampleAnswer> {
+    let output = CardView::new(&form.card, state)
+        .host_config(config)
+        .disabled(disabled)
+        .show(ui);
+    if let Some(problem) = problem {
+        ui.colored_label(ui.visuals().error_fg_color, problem);
+    }
+    let Some(CardEvent::Submit { action_id, .. }) = output.event else {
+        return None;
+    };
+    match action_id.as_deref() {
+        Some(SampleForm::SEND) => Some(SampleAnswer::Reply(
+            state.text(SampleForm::REPLY).to_owned(),
+        )),
+        Some(SampleForm::REFUSE) => Some(SampleAnswer::Refuse),
+        _ => None,
     }
 }
 
@@ -272,10 +336,4 @@ fn url_consent(
         });
     });
     answer
-}
-
-impl Widget for QuestionView<'_> {
-    fn ui(self, ui: &mut Ui) -> Response {
-        self.show(ui).0
-    }
 }

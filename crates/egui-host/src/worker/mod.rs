@@ -1,6 +1,7 @@
 //! The worker thread: the host runtime, the MCP connections and the HTML bridges, driven by
 //! the GUI's commands; what happens goes back to the GUI as updates.
 
+mod headless;
 mod native;
 
 use std::collections::BTreeMap;
@@ -11,7 +12,7 @@ use std::time::Duration;
 use mcpapp_host::mcp::{ClientOptions, ElicitationAnswer, McpConnection, McpError, ServerSpec};
 use mcpapp_host::{
     A2uiSession, AgentCall, AppHost, AppSpec, CardSession, DuplicatePolicy, HostEvent, InstanceId,
-    QuestionSpec, Runtime, RuntimeError, ViewEnd, ViewKind,
+    QuestionError, QuestionSpec, Runtime, RuntimeError, SampleAnswer, ViewEnd, ViewKind,
 };
 use mcpapp_html::{
     BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Presentation, Presenter,
@@ -51,6 +52,7 @@ pub(crate) enum Command {
     Close(InstanceId),
     /// The user answered a server's question.
     Answer(InstanceId, ElicitationAnswer),
+    AnswerSample(InstanceId, SampleAnswer),
     /// An app's download was saved (or not, and why).
     DownloadDone {
         instance: InstanceId,
@@ -69,6 +71,7 @@ pub(crate) enum Command {
     },
     Present(InstanceId),
     Screenshot(InstanceId, Option<f64>),
+    Evaluate(InstanceId, String),
     /// Keep one warm bridge ready for the next HTML app (see [`HostHandle::keep_html_warm`]).
     ///
     /// [`HostHandle::keep_html_warm`]: crate::HostHandle::keep_html_warm
@@ -87,10 +90,9 @@ pub(crate) enum Update {
     },
     /// A warm bridge waits for the next HTML app: its page can be loaded ahead of time.
     Warm(WarmPage),
-    /// A server asks the user something, in `thread`.
+    /// A server asks the user something (or for a reply from the model).
     Question {
         instance: InstanceId,
-        thread: String,
         spec: Box<QuestionSpec>,
     },
     /// The host refused the user's answer to a question.
@@ -98,8 +100,6 @@ pub(crate) enum Update {
         instance: InstanceId,
         why: String,
     },
-    /// A server asks for a reply the user writes.
-    Sample(crate::sampling::AskedSample),
     Public(HostUpdate),
 }
 
@@ -182,6 +182,10 @@ impl Worker {
         // pipeline to the window.
         if client.handlers.elicitation.is_none() {
             client.handlers.elicitation = Some(runtime.question_handler());
+        }
+        // Sampling requests likewise, when the user is to answer them.
+        if options.sample_by_user && client.handlers.sampling.is_none() {
+            client.handlers.sampling = Some(runtime.sampling_handler());
         }
         Self {
             runtime,
@@ -313,6 +317,10 @@ impl Worker {
                 let png = self.screenshot(instance, height).await;
                 self.tell(HostUpdate::Screenshot { instance, png });
             }
+            Command::Evaluate(instance, expression) => {
+                let value = self.evaluate(instance, &expression).await;
+                self.tell(HostUpdate::Evaluated { instance, value });
+            }
             Command::KeepWarm => {
                 self.keep_warm = true;
                 self.warm_up().await;
@@ -342,12 +350,12 @@ impl Worker {
                     .download_done(instance, &request, outcome);
             }
             Command::Answer(instance, answer) => {
-                if let Err(e) = self.runtime.host_mut().answer_question(instance, answer) {
-                    self.send(Update::Refused {
-                        instance,
-                        why: e.to_string(),
-                    });
-                }
+                let answered = self.runtime.host_mut().answer_question(instance, answer);
+                self.refused(instance, answered);
+            }
+            Command::AnswerSample(instance, answer) => {
+                let answered = self.runtime.host_mut().answer_sample(instance, answer);
+                self.refused(instance, answered);
             }
             Command::SetTheme(theme) => self.runtime.host_mut().set_theme(theme),
             Command::SetDuplicatePolicy(policy) => {
@@ -360,6 +368,16 @@ impl Worker {
                 self.runtime.host_mut().set_display_mode(instance, mode);
             }
             _ => {}
+        }
+    }
+
+    /// Tells the GUI why the host refused the user's answer to question `instance`.
+    fn refused(&self, instance: InstanceId, answered: Result<(), QuestionError>) {
+        if let Err(e) = answered {
+            self.send(Update::Refused {
+                instance,
+                why: e.to_string(),
+            });
         }
     }
 
@@ -400,19 +418,6 @@ impl Worker {
             }));
         }
         self.spare = Some(bridge);
-    }
-
-    /// The headless browser, launched on first use.
-    async fn headless_browser(&mut self) -> Result<&HeadlessChromium, String> {
-        if self.headless.is_none() {
-            let browser = HeadlessChromium::launch()
-                .await
-                .map_err(|e| format!("headless Chromium: {e}"))?;
-            self.headless = Some(browser);
-        }
-        self.headless
-            .as_ref()
-            .ok_or_else(|| "headless Chromium is gone".to_owned())
     }
 
     /// The agent calls a tool. One without a view is called on a task of its own, so that
@@ -556,10 +561,8 @@ impl Worker {
                 });
             }
             HostEvent::OpenQuestion { instance, question } => {
-                let thread = self.runtime.host().thread().to_owned();
                 self.send(Update::Question {
                     instance,
-                    thread,
                     spec: question,
                 });
             }
@@ -686,32 +689,5 @@ impl Worker {
             self.presentations.remove(&instance);
             self.tell(HostUpdate::PresentationClosed { instance });
         }
-    }
-
-    /// A PNG of an HTML app in a headless tab, `height` CSS pixels tall when given.
-    async fn screenshot(
-        &self,
-        instance: InstanceId,
-        height: Option<f64>,
-    ) -> Result<Vec<u8>, String> {
-        let tab = self
-            .presentations
-            .get(&instance)
-            .and_then(Presentation::tab)
-            .ok_or("the app is not shown in a headless tab")?;
-        if let Some(height) = height.filter(|h| h.is_finite() && *h > 0.0) {
-            // As tall as the app says it is (within reason), then a moment to lay out.
-            #[expect(
-                clippy::cast_possible_truncation,
-                clippy::cast_sign_loss,
-                reason = "clamped to 100..=4000 first"
-            )]
-            let height = height.ceil().clamp(100.0, 4000.0) as u32;
-            tab.set_viewport(800, height)
-                .await
-                .map_err(|e| e.to_string())?;
-            tokio::time::sleep(Duration::from_millis(300)).await;
-        }
-        tab.screenshot().await.map_err(|e| e.to_string())
     }
 }
