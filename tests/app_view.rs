@@ -110,12 +110,12 @@ fn shows(h: &Harness<'static, Embedder>, text: &str) -> bool {
 
 /// The agent calls the flights example's cancellation tool; its card opens.
 fn open_cancellation(h: &mut Harness<'static, Embedder>) {
-    h.state().host.call_tool(
-        "flights",
-        "request_cancellation_reason",
-        arguments(&json!({"booking_id": "FL-12345-ABC"})),
-        "call-1",
-        DisplayMode::Inline,
+    h.state().host.call(
+        mcpapp_egui_host::ToolCall::new("flights", "request_cancellation_reason")
+            .arguments(arguments(&json!({"booking_id": "FL-12345-ABC"})))
+            .unwrap()
+            .id("call-1")
+            .display_mode(DisplayMode::Inline),
     );
     wait(h, "the cancellation card", |app| {
         card_says(app, "Confirm Cancellation")
@@ -173,12 +173,12 @@ fn the_response_lock_disables_a_card_app() {
 #[test]
 fn toggles_show_cards_and_carousel_pages_survive_a_thread_switch() {
     let mut h = harness("weather");
-    h.state().host.call_tool(
-        "weather",
-        "get_forecast",
-        arguments(&json!({"city": "Oslo", "days": 3})),
-        "call-1",
-        DisplayMode::Inline,
+    h.state().host.call(
+        mcpapp_egui_host::ToolCall::new("weather", "get_forecast")
+            .arguments(arguments(&json!({"city": "Oslo", "days": 3})))
+            .unwrap()
+            .id("call-1")
+            .display_mode(DisplayMode::Inline),
     );
     wait(&mut h, "the forecast card", |app| {
         card_says(app, "Oslo: 3-day forecast")
@@ -258,12 +258,12 @@ fn surface_data(app: &Embedder, pointer: &str) -> Option<Value> {
 #[test]
 fn an_a2ui_app_takes_typing_blocks_on_a_check_books_and_updates() {
     let mut h = harness_showing("tables", &[mcpapp_protocol::A2UI_MIME_TYPE]);
-    h.state().host.call_tool(
-        "tables",
-        "find_tables",
-        arguments(&json!({"party_size": 2})),
-        "call-1",
-        DisplayMode::Inline,
+    h.state().host.call(
+        mcpapp_egui_host::ToolCall::new("tables", "find_tables")
+            .arguments(arguments(&json!({"party_size": 2})))
+            .unwrap()
+            .id("call-1")
+            .display_mode(DisplayMode::Inline),
     );
     wait(&mut h, "the free tables", |app| {
         surface_data(app, "/tables/0").is_some()

@@ -57,6 +57,7 @@ fn event_instance(event: &HostEvent) -> Option<InstanceId> {
         | HostEvent::ModelContext { instance, .. }
         | HostEvent::SizeChanged { instance, .. }
         | HostEvent::OpenQuestion { instance, .. }
+        | HostEvent::QuestionLocked { instance, .. }
         | HostEvent::DownloadFile { instance, .. } => Some(*instance),
         HostEvent::Log { instance, .. } => *instance,
         HostEvent::DuplicateInstance { .. } => None,

@@ -6,7 +6,7 @@
     reason = "tests"
 )]
 //! A server's question in the embedder's window: the public server-everything (npm; `.ci/run`
-//! installs it) asks while a call runs, `HostHandle` shows it as a card (`QuestionView`), and
+//! installs it) asks while a call runs, `HostHandle` shows it as a card (`PendingView`: the tool has no view, so it belongs to no app), and
 //! the user's Accept, Decline or Cancel, a thread switch or the response lock decide what the
 //! server gets. Driven with `egui_kittest` by accessible label.
 
@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, QuestionView, SampleView};
+use mcpapp_egui_host::{HandleOptions, HostHandle, HostUpdate, PendingView};
 use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::store::MemoryStore;
 use mcpapp_protocol::DisplayMode;
@@ -71,25 +71,21 @@ fn window_calling(
             move |ui, app: &mut App| {
                 for update in app.host.poll() {
                     if let HostUpdate::ServerConnected { .. } = update {
-                        app.host.call_tool(
-                            "everything",
-                            tool,
-                            arguments.clone(),
-                            "call-1",
-                            DisplayMode::Inline,
+                        app.host.call(
+                            mcpapp_egui_host::ToolCall::new("everything", tool)
+                                .arguments(arguments.clone())
+                                .unwrap()
+                                .id("call-1")
+                                .display_mode(DisplayMode::Inline),
                         );
                     }
                     if let HostUpdate::CallDone { result, .. } = update {
                         app.results.push(serde_json::to_string(&result).unwrap());
                     }
                 }
-                let locked = app.host.is_generating("default");
-                for question in app.host.questions_mut() {
-                    let _ = QuestionView::new(question).locked(locked).show(ui);
-                }
-                for sample in app.host.samples_mut() {
-                    let _ = SampleView::new(sample).locked(locked).show(ui);
-                }
+                // Questions of a tool without a view belong to no app; the host locks them
+                // while the model replies.
+                ui.add(PendingView::new(app.host.pending_mut(), false));
             },
             App {
                 host,
@@ -167,12 +163,12 @@ fn decline_and_a_thread_switch_answer_for_the_user() {
     );
 
     // Asked again, then the user goes to another thread: the question is cancelled.
-    h.state().host.call_tool(
-        "everything",
-        "trigger-elicitation-request",
-        serde_json::Map::new(),
-        "call-2",
-        DisplayMode::Inline,
+    h.state().host.call(
+        mcpapp_egui_host::ToolCall::new("everything", "trigger-elicitation-request")
+            .arguments(serde_json::Map::new())
+            .unwrap()
+            .id("call-2")
+            .display_mode(DisplayMode::Inline),
     );
     until(&mut h, "the question is shown again", asked);
     h.state_mut().host.switch_thread("other");
@@ -195,7 +191,8 @@ fn a_sampling_request_is_answered_by_the_user_in_the_window() {
         return;
     };
     until(&mut h, "the request is shown", |h| {
-        h.query_by_label("everything asks the model").is_some()
+        h.query_by_label("everything asks for a reply from the model")
+            .is_some()
     });
     h.get_by_role_and_label(Role::MultilineTextInput, "Reply *")
         .focus();

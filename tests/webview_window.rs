@@ -337,12 +337,12 @@ impl Window {
         for update in self.host.poll() {
             match update {
                 HostUpdate::ServerConnected { .. } => {
-                    self.host.call_tool(
-                        "basic",
-                        "get-time",
-                        serde_json::Map::new(),
-                        "call-1",
-                        DisplayMode::Inline,
+                    self.host.call(
+                        mcpapp_egui_host::ToolCall::new("basic", "get-time")
+                            .arguments(serde_json::Map::new())
+                            .unwrap()
+                            .id("call-1")
+                            .display_mode(DisplayMode::Inline),
                     );
                     self.go(Step::Opening);
                 }

@@ -1,9 +1,9 @@
 //! The app in a native window: the embedding library's [`AppView`] on the connect session,
 //! which the window drives while it is open. A card is drawn natively; an HTML app in a webview
-//! inside the window. The server's questions ([`QuestionView`]) are drawn above it.
+//! inside the window. The server's questions of no app ([`PendingView`]) are drawn above it.
 
 use eframe::egui;
-use mcpapp_egui_host::{AppView, DEFAULT_PIP_SIZE, DownloadEvent, DownloadView, QuestionView};
+use mcpapp_egui_host::{AppView, AppViewEvent, DEFAULT_PIP_SIZE, DownloadEvent, PendingView};
 use mcpapp_protocol::DisplayMode;
 
 use super::report::Report;
@@ -152,15 +152,14 @@ impl eframe::App for AppWindow<'_> {
             .frame(egui::Frame::central_panel(ui.style()).fill(backdrop))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    // The server's questions first: its call waits for them; then the app's
-                    // downloads, saved only when the user agrees.
-                    for question in host.questions_mut() {
-                        ui.add(QuestionView::new(question).host_config(&config));
-                        ui.separator();
-                    }
-                    for download in host.downloads_mut() {
-                        let (_, event) = DownloadView::new(download).show(ui);
-                        report_download(out, event);
+                    // The server's questions of no app first: its call waits for them. The
+                    // app's own questions and downloads are drawn under it.
+                    if !host.pending().is_empty() {
+                        let dark = ui.visuals().dark_mode;
+                        let pending = PendingView::new(host.pending_mut(), dark)
+                            .host_config(&config)
+                            .show(ui);
+                        report_download(out, pending.event);
                         ui.separator();
                     }
                     let Some(app) = instance.and_then(|i| host.app_mut(i)) else {
@@ -170,13 +169,14 @@ impl eframe::App for AppWindow<'_> {
                         return;
                     };
                     let view = AppView::new(app);
-                    match webviews {
+                    let shown = match webviews {
                         #[cfg(feature = "webview")]
                         Some(webviews) => view.in_window(webviews, frame).show(ui),
                         #[cfg(not(feature = "webview"))]
                         Some(never) => match *never {},
                         None => view.show(ui),
                     };
+                    report_download(out, shown.event);
                 });
             });
         // The host is polled on the window's frames; without news, look again soon.
@@ -186,9 +186,12 @@ impl eframe::App for AppWindow<'_> {
 }
 
 /// Says what became of a download the user answered; opens the links it gave in the browser.
-fn report_download(out: &mut Report, event: Option<DownloadEvent>) {
+fn report_download(out: &mut Report, event: Option<AppViewEvent>) {
+    let Some(AppViewEvent::Download(event)) = event else {
+        return;
+    };
     match event {
-        Some(DownloadEvent::Saved { paths, links }) => {
+        DownloadEvent::Saved { paths, links } => {
             for path in paths {
                 out.line(&format!("saved {}", path.display()));
             }
@@ -196,8 +199,8 @@ fn report_download(out: &mut Report, event: Option<DownloadEvent>) {
                 super::session::open_link(out, &link);
             }
         }
-        Some(DownloadEvent::Failed(why)) => out.line(&format!("download not saved: {why}")),
-        Some(DownloadEvent::Declined) => out.line("download not saved: you said no"),
-        Some(_) | None => {}
+        DownloadEvent::Failed(why) => out.line(&format!("download not saved: {why}")),
+        DownloadEvent::Declined => out.line("download not saved: you said no"),
+        _ => {}
     }
 }

@@ -140,6 +140,7 @@ impl Report {
                         format!("a form ({})", fields.join(", "))
                     }
                     QuestionBody::Url { url, .. } => format!("a visit to {url}"),
+                    QuestionBody::Sample(_) => "a reply from the model".to_owned(),
                 };
                 format!(
                     "question {} from {}: {} \u{2014} asks for {asks}",
@@ -151,6 +152,14 @@ impl Report {
             } => format!("app {} closed ({reason:?})", instance.0),
             HostEvent::DuplicateInstance { instance, .. } => {
                 format!("app {} is a duplicate", instance.0)
+            }
+            HostEvent::QuestionLocked { instance, locked } => {
+                let now = if *locked {
+                    "waits"
+                } else {
+                    "can be answered again"
+                };
+                format!("question {} {now} (the model is replying)", instance.0)
             }
         };
         self.line(&line);

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use mcpapp_card::host_config::Theme;
 use mcpapp_egui_host::{
     BridgeOptions, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, Question,
+    ToolCall,
 };
 
 use super::app_window::Webviews;
@@ -377,7 +378,7 @@ impl Session {
             },
             HostUpdate::PresentationClosed { .. } => self.close("its window closed"),
             HostUpdate::ToolResult { .. } => self.script.result_came(),
-            HostUpdate::Screenshot { .. } => {}
+            HostUpdate::Screenshot { .. } | HostUpdate::Evaluated { .. } => {}
             HostUpdate::Event(event) => self.event(&event),
         }
     }
@@ -410,13 +411,15 @@ impl Session {
         ));
         // Alone in a window of its own (the host tells SDK views, which know no such mode,
         // that they are fullscreen).
-        self.host.call_tool(
-            SERVER,
-            &tool,
-            self.arguments.clone(),
-            CALL_ID,
-            DisplayMode::Window,
-        );
+        let call = ToolCall::new(SERVER, &tool)
+            .id(CALL_ID)
+            .display_mode(DisplayMode::Window);
+        match call.arguments(&self.arguments) {
+            Ok(call) => {
+                self.host.call(call);
+            }
+            Err(e) => self.out.line(&e.to_string()),
+        }
     }
 
     /// Prints what the app did; keeps its last reported height; opens the links it asks for

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use egui::{CentralPanel, Frame, Margin, Panel, RichText, ScrollArea, Ui};
 use mcpapp_card::HostConfig;
 use mcpapp_egui_host::{
-    BridgeOptions, DuplicateModal, DuplicateQuestion, HandleOptions, HostHandle, HostUpdate,
-    HostedApp, PipEvent,
+    AppViewEvent, BridgeOptions, DuplicateModal, DuplicateQuestion, HandleOptions, HostHandle,
+    HostUpdate, HostedApp, PipEvent, ToolCall,
 };
 
 use crate::embed::Embed;
@@ -57,6 +57,8 @@ fn bridge_options(allow_private_origins: bool) -> BridgeOptions {
 enum AppAction {
     Mode(DisplayMode),
     Close,
+    /// What the user did in the app or answered under it.
+    Did(AppViewEvent),
 }
 
 /// The demo host. Draw it with [`DemoApp::ui`] every frame.
@@ -164,7 +166,7 @@ impl DemoApp {
             ..HandleOptions::default()
         };
         match HostHandle::start(Some(ctx), options) {
-            Ok(mut host) => {
+            Ok(host) => {
                 host.switch_thread(self.conversation.current.clone());
                 for (id, spec) in &self.servers {
                     host.connect(id.clone(), spec.clone());
@@ -611,7 +613,7 @@ impl DemoApp {
                     ui.add_space(10.0);
                 }
                 if let Some(host) = self.host.as_mut() {
-                    notes = crate::questions::show(ui, host, &self.conversation.current, &config);
+                    notes = crate::questions::show(ui, host, &config);
                 }
                 if let Some(chosen) = self.palette.form(ui, &config) {
                     chosen_call = Some(chosen);
@@ -637,7 +639,12 @@ impl DemoApp {
     ) {
         let tool_call_id = new_tool_call_id(&mut self.calls);
         if let Some(host) = &self.host {
-            host.call_tool(server, tool, arguments.clone(), &tool_call_id, mode);
+            let call = ToolCall::new(server, tool)
+                .arguments(&arguments)
+                .map(|call| call.id(&tool_call_id).display_mode(mode));
+            if let Ok(call) = call {
+                host.call(call);
+            }
         }
         if let Some(thread) = self.conversation.current_mut() {
             thread.entries.push(Entry::Call(Box::new(Call {
@@ -683,11 +690,16 @@ impl DemoApp {
 
     fn act(&mut self, actions: Vec<(InstanceId, AppAction)>) {
         let Some(host) = &self.host else { return };
+        let mut notes = Vec::new();
         for (instance, action) in actions {
             match action {
                 AppAction::Mode(mode) => host.set_display_mode(instance, mode),
                 AppAction::Close => host.close(instance),
+                AppAction::Did(event) => notes.extend(crate::questions::note(&event)),
             }
+        }
+        for line in notes {
+            self.note(&line);
         }
     }
 }
@@ -718,7 +730,10 @@ fn app_with_controls(
             }
         });
     }
-    embed.show(ui, app, config);
+    if let Some(event) = embed.show(ui, app, config) {
+        crate::questions::open_links(ui.ctx(), &event);
+        action = action.or(Some((instance, AppAction::Did(event))));
+    }
     action
 }
 

@@ -3,7 +3,7 @@
 
 use egui::Ui;
 use mcpapp_card::HostConfig;
-use mcpapp_egui_host::{AppView, HostedApp, PipEvent, PipWindow};
+use mcpapp_egui_host::{AppView, AppViewEvent, HostedApp, PipEvent, PipWindow};
 
 /// How this frame draws HTML apps.
 pub(crate) struct Embed<'a> {
@@ -27,19 +27,25 @@ impl Embed<'_> {
         }
     }
 
-    /// Draws `app` the way this frame draws HTML apps (cards are always drawn natively).
+    /// Draws `app` the way this frame draws HTML apps (cards are always drawn natively), and
+    /// what waits for the user under it; what the user did.
     #[cfg_attr(
         not(feature = "webview"),
         expect(clippy::unused_self, reason = "the webview build reads it")
     )]
-    pub(crate) fn show(&mut self, ui: &mut Ui, app: &mut HostedApp, config: &HostConfig) {
+    pub(crate) fn show(
+        &mut self,
+        ui: &mut Ui,
+        app: &mut HostedApp,
+        config: &HostConfig,
+    ) -> Option<AppViewEvent> {
         let view = AppView::new(app).host_config(config);
         #[cfg(feature = "webview")]
         let view = match &mut self.window {
             Some((webviews, parent)) => view.in_window(webviews, *parent),
             None => view,
         };
-        view.show(ui);
+        view.show(ui).event
     }
 
     /// Draws `app` in picture-in-picture: a small window above the rest, HTML apps the way

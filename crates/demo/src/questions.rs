@@ -1,54 +1,54 @@
-//! What waits for the user in the transcript: each server question of the thread on screen,
-//! as a card the user answers (a URL question asks before its page opens in the browser),
-//! each sampling request as a card where the user approves and writes the reply (the demo has
-//! no model), and each app's download, saved into the downloads folder only when the user
-//! agrees.
+//! What waits for the user in the transcript and belongs to no app: servers' questions asked
+//! during a tool call without a view, as cards the user answers (a URL question asks before
+//! its page opens in the browser), and sampling requests, where the user approves and writes
+//! the reply (the demo has no model). An app's own questions, sampling requests and downloads
+//! are drawn under it by `AppView`. Downloads are saved into the downloads folder only when
+//! the user agrees.
 
 use egui::Ui;
 use mcpapp_card::HostConfig;
-use mcpapp_egui_host::{DownloadEvent, DownloadView, HostHandle, QuestionView, SampleView};
+use mcpapp_egui_host::{AppViewEvent, DownloadEvent, HostHandle, PendingView};
 
-/// Draws the questions asked in `thread`, locked while its model replies, and the apps'
-/// downloads; returns what became of the downloads answered, for the demo's notes.
-pub(crate) fn show(
-    ui: &mut Ui,
-    host: &mut HostHandle,
-    thread: &str,
-    config: &HostConfig,
-) -> Vec<String> {
-    let locked = host.is_generating(thread);
-    for question in host.questions_mut().filter(|q| q.thread() == thread) {
-        // A URL the user agrees to open comes back from the host as an `OpenLink`, opened
-        // with the demo's link policy like an app's.
-        ui.add(
-            QuestionView::new(question)
-                .host_config(config)
-                .locked(locked),
-        );
-        ui.add_space(10.0);
+/// Draws what waits for the user and belongs to no app (the host shows only the thread on
+/// screen's, locked while its model replies); what became of it, for the demo's notes.
+pub(crate) fn show(ui: &mut Ui, host: &mut HostHandle, config: &HostConfig) -> Vec<String> {
+    if host.pending().is_empty() {
+        return Vec::new();
     }
-    for sample in host.samples_mut().filter(|s| s.thread() == thread) {
-        let _ = SampleView::new(sample)
-            .host_config(config)
-            .locked(locked)
-            .show(ui);
-        ui.add_space(10.0);
-    }
-    let mut notes = Vec::new();
-    for download in host.downloads_mut() {
-        let (_, event) = DownloadView::new(download).show(ui);
-        match event {
-            Some(DownloadEvent::Saved { paths, links }) => {
-                notes.extend(paths.iter().map(|p| format!("saved {}", p.display())));
-                for link in links {
-                    ui.ctx().open_url(egui::OpenUrl::new_tab(link));
-                }
-            }
-            Some(DownloadEvent::Failed(why)) => notes.push(format!("download not saved: {why}")),
-            Some(DownloadEvent::Declined) => notes.push("download not saved".to_owned()),
-            Some(_) | None => {}
+    // A URL the user agrees to open comes back from the host as an `OpenLink`, opened with
+    // the demo's link policy like an app's.
+    let output = PendingView::new(host.pending_mut(), ui.visuals().dark_mode)
+        .host_config(config)
+        .show(ui);
+    ui.add_space(10.0);
+    let Some(event) = output.event else {
+        return Vec::new();
+    };
+    open_links(ui.ctx(), &event);
+    note(&event)
+}
+
+/// Opens in the browser the links a saved download gave instead of files (the host checked
+/// each is `http(s)`).
+pub(crate) fn open_links(ctx: &egui::Context, event: &AppViewEvent) {
+    if let AppViewEvent::Download(DownloadEvent::Saved { links, .. }) = event {
+        for link in links {
+            ctx.open_url(egui::OpenUrl::new_tab(link));
         }
-        ui.add_space(10.0);
     }
-    notes
+}
+
+/// The demo's notes of what the user answered.
+pub(crate) fn note(event: &AppViewEvent) -> Vec<String> {
+    match event {
+        AppViewEvent::Download(DownloadEvent::Saved { paths, .. }) => paths
+            .iter()
+            .map(|p| format!("saved {}", p.display()))
+            .collect(),
+        AppViewEvent::Download(DownloadEvent::Failed(why)) => {
+            vec![format!("download not saved: {why}")]
+        }
+        AppViewEvent::Download(DownloadEvent::Declined) => vec!["download not saved".to_owned()],
+        _ => Vec::new(),
+    }
 }
