@@ -1,71 +1,59 @@
-//! A card app inside an existing eframe app, through public APIs only: `cargo build --release`,
-//! then `cargo run --example embed`. The flights example server runs as a child process,
-//! `$MCPAPP_BIN serve-example flights` (by default `target/release/mcpapp` when it exists, else
-//! `mcpapp` from `PATH`); its `request_cancellation_reason` tool opens a card. Needs a desktop.
+//! MCP Apps in an eframe app: `cargo run --example embed` (a desktop; `$MCPAPP_BIN` or `mcpapp`
+//! serves flights). Apps come with what they ask the user (questions, samples, downloads).
 
-use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate};
+use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate, PendingView, ToolCall};
 use mcpapp_host::mcp::ServerSpec;
-use mcpapp_protocol::DisplayMode;
 
-struct Embed {
-    host: HostHandle,
-    /// What went wrong, if anything (the server did not start, the call failed).
-    error: Option<String>,
+/// A host that makes `call` once its server is connected, and shows the apps.
+pub(crate) struct Embed {
+    pub(crate) host: HostHandle,
+    pub(crate) call: ToolCall,
+    pub(crate) error: Option<String>,
 }
 
-impl eframe::App for Embed {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        // Once per frame, before drawing: what the host says, and the apps' views kept alive.
+impl Embed {
+    /// One frame: the host's news, what belongs to no app, then every app with its own.
+    pub(crate) fn frame(&mut self, ui: &mut egui::Ui) {
         for update in self.host.poll() {
             match update {
-                HostUpdate::ServerConnected { server, .. } => {
-                    let arguments = serde_json::json!({ "booking_id": "FL-12345-ABC" });
-                    let arguments = arguments.as_object().cloned().unwrap_or_default();
-                    let tool = "request_cancellation_reason";
-                    self.host
-                        .call_tool(server, tool, arguments, "call-1", DisplayMode::Inline);
-                }
+                HostUpdate::ServerConnected { .. } => _ = self.host.call(self.call.clone()),
                 HostUpdate::ServerFailed { error, .. } | HostUpdate::CallFailed { error, .. } => {
                     self.error = Some(error);
                 }
                 _ => {}
             }
         }
-        let frame = egui::Frame::central_panel(ui.style()).fill(mcpapp_egui::backdrop(false));
-        egui::CentralPanel::default().frame(frame).show(ui, |ui| {
-            if let Some(error) = &self.error {
-                ui.colored_label(ui.visuals().error_fg_color, error);
-            }
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                for app in self.host.apps_mut() {
-                    AppView::new(app).show(ui); // a card: submits become `tools/call`
-                }
-            });
-        });
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        ui.add(PendingView::new(
+            self.host.pending_mut(),
+            ui.visuals().dark_mode,
+        ));
+        for app in self.host.apps_mut() {
+            ui.add(AppView::new(app)); // a card's submit becomes `tools/call`
+        }
     }
 }
 
-#[expect(clippy::print_stderr, reason = "the example's one message")]
-fn main() -> eframe::Result {
-    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
-        eprintln!("embed: no desktop here (neither DISPLAY nor WAYLAND_DISPLAY is set)");
-        std::process::exit(2);
+impl eframe::App for Embed {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        egui::ScrollArea::vertical().show(ui, |ui| self.frame(ui));
     }
-    let release = "target/release/mcpapp";
-    let bin = std::env::var("MCPAPP_BIN").unwrap_or_else(|_| {
-        let found = std::path::Path::new(release).exists();
-        (if found { release } else { "mcpapp" }).to_owned()
+}
+
+fn main() -> eframe::Result {
+    let bin = std::env::var("MCPAPP_BIN").unwrap_or_else(|_| "mcpapp".to_owned());
+    let server = ServerSpec::stdio(bin, ["serve-example", "flights"]);
+    let booking = serde_json::json!({ "booking_id": "FL-12345-ABC" });
+    let call = ToolCall::new("flights", "request_cancellation_reason").arguments(booking);
+    let options = HandleOptions::default().sampled_by_user(); // no model here
+    let app: eframe::AppCreator<'_> = Box::new(|cc| {
+        mcpapp_render::setup_context(&cc.egui_ctx); // fonts, image loaders
+        let host = HostHandle::start(Some(&cc.egui_ctx), options)?;
+        host.connect("flights", server);
+        let (call, error) = (call?, None);
+        Ok(Box::new(Embed { host, call, error }))
     });
-    eframe::run_native(
-        "mcpapp embed",
-        eframe::NativeOptions::default(),
-        Box::new(|cc| {
-            mcpapp_render::setup_context(&cc.egui_ctx); // fonts, image loaders
-            cc.egui_ctx.set_theme(egui::Theme::Light); // the host's default theme
-            let host = HostHandle::start(Some(&cc.egui_ctx), HandleOptions::default())?;
-            let server = ServerSpec::stdio(bin, ["serve-example", "flights"]);
-            host.connect("flights", server);
-            Ok(Box::new(Embed { host, error: None }))
-        }),
-    )
+    eframe::run_native("embed", eframe::NativeOptions::default(), app)
 }
