@@ -62,17 +62,23 @@ fn shape(property: &Value) -> Shape {
     }
 }
 
-/// The schema's properties with whether each is required: the required ones first, in the
-/// order `required` lists them, then the others by name (a JSON object read here keeps no
-/// order of its own).
-fn properties(schema: &Value) -> Vec<(&str, &Value, bool)> {
-    let required: Vec<&str> = schema
+/// The names an object schema's `required` lists, in its order; what is not a string is
+/// passed over. Shared with the elicitation forms, which read the same keyword.
+pub(crate) fn required_names(schema: &Value) -> Vec<&str> {
+    schema
         .get("required")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .filter_map(Value::as_str)
-        .collect();
+        .collect()
+}
+
+/// The schema's properties with whether each is required: the required ones first, in the
+/// order `required` lists them, then the others by name (a JSON object read here keeps no
+/// order of its own).
+fn properties(schema: &Value) -> Vec<(&str, &Value, bool)> {
+    let required = required_names(schema);
     let Some(all) = schema.get("properties").and_then(Value::as_object) else {
         return Vec::new();
     };

@@ -28,7 +28,7 @@ impl Card {
     /// not counting those inside `Action.ShowCard` cards.
     pub fn actions_all(&self) -> Vec<&Action> {
         let mut out: Vec<&Action> = self.actions.iter().collect();
-        out.extend(self.select_action.as_deref());
+        out.extend(self.box_props.select_action.as_deref());
         self.for_each_element(&mut |e| element_actions(e, &mut out));
         out
     }
@@ -103,10 +103,14 @@ pub fn children(e: &Element) -> Box<dyn Iterator<Item = &Element> + '_> {
 fn element_actions<'a>(e: &'a Element, out: &mut Vec<&'a Action>) {
     match e {
         Element::ActionSet(s) => out.extend(s.actions.iter()),
-        Element::Container(c) => out.extend(c.select_action.as_deref()),
+        Element::Container(c) => out.extend(c.box_props.select_action.as_deref()),
         Element::ColumnSet(s) => {
             out.extend(s.select_action.as_deref());
-            out.extend(s.columns.iter().filter_map(|c| c.select_action.as_deref()));
+            out.extend(
+                s.columns
+                    .iter()
+                    .filter_map(|c| c.box_props.select_action.as_deref()),
+            );
         }
         Element::Image(i) => out.extend(i.select_action.as_deref()),
         Element::ImageSet(s) => {
@@ -116,10 +120,14 @@ fn element_actions<'a>(e: &'a Element, out: &mut Vec<&'a Action>) {
             t.rows
                 .iter()
                 .flat_map(|r| r.cells.iter())
-                .filter_map(|c| c.select_action.as_deref()),
+                .filter_map(|c| c.box_props.select_action.as_deref()),
         ),
         Element::Carousel(c) => {
-            out.extend(c.pages.iter().filter_map(|p| p.select_action.as_deref()));
+            out.extend(
+                c.pages
+                    .iter()
+                    .filter_map(|p| p.box_props.select_action.as_deref()),
+            );
         }
         Element::RichTextBlock(r) => out.extend(r.inlines.iter().filter_map(|i| match i {
             crate::model::Inline::TextRun(t) => t.select_action.as_deref(),

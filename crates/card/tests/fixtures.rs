@@ -1,18 +1,11 @@
 //! Every example card and every real card of the corpus parses, validates without errors and
 //! round-trips through the model.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::needless_pass_by_value,
-    reason = "test helpers fail loudly; that is their job"
-)]
+#![expect(clippy::unwrap_used, reason = "test helpers fail loudly")]
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use mcpapp_card::{Severity, parse, parse_value};
 
@@ -59,12 +52,17 @@ fn check_file(path: &Path) -> Vec<String> {
     problems
 }
 
+/// Checks every file with [`check_file`] and reports all their problems at once.
+fn check_all(files: &[PathBuf]) {
+    let problems: Vec<String> = files.iter().flat_map(|p| check_file(p)).collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 #[test]
 fn example_cards_are_valid_and_round_trip() {
     let files = common::example_cards();
     assert!(files.len() >= 10, "only {} example cards", files.len());
-    let problems: Vec<String> = files.iter().flat_map(|p| check_file(p)).collect();
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    check_all(&files);
 }
 
 #[test]
@@ -85,14 +83,12 @@ fn example_cards_have_no_warnings() {
 fn corpus_cards_are_valid_and_round_trip() {
     let files = common::corpus_cards();
     assert!(files.len() >= 180, "only {} corpus cards", files.len());
-    let problems: Vec<String> = files.iter().flat_map(|p| check_file(p)).collect();
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    check_all(&files);
 }
 
 #[test]
 fn expanded_templates_are_valid() {
     let files = common::json_files(&common::corpus().join("Templates.expanded"));
     assert_eq!(files.len(), 38);
-    let problems: Vec<String> = files.iter().flat_map(|p| check_file(p)).collect();
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    check_all(&files);
 }

@@ -1,13 +1,11 @@
 //! Hostile and broken cards: each gets the right finding at the right place, and nothing
 //! panics.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
     clippy::indexing_slicing,
-    clippy::panic,
     clippy::needless_pass_by_value,
-    reason = "test helpers fail loudly; that is their job"
+    reason = "test helpers fail loudly"
 )]
 
 use mcpapp_card::{Code, Diagnostic, Limits, Parser, Severity, parse, parse_str};

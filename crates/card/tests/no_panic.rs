@@ -1,13 +1,10 @@
 //! Property tests: whatever bytes or JSON come in, parsing, validation, initial values and
 //! submit preparation never panic, and every finding points into the document.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
     clippy::needless_pass_by_value,
-    reason = "test helpers fail loudly; that is their job"
+    reason = "test helpers fail loudly"
 )]
 
 mod common;

@@ -1,15 +1,6 @@
 //! The published JSON Schemas in `schemas/` are current, and the example cards satisfy the
 //! card schema. Run with `UPDATE_SCHEMAS=1` to rewrite stale files.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::needless_pass_by_value,
-    reason = "test helpers fail loudly; that is their job"
-)]
-
 mod common;
 
 use std::path::PathBuf;

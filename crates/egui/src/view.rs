@@ -73,7 +73,7 @@ impl<'a> CardView<'a> {
             view_changed: false,
             disabled: self.disabled,
         };
-        let style = self.card.style.unwrap_or(ContainerStyle::Default);
+        let style = self.card.box_props.style.unwrap_or(ContainerStyle::Default);
         let scope = Scope {
             cards: vec![self.card],
             style,
@@ -110,7 +110,7 @@ impl<'a> CardView<'a> {
                 frame
                     .show(ui, |ui| {
                         ui.set_width(ui.available_width());
-                        if let Some(min) = card.min_height {
+                        if let Some(min) = card.box_props.min_height {
                             ui.set_min_height(min.0);
                         }
                         drawer.card(ui, card, &scope);

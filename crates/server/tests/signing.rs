@@ -122,7 +122,7 @@ fn every_submit_and_execute_is_signed_wherever_it_is() {
         verb: Some("refresh".into()),
         ..ExecuteAction::default()
     })));
-    card.select_action = Some(Box::new(card.actions[1].clone()));
+    card.box_props.select_action = Some(Box::new(card.actions[1].clone()));
     signer.sign_card(&mut card, USER, NOW).unwrap();
     let value = serde_json::to_value(&card).unwrap();
     for data in [

@@ -146,13 +146,7 @@ pub fn elicitation_form(
             ),
         ));
     }
-    let required: Vec<&str> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
+    let required = crate::form::required_names(requested_schema);
     let mut notes = Vec::new();
     for name in &required {
         if !properties.contains_key(*name) {

@@ -4,8 +4,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{Action, BackgroundImage, Element, Px};
-use crate::enums::{CardKind, ContainerStyle, VerticalAlignment};
+use super::{Action, BoxProps, Element};
+use crate::enums::CardKind;
 
 /// A card: `{"type": "McpApp", "body": [...], "actions": [...]}`, or an Adaptive Card.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -27,34 +27,19 @@ pub struct Card {
     /// The buttons at the bottom.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub actions: Vec<Action>,
-    /// What clicking anywhere on the card does.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub select_action: Option<Box<Action>>,
+    /// The card's action (a click anywhere), style, alignment, background, height and
+    /// direction.
+    #[serde(flatten)]
+    pub box_props: BoxProps,
     /// Text for hosts that cannot render the card.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback_text: Option<String>,
-    /// An image behind the card.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "super::common::background_image_schema")]
-    pub background_image: Option<BackgroundImage>,
-    /// The card's minimum height.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min_height: Option<Px>,
-    /// Right-to-left layout.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rtl: Option<bool>,
     /// What a speech host says for the card.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speak: Option<String>,
     /// The card's language (BCP 47).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
-    /// Vertical position of the body when the card is taller than it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub vertical_content_alignment: Option<VerticalAlignment>,
-    /// The card's container style.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub style: Option<ContainerStyle>,
     /// How the card refreshes itself (Universal Actions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refresh: Option<Refresh>,
@@ -90,15 +75,10 @@ impl Card {
             schema: None,
             body: Vec::new(),
             actions: Vec::new(),
-            select_action: None,
+            box_props: BoxProps::default(),
             fallback_text: None,
-            background_image: None,
-            min_height: None,
-            rtl: None,
             speak: None,
             lang: None,
-            vertical_content_alignment: None,
-            style: None,
             refresh: None,
             authentication: None,
             metadata: None,

@@ -3,8 +3,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::{Action, BackgroundImage, Element, ElementCommon, Px};
-use crate::enums::{CarouselOrientation, ContainerStyle, VerticalAlignment};
+use super::{BoxProps, Element, ElementCommon, Px};
+use crate::enums::CarouselOrientation;
 
 /// Pages shown one at a time, with navigation between them.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
@@ -43,25 +43,9 @@ pub struct CarouselPage {
     /// The elements, top to bottom.
     #[serde(default)]
     pub items: Vec<Element>,
-    /// What clicking the page does.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub select_action: Option<Box<Action>>,
-    /// The style.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub style: Option<ContainerStyle>,
-    /// Vertical position of the items.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub vertical_content_alignment: Option<VerticalAlignment>,
-    /// An image behind the items.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "super::common::background_image_schema")]
-    pub background_image: Option<BackgroundImage>,
-    /// The minimum height.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min_height: Option<Px>,
-    /// Right-to-left layout.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rtl: Option<bool>,
+    /// The box's action, style, alignment, background, height and direction.
+    #[serde(flatten)]
+    pub box_props: BoxProps,
     /// Properties of every element.
     #[serde(flatten)]
     pub common: ElementCommon,

@@ -4,8 +4,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{Action, BackgroundImage, ColumnWidth, Element, ElementCommon, Px};
-use crate::enums::{ContainerStyle, HorizontalAlignment, VerticalAlignment};
+use super::{Action, BoxProps, ColumnWidth, Element, ElementCommon, Px};
+use crate::enums::{ContainerStyle, HorizontalAlignment};
 
 /// A group of elements, with an optional style and background.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
@@ -14,28 +14,12 @@ pub struct Container {
     /// The elements, top to bottom.
     #[serde(default)]
     pub items: Vec<Element>,
-    /// What clicking the container does.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub select_action: Option<Box<Action>>,
-    /// The style (background colour).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub style: Option<ContainerStyle>,
-    /// Vertical position of the items when the container is taller than they are.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub vertical_content_alignment: Option<VerticalAlignment>,
+    /// The box's action, style, alignment, background, height and direction.
+    #[serde(flatten)]
+    pub box_props: BoxProps,
     /// Whether the style's background reaches the parent's edges.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
-    /// An image behind the items.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "super::common::background_image_schema")]
-    pub background_image: Option<BackgroundImage>,
-    /// The minimum height.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min_height: Option<Px>,
-    /// Right-to-left layout.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rtl: Option<bool>,
     /// Properties of every element.
     #[serde(flatten)]
     pub common: ElementCommon,
@@ -77,31 +61,15 @@ pub struct Column {
     /// The width; hosts treat a missing width as `stretch`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub width: Option<ColumnWidth>,
-    /// What clicking the column does.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub select_action: Option<Box<Action>>,
-    /// The style (background colour).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub style: Option<ContainerStyle>,
-    /// Vertical position of the items.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub vertical_content_alignment: Option<VerticalAlignment>,
+    /// The box's action, style, alignment, background, height and direction.
+    #[serde(flatten)]
+    pub box_props: BoxProps,
     /// Horizontal position of the items.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub horizontal_alignment: Option<HorizontalAlignment>,
     /// Whether the style's background reaches the parent's edges.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
-    /// An image behind the items.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "super::common::background_image_schema")]
-    pub background_image: Option<BackgroundImage>,
-    /// The minimum height.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min_height: Option<Px>,
-    /// Right-to-left layout.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rtl: Option<bool>,
     /// Properties of every element; a column's `fallback` is a column.
     #[serde(flatten)]
     pub common: ElementCommon<Column>,

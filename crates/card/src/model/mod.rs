@@ -6,6 +6,7 @@
 //! [`crate::Diagnostic`] with its place in the source.
 
 mod action;
+mod box_props;
 mod card;
 mod carousel;
 mod common;
@@ -20,6 +21,7 @@ pub use action::{
     Action, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction, TargetElement,
     ToggleVisibilityAction,
 };
+pub use box_props::BoxProps;
 pub use card::{AuthCardButton, Authentication, Card, Metadata, Refresh, TokenExchangeResource};
 pub use carousel::{Carousel, CarouselPage};
 pub use common::{

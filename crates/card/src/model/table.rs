@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{Action, BackgroundImage, ColumnWidth, Element, ElementCommon, Px};
+use super::{BoxProps, ColumnWidth, Element, ElementCommon};
 use crate::enums::{ContainerStyle, HorizontalAlignment, VerticalAlignment};
 
 /// A table of rows and cells.
@@ -85,28 +85,12 @@ pub struct TableCell {
     /// The elements, top to bottom.
     #[serde(default)]
     pub items: Vec<Element>,
-    /// What clicking the cell does.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub select_action: Option<Box<Action>>,
-    /// The cell's style.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub style: Option<ContainerStyle>,
-    /// Vertical position of the items.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub vertical_content_alignment: Option<VerticalAlignment>,
+    /// The box's action, style, alignment, background, height and direction.
+    #[serde(flatten)]
+    pub box_props: BoxProps,
     /// Whether the style's background reaches the table's edges.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
-    /// An image behind the items.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(schema_with = "super::common::background_image_schema")]
-    pub background_image: Option<BackgroundImage>,
-    /// The minimum height.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min_height: Option<Px>,
-    /// Right-to-left layout.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rtl: Option<bool>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

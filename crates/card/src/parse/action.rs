@@ -5,8 +5,9 @@ use serde::de::MapAccess;
 use serde_json::Value;
 
 use super::card::CardSeed;
-use super::common::{ActionReader, Dispatched, Typed, read_typed};
+use super::common::{Dispatched, Typed, read_typed};
 use super::object::ObjectItem;
+use super::props::ActionReader;
 use super::reader::{Ctx, Item};
 use crate::diagnostic::Code;
 use crate::model::{

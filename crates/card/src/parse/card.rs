@@ -7,6 +7,7 @@ use serde::de::{DeserializeSeed, MapAccess, Visitor};
 use serde_json::Value;
 
 use super::object::ObjectItem;
+use super::props::{BoxReader, UnknownReader};
 use super::reader::{Ctx, Scalar};
 use crate::diagnostic::{Code, Severity};
 use crate::enums::{CardEnum, CardKind};
@@ -54,26 +55,22 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
         let first_finding = cx.diagnostics.len();
         let mut kind = None;
         let mut card = Card::new();
+        let unknown = UnknownReader::new("the card", &mut card.extra);
+        let mut shared = BoxReader::new(&mut card.box_props, unknown);
         fields! { cx, map {
             "type" => |key| kind = Some(cx.scalar(map, key)?),
             "version" => card.version = opt,
             "$schema" => card.schema = opt,
             "body" => card.body = list,
             "actions" => card.actions = list,
-            "selectAction" => card.select_action = single_action,
             "fallbackText" => card.fallback_text = opt,
-            "backgroundImage" => card.background_image = item,
-            "minHeight" => card.min_height = opt,
-            "rtl" => card.rtl = opt,
             "speak" => card.speak = opt,
             "lang" => card.lang = opt,
-            "verticalContentAlignment" => card.vertical_content_alignment = opt,
-            "style" => card.style = opt,
             "refresh" => card.refresh = item,
             "authentication" => card.authentication = item,
             "metadata" => card.metadata = item,
             "isFinal" => card.is_final = opt,
-            _ => unknown("the card", card.extra),
+            _ => shared(shared),
         } }
         cx.leave();
         let problem = match kind {

@@ -1,5 +1,5 @@
-//! Reading what many types share: the properties every element, input and action has, typed
-//! dispatch with fallbacks, URLs, background images and single actions.
+//! Reading what many types share: typed dispatch with fallbacks, URLs, background images and
+//! single actions.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -12,11 +12,8 @@ use serde_json::{Map, Value};
 
 use super::reader::{Ctx, Item, Scalar, Slot, skip_rest};
 use crate::diagnostic::Code;
-use crate::model::{
-    Action, ActionCommon, BackgroundImage, Element, ElementCommon, Fallback, InputCommon,
-};
+use crate::model::{Action, BackgroundImage, Fallback};
 use crate::rules::{UrlProblem, UrlUse, check_url};
-use crate::submit::RESERVED_DATA_KEYS;
 
 /// A type read by dispatching on its `type` property (elements, actions).
 pub(crate) trait Typed: Item {
@@ -391,137 +388,6 @@ fn checked_url(cx: &mut Ctx, url: String, used_as: UrlUse) -> Option<String> {
     let shown: String = url.chars().take(80).collect();
     cx.report(code, format!("`{shown}` is {problem}"));
     keep.then_some(url)
-}
-
-/// Reads the properties every element has into the element's own (so nothing is moved
-/// afterwards); what it does not know is kept as unknown.
-pub(crate) struct CommonReader<'e, F> {
-    common: &'e mut ElementCommon<F>,
-    owner: &'static str,
-}
-
-impl<'e, F: Item> CommonReader<'e, F> {
-    pub(crate) fn new(owner: &'static str, common: &'e mut ElementCommon<F>) -> Self {
-        Self { common, owner }
-    }
-
-    /// Reads the value of `key`, a property the element's own reader does not know.
-    pub(crate) fn field<'de, A: MapAccess<'de>>(
-        &mut self,
-        cx: &mut Ctx,
-        map: &mut A,
-        key: &str,
-    ) -> Result<(), A::Error> {
-        let c = &mut *self.common;
-        fields! { cx, map, key {
-            "id" => c.id = id,
-            "isVisible" => c.is_visible = opt,
-            "spacing" => c.spacing = opt,
-            "separator" => c.separator = opt,
-            "height" => c.height = opt,
-            "requires" => c.requires = requires,
-            "fallback" => c.fallback = fallback,
-            "targetWidth" => c.target_width = opt,
-            "lang" => c.lang = opt,
-            _ => unknown(self.owner, c.extra),
-        } }
-        Ok(())
-    }
-}
-
-/// Reads the properties every input has, then those every element has, and checks the id.
-pub(crate) struct InputReader<'e> {
-    input: &'e mut InputCommon,
-    common: CommonReader<'e, Element>,
-}
-
-impl<'e> InputReader<'e> {
-    pub(crate) fn new(
-        owner: &'static str,
-        input: &'e mut InputCommon,
-        common: &'e mut ElementCommon,
-    ) -> Self {
-        Self {
-            input,
-            common: CommonReader::new(owner, common),
-        }
-    }
-
-    pub(crate) fn field<'de, A: MapAccess<'de>>(
-        &mut self,
-        cx: &mut Ctx,
-        map: &mut A,
-        key: &str,
-    ) -> Result<(), A::Error> {
-        let i = &mut *self.input;
-        fields! { cx, map, key {
-            "label" => i.label = opt,
-            "isRequired" => i.is_required = opt,
-            "errorMessage" => i.error_message = opt,
-            "labelPosition" => i.label_position = opt,
-            "labelWidth" => i.label_width = json,
-            "inputStyle" => i.input_style = opt,
-            _ => shared(self.common),
-        } }
-        Ok(())
-    }
-
-    /// Checks the input's id, once its properties are read: an input needs one that is not
-    /// reserved.
-    pub(crate) fn finish(self, cx: &mut Ctx) {
-        let owner = self.common.owner;
-        match &self.common.common.id {
-            None => cx.report(
-                Code::InputMissingId,
-                format!("{owner} needs an `id`: without one its value cannot be submitted"),
-            ),
-            Some(id) if RESERVED_DATA_KEYS.contains(&id.as_str()) => cx.at("id", |cx| {
-                cx.report(
-                    Code::ReservedId,
-                    format!(
-                        "`{id}` is reserved in submitted data (it names the tool to call); an input with this id could redirect the action"
-                    ),
-                );
-            }),
-            Some(id) => cx.input_id(id),
-        }
-    }
-}
-
-/// Reads the properties every action has into the action's own; what it does not know is kept
-/// as unknown.
-pub(crate) struct ActionReader<'e> {
-    common: &'e mut ActionCommon,
-    owner: &'static str,
-}
-
-impl<'e> ActionReader<'e> {
-    pub(crate) fn new(owner: &'static str, common: &'e mut ActionCommon) -> Self {
-        Self { common, owner }
-    }
-
-    pub(crate) fn field<'de, A: MapAccess<'de>>(
-        &mut self,
-        cx: &mut Ctx,
-        map: &mut A,
-        key: &str,
-    ) -> Result<(), A::Error> {
-        let c = &mut *self.common;
-        fields! { cx, map, key {
-            "id" => c.id = id,
-            "title" => c.title = opt,
-            "iconUrl" => c.icon_url = url(UrlUse::Resource),
-            "style" => c.style = opt,
-            "tooltip" => c.tooltip = opt,
-            "isEnabled" => c.is_enabled = opt,
-            "mode" => c.mode = opt,
-            "role" => c.role = opt,
-            "requires" => c.requires = requires,
-            "fallback" => c.fallback = fallback,
-            _ => unknown(self.owner, c.extra),
-        } }
-        Ok(())
-    }
 }
 
 /// A `backgroundImage`: a URL, or an object.

@@ -3,9 +3,10 @@
 use serde::Deserializer;
 use serde::de::MapAccess;
 
-use super::common::{CommonReader, Dispatched, Typed, read_typed, unknown_outcome};
+use super::common::{Dispatched, Typed, read_typed, unknown_outcome};
 use super::input;
 use super::object::ObjectItem;
+use super::props::{BoxReader, CommonReader, UnknownReader};
 use super::reader::{Ctx, Item};
 use crate::diagnostic::Code;
 use crate::model::{
@@ -308,17 +309,12 @@ fn container<'de, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Box<Container>, A::Error> {
     let mut e = Box::<Container>::default();
-    let mut common = CommonReader::new("Container", &mut e.common);
+    let common = CommonReader::new("Container", &mut e.common);
+    let mut shared = BoxReader::new(&mut e.box_props, common);
     fields! { cx, map {
         "items" => e.items = list,
-        "selectAction" => e.select_action = single_action,
-        "style" => e.style = opt,
-        "verticalContentAlignment" => e.vertical_content_alignment = opt,
         "bleed" => e.bleed = opt,
-        "backgroundImage" => e.background_image = item,
-        "minHeight" => e.min_height = opt,
-        "rtl" => e.rtl = opt,
-        _ => shared(common),
+        _ => shared(shared),
     } }
     Ok(e)
 }
@@ -349,20 +345,15 @@ impl ObjectItem for Column {
     ) -> Result<Option<Self>, A::Error> {
         let mut e = Column::default();
         let mut other = None;
-        let mut common = CommonReader::new("Column", &mut e.common);
+        let common = CommonReader::new("Column", &mut e.common);
+        let mut shared = BoxReader::new(&mut e.box_props, common);
         fields! { cx, map {
             "type" => other = other_type("Column"),
             "items" => e.items = list,
             "width" => e.width = opt,
-            "selectAction" => e.select_action = single_action,
-            "style" => e.style = opt,
-            "verticalContentAlignment" => e.vertical_content_alignment = opt,
             "horizontalAlignment" => e.horizontal_alignment = opt,
             "bleed" => e.bleed = opt,
-            "backgroundImage" => e.background_image = item,
-            "minHeight" => e.min_height = opt,
-            "rtl" => e.rtl = opt,
-            _ => shared(common),
+            _ => shared(shared),
         } }
         if let Some(ty) = other {
             // A column of another (unknown) type: its fallback, which is a column, or nothing.
@@ -456,17 +447,13 @@ impl ObjectItem for TableCell {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let mut e = TableCell::default();
+        let unknown = UnknownReader::new("TableCell", &mut e.extra);
+        let mut shared = BoxReader::new(&mut e.box_props, unknown);
         fields! { cx, map {
             "items" => e.items = list,
-            "selectAction" => e.select_action = single_action,
-            "style" => e.style = opt,
-            "verticalContentAlignment" => e.vertical_content_alignment = opt,
             "bleed" => e.bleed = opt,
-            "backgroundImage" => e.background_image = item,
-            "minHeight" => e.min_height = opt,
-            "rtl" => e.rtl = opt,
             "type" => skip,
-            _ => unknown("TableCell", e.extra),
+            _ => shared(shared),
         } }
         Ok(Some(e))
     }
@@ -495,17 +482,12 @@ impl ObjectItem for CarouselPage {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
         let mut e = CarouselPage::default();
-        let mut common = CommonReader::new("CarouselPage", &mut e.common);
+        let common = CommonReader::new("CarouselPage", &mut e.common);
+        let mut shared = BoxReader::new(&mut e.box_props, common);
         fields! { cx, map {
             "items" => e.items = list,
-            "selectAction" => e.select_action = single_action,
-            "style" => e.style = opt,
-            "verticalContentAlignment" => e.vertical_content_alignment = opt,
-            "backgroundImage" => e.background_image = item,
-            "minHeight" => e.min_height = opt,
-            "rtl" => e.rtl = opt,
             "type" => skip,
-            _ => shared(common),
+            _ => shared(shared),
         } }
         Ok(Some(e))
     }

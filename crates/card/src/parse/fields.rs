@@ -49,7 +49,9 @@ macro_rules! fields {
     };
     (@rows $cx:ident $map:ident $mode:tt [$($decl:tt)*] [$($arm:tt)*]
         _ => shared($reader:expr) $(,)?) => {
-        fields! { @end $cx $map $mode [$($decl)*] [$($arm)* k => $reader.field($cx, $map, k)?,] }
+        fields! { @end $cx $map $mode [$($decl)*] [
+            $($arm)* k => $crate::parse::props::Props::field(&mut $reader, $cx, $map, k)?,
+        ] }
     };
 
     // A property read and ignored.

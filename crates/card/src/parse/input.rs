@@ -2,8 +2,8 @@
 
 use serde::de::MapAccess;
 
-use super::common::InputReader;
 use super::object::ObjectItem;
+use super::props::InputReader;
 use super::reader::Ctx;
 use crate::diagnostic::Code;
 use crate::model::{

@@ -20,6 +20,7 @@ mod limits;
 mod locate;
 mod object;
 mod places;
+mod props;
 mod reader;
 mod scalars;
 

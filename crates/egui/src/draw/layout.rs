@@ -200,11 +200,11 @@ impl Drawer<'_, '_> {
         scope: &Scope<'c>,
     ) -> Response {
         let look = BoxLook {
-            style: c.style,
-            min_height: c.min_height.map(|p| p.0),
-            vertical: c.vertical_content_alignment,
-            background: c.background_image.as_ref(),
-            select_action: c.select_action.as_deref(),
+            style: c.box_props.style,
+            min_height: c.box_props.min_height.map(|p| p.0),
+            vertical: c.box_props.vertical_content_alignment,
+            background: c.box_props.background_image.as_ref(),
+            select_action: c.box_props.select_action.as_deref(),
             always_pad: false,
             padding: None,
             bleed: c.bleed == Some(true),
@@ -287,13 +287,14 @@ impl Drawer<'_, '_> {
                         |ui| {
                             ui.set_width(*width);
                             let look = BoxLook {
-                                style: column.style,
+                                style: column.box_props.style,
                                 min_height: Some(
-                                    row_height.max(column.min_height.map_or(0.0, |p| p.0)),
+                                    row_height
+                                        .max(column.box_props.min_height.map_or(0.0, |p| p.0)),
                                 ),
-                                vertical: column.vertical_content_alignment,
-                                background: column.background_image.as_ref(),
-                                select_action: column.select_action.as_deref(),
+                                vertical: column.box_props.vertical_content_alignment,
+                                background: column.box_props.background_image.as_ref(),
+                                select_action: column.box_props.select_action.as_deref(),
                                 always_pad: false,
                                 padding: None,
                                 bleed: false,
@@ -389,7 +390,7 @@ impl Drawer<'_, '_> {
         let measured = child.min_rect().width();
         // What the column's box adds around its content: padding and border, when its style
         // sets it apart; one more pixel so text measured to fit is not cut by rounding.
-        let chrome = match column.style {
+        let chrome = match column.box_props.style {
             Some(style) if style != scope.style => {
                 let border = self.theme.style(style).border_color.map_or(0.0, |_| 1.0);
                 2.0 * (self.theme.padding() + border)

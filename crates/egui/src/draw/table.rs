@@ -94,14 +94,14 @@ impl Drawer<'_, '_> {
                     .or(row.horizontal_cell_content_alignment)
                     .or(table.horizontal_cell_content_alignment);
                 let look = BoxLook {
-                    style: cell.and_then(|c| c.style).or(row.style),
+                    style: cell.and_then(|c| c.box_props.style).or(row.style),
                     min_height: Some(row_height),
                     vertical: cell
-                        .and_then(|c| c.vertical_content_alignment)
+                        .and_then(|c| c.box_props.vertical_content_alignment)
                         .or(row.vertical_cell_content_alignment)
                         .or(table.vertical_cell_content_alignment),
-                    background: cell.and_then(|c| c.background_image.as_ref()),
-                    select_action: cell.and_then(|c| c.select_action.as_deref()),
+                    background: cell.and_then(|c| c.box_props.background_image.as_ref()),
+                    select_action: cell.and_then(|c| c.box_props.select_action.as_deref()),
                     always_pad: true,
                     padding: Some(cell_padding),
                     bleed: false,

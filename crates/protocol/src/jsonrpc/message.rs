@@ -214,17 +214,25 @@ fn envelope(capacity: usize) -> Map<String, Value> {
     object
 }
 
+/// A call's object: the envelope, the id of a request (a notification has none), the method
+/// and the params when there are some.
+fn call_value(id: Option<&RequestId>, method: &str, params: Option<&Value>) -> Value {
+    let mut object = envelope(4);
+    if let Some(id) = id {
+        object.insert("id".to_owned(), id.to_value());
+    }
+    object.insert("method".to_owned(), Value::from(method));
+    if let Some(params) = params {
+        object.insert("params".to_owned(), params.clone());
+    }
+    Value::Object(object)
+}
+
 impl JsonRpcRequest {
     /// The request as a JSON value.
     #[must_use]
     pub fn to_value(&self) -> Value {
-        let mut object = envelope(4);
-        object.insert("id".to_owned(), self.id.to_value());
-        object.insert("method".to_owned(), Value::from(self.method.as_str()));
-        if let Some(params) = &self.params {
-            object.insert("params".to_owned(), params.clone());
-        }
-        Value::Object(object)
+        call_value(Some(&self.id), &self.method, self.params.as_ref())
     }
 }
 
@@ -232,12 +240,7 @@ impl JsonRpcNotification {
     /// The notification as a JSON value.
     #[must_use]
     pub fn to_value(&self) -> Value {
-        let mut object = envelope(3);
-        object.insert("method".to_owned(), Value::from(self.method.as_str()));
-        if let Some(params) = &self.params {
-            object.insert("params".to_owned(), params.clone());
-        }
-        Value::Object(object)
+        call_value(None, &self.method, self.params.as_ref())
     }
 }
 

@@ -191,51 +191,48 @@ fn unit_args(args: &[Option<Value>], first: usize) -> Option<(i64, String)> {
     Some((amount, str_arg(args, first + 1)?.to_owned()))
 }
 
-fn add_to_time_signed(
+/// Moves a time by a signed amount of a unit: from a timestamp argument (`addToTime`,
+/// `subtractFromTime`) or from now (`getPastTime`, `getFutureTime`). The amount and unit come
+/// after the timestamp when there is one, and the optional format and locale after them.
+fn shift_time(
     ev: &mut Evaluator<'_, '_>,
     exprs: &[Expr],
     subst: bool,
     sign: i64,
+    from_argument: bool,
 ) -> EvalResult {
     let args = ev.args(exprs, subst)?;
-    let Some((amount, unit)) = unit_args(&args, 1) else {
-        return soft(
-            "expected an ISO format timestamp, a time interval integer and a string unit of time",
-        );
+    let first = usize::from(from_argument);
+    let Some((amount, unit)) = unit_args(&args, first) else {
+        return soft(if from_argument {
+            "expected an ISO format timestamp, a time interval integer and a string unit of time"
+        } else {
+            "expected a time interval integer and a string unit of time"
+        });
     };
-    let start = iso_arg(&args, exprs, 0)?;
+    let start = if from_argument {
+        iso_arg(&args, exprs, 0)?
+    } else {
+        ev.now_ms
+    };
     let ms = apply_unit(start, amount.saturating_mul(sign), &unit)?;
-    render(ev, ms, &args, 5)
+    render(ev, ms, &args, first + 4)
 }
 
 fn add_to_time(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    add_to_time_signed(ev, exprs, subst, 1)
+    shift_time(ev, exprs, subst, 1, true)
 }
 
 fn subtract_from_time(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    add_to_time_signed(ev, exprs, subst, -1)
-}
-
-fn relative_to_now(
-    ev: &mut Evaluator<'_, '_>,
-    exprs: &[Expr],
-    subst: bool,
-    sign: i64,
-) -> EvalResult {
-    let args = ev.args(exprs, subst)?;
-    let Some((amount, unit)) = unit_args(&args, 0) else {
-        return soft("expected a time interval integer and a string unit of time");
-    };
-    let ms = apply_unit(ev.now_ms, amount.saturating_mul(sign), &unit)?;
-    render(ev, ms, &args, 4)
+    shift_time(ev, exprs, subst, -1, true)
 }
 
 fn get_past_time(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    relative_to_now(ev, exprs, subst, -1)
+    shift_time(ev, exprs, subst, -1, false)
 }
 
 fn get_future_time(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    relative_to_now(ev, exprs, subst, 1)
+    shift_time(ev, exprs, subst, 1, false)
 }
 
 fn start_of(

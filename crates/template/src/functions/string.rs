@@ -113,16 +113,19 @@ fn substring(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalRes
     ev.string(String::from_utf16_lossy(slice))
 }
 
-fn replace(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    let s = strings(ev, exprs, subst)?;
-    let (text, old, new) = (
-        first(&s),
-        s.get(1).map_or("", String::as_str),
-        s.get(2).map_or("", String::as_str),
-    );
+/// The text, the string to find and its replacement, for `replace` and `replaceIgnoreCase`:
+/// a soft failure when the string to find is empty, as upstream.
+fn replace_args(s: &[String]) -> Result<(&str, &str, &str), EvalError> {
+    let old = s.get(1).map_or("", String::as_str);
     if old.is_empty() {
         return soft(format!("{old} should be a string with length at least 1"));
     }
+    Ok((first(s), old, s.get(2).map_or("", String::as_str)))
+}
+
+fn replace(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
+    let s = strings(ev, exprs, subst)?;
+    let (text, old, new) = replace_args(&s)?;
     let count = text.matches(old).count();
     ev.budget
         .check_string_len(text.len().saturating_add(count.saturating_mul(new.len())))?;
@@ -133,14 +136,7 @@ fn replace(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResul
 /// literally (ignoring case), which is the same unless the pattern has metacharacters.
 fn replace_ignore_case(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
     let s = strings(ev, exprs, subst)?;
-    let (text, old, new) = (
-        first(&s),
-        s.get(1).map_or("", String::as_str),
-        s.get(2).map_or("", String::as_str),
-    );
-    if old.is_empty() {
-        return soft(format!("{old} should be a string with length at least 1"));
-    }
+    let (text, old, new) = replace_args(&s)?;
     let needle: Vec<char> = old.chars().flat_map(char::to_lowercase).collect();
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::new();
