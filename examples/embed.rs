@@ -60,7 +60,7 @@ fn main() -> eframe::Result {
         "mcpapp embed",
         eframe::NativeOptions::default(),
         Box::new(|cc| {
-            mcpapp_render::setup_context(&cc.egui_ctx); // fonts, image loaders
+            mcpapp_egui::install(&cc.egui_ctx); // fonts, image loaders
             cc.egui_ctx.set_theme(egui::Theme::Light); // the host's default theme
             let host = HostHandle::start(Some(&cc.egui_ctx), HandleOptions::default())?;
             let server = ServerSpec::stdio(bin, ["serve-example", "flights"]);

@@ -38,7 +38,7 @@ pub fn show(title: &str, session: &mut Session, webviews: Option<Webviews>) -> R
         "mcpapp connect",
         options,
         Box::new(|cc| {
-            mcpapp_render::setup_context(&cc.egui_ctx);
+            mcpapp_egui::install(&cc.egui_ctx);
             Ok(Box::new(AppWindow {
                 session,
                 webviews,
