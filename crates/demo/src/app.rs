@@ -548,7 +548,7 @@ impl DemoApp {
     }
 
     fn config(&self) -> HostConfig {
-        mcpapp_card::host_config::Theme::for_dark(self.dark).host_config()
+        HostConfig::for_dark(self.dark)
     }
 
     /// The thread on screen: messages, tool calls with their apps, and the open form. [`Self::ui`]
