@@ -21,14 +21,15 @@ use mcpapp_card::Card;
 use mcpapp_card::enums::FontSize;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, InputError, ReplayGuard, Signer,
-    UiResource, authorize, check_card_inputs, typed_inputs,
+    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, InputError, Signer, UiResource,
+    authorize, check_card_inputs, typed_inputs,
 };
 use rmcp::model::{ErrorData, Tool};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use validator::Validate;
 
+use crate::SharedReplayGuard;
 use crate::support::{Example, app_only, now, rpc_error, schema};
 
 const REQUEST: &str = "request_cancellation_reason";
@@ -46,7 +47,7 @@ struct Booking {
 struct Flights {
     user: String,
     signer: Signer,
-    replay: Mutex<Box<dyn ReplayGuard + Send>>,
+    replay: SharedReplayGuard,
     bookings: Mutex<BTreeMap<&'static str, Booking>>,
 }
 
@@ -251,12 +252,11 @@ impl Server {
             route,
             cancelled: None,
         };
+        let (signer, replay) = options.signing(<Self as Example>::NAME)?;
         Ok(Self(Arc::new(Flights {
             user: options.user.clone(),
-            signer: options
-                .signer(<Self as Example>::NAME)
-                .map_err(|e| e.to_string())?,
-            replay: Mutex::new(options.replay_guard(<Self as Example>::NAME)?),
+            signer,
+            replay,
             bookings: Mutex::new(BTreeMap::from([
                 ("FL-12345-ABC", booking("ada", "SFO → JFK")),
                 ("FL-67890-DEF", booking("ada", "JFK → LHR")),

@@ -12,12 +12,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mcpapp_card::Card;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, ReplayGuard, Signer, UiResource,
-    check_card_inputs,
+    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, Signer, UiResource, check_card_inputs,
 };
 use rmcp::model::{ErrorData, Tool};
 use serde_json::{Map, Value, json};
 
+use crate::SharedReplayGuard;
 use crate::support::{Example, app_only, now, rpc_error, schema};
 
 const FIND: &str = "find_available_slots";
@@ -30,7 +30,7 @@ const SLOTS_PER_CARD: usize = 5;
 struct Scheduler {
     user: String,
     signer: Signer,
-    replay: Mutex<Box<dyn ReplayGuard + Send>>,
+    replay: SharedReplayGuard,
     slots: Mutex<Vec<(&'static str, Option<String>)>>,
 }
 
@@ -176,12 +176,11 @@ impl Server {
             "Thu 11:00",
             "Fri 15:30",
         ];
+        let (signer, replay) = options.signing(<Self as Example>::NAME)?;
         Ok(Self(Arc::new(Scheduler {
             user: options.user.clone(),
-            signer: options
-                .signer(<Self as Example>::NAME)
-                .map_err(|e| e.to_string())?,
-            replay: Mutex::new(options.replay_guard(<Self as Example>::NAME)?),
+            signer,
+            replay,
             slots: Mutex::new(slots.into_iter().map(|s| (s, None)).collect()),
         })))
     }

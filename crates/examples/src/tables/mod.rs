@@ -31,12 +31,13 @@ use mcpapp_server::a2ui::{
     A2uiBuildError, Updates, a2ui_error_result, a2ui_result, check_event_inputs, verify_event_call,
 };
 use mcpapp_server::{
-    A2uiFallback, BuildSigned as _, CARD_APP_URI, ClientUi, ReplayGuard, Signer, UiResource,
-    check_card_inputs, typed_inputs,
+    A2uiFallback, BuildSigned as _, CARD_APP_URI, ClientUi, Signer, UiResource, check_card_inputs,
+    typed_inputs,
 };
 use rmcp::model::{ErrorData, Tool};
 use serde_json::{Map, Value, json};
 
+use crate::SharedReplayGuard;
 use crate::support::{Example, app_only, now, rmcp_tool, schema};
 use inputs::{BookingInputs, seating_time, whole_number};
 pub use surface::{book_event, surface, view};
@@ -132,7 +133,7 @@ pub struct Booking {
 struct Restaurant {
     user: String,
     signer: Signer,
-    replay: Mutex<Box<dyn ReplayGuard + Send>>,
+    replay: SharedReplayGuard,
     bookings: Mutex<BTreeMap<&'static str, Booking>>,
     /// The view's stream, built once: what inputs are checked against.
     surface: Vec<ServerMessage>,
@@ -379,12 +380,11 @@ fn built_badly(error: &A2uiBuildError) -> ErrorData {
 impl Server {
     /// A server acting for `options.user`, signing with `options`' key, no table booked.
     pub fn new(options: &crate::Options) -> Result<Self, String> {
+        let (signer, replay) = options.signing(<Self as Example>::NAME)?;
         Ok(Self(Arc::new(Restaurant {
             user: options.user.clone(),
-            signer: options
-                .signer(<Self as Example>::NAME)
-                .map_err(|e| e.to_string())?,
-            replay: Mutex::new(options.replay_guard(<Self as Example>::NAME)?),
+            signer,
+            replay,
             bookings: Mutex::new(BTreeMap::new()),
             surface: surface().map_err(|e| e.to_string())?,
         })))
