@@ -10,6 +10,8 @@
     reason = "tests fail loudly"
 )]
 
+mod support;
+
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -57,8 +59,7 @@ fn the_generated_form_is_filled_by_label_and_accepted() {
     assert!(h.query_by_label("Before I book it:").is_some());
 
     // Accept with nothing typed: the required fields say so, and nothing is answered.
-    h.get_by_role_and_label(Role::Button, "Accept").click();
-    h.run();
+    support::press(&mut h, "Accept");
     assert!(h.query_by_label("Meeting title is required.").is_some());
     assert!(
         !h.state()
@@ -82,8 +83,7 @@ fn the_generated_form_is_filled_by_label_and_accepted() {
     h.run();
     h.get_by_role(Role::CheckBox).click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Accept").click();
-    h.run();
+    support::press(&mut h, "Accept");
 
     let app = h.state();
     let Some(CardEvent::Submit { action_id, .. }) = app.events.last() else {
@@ -104,8 +104,7 @@ fn decline_and_cancel_answer_without_the_inputs() {
     let mut h = harness(elicitation_form("?", &schema).unwrap());
     h.run();
     for (title, id) in [("Decline", "decline"), ("Cancel", "cancel")] {
-        h.get_by_role_and_label(Role::Button, title).click();
-        h.run();
+        support::press(&mut h, title);
         let Some(CardEvent::Submit { action_id, .. }) = h.state().events.last() else {
             panic!("{title} submits, even with the required field empty")
         };
