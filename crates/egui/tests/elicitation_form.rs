@@ -2,14 +2,6 @@
 //! accessible label, typed into and clicked, Accept pressed; the content read back is what
 //! goes to the server.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
-
 mod support;
 
 use egui::accesskit::Role;

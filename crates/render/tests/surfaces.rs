@@ -7,13 +7,7 @@
 //! surfaces` rewrites the baselines that differ. Rendering needs Mesa's lavapipe and
 //! `WGPU_BACKEND=vulkan`, the renderer the baselines were made with.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![allow(clippy::unwrap_used, reason = "test helpers")]
 
 use std::path::{Path, PathBuf};
 

@@ -1,11 +1,11 @@
+//! Signed actions: the honest path, the tampering suite and key rotation.
+
 #![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
     clippy::indexing_slicing,
     clippy::panic,
-    reason = "tests"
+    clippy::unwrap_used,
+    reason = "test helpers"
 )]
-//! Signed actions: the honest path, the tampering suite and key rotation.
 
 use base64::Engine as _;
 use mcpapp_card::model::ExecuteAction;
