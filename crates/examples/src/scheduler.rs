@@ -14,11 +14,11 @@ use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
     BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, Signer, UiResource, check_card_inputs,
 };
-use rmcp::model::{ErrorData, Tool};
+use rmcp::model::ErrorData;
 use serde_json::{Map, Value, json};
 
 use crate::SharedReplayGuard;
-use crate::support::{Example, app_only, now, rpc_error, schema};
+use crate::support::{Example, ExampleTool, app_tool, now, rpc_error, tool};
 
 const FIND: &str = "find_available_slots";
 const BOOK: &str = "book_slot";
@@ -189,31 +189,27 @@ impl Server {
 impl Example for Server {
     const NAME: &'static str = "mcpapp-scheduler";
 
-    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(_client: &ClientUi) -> Vec<ExampleTool> {
         vec![
-            (
-                Tool::new(
-                    FIND,
-                    "Find free meeting slots this week.",
-                    schema(json!({}), &[]),
-                ),
+            tool(
+                FIND,
+                "Find free meeting slots this week.",
+                json!({}),
+                &[],
                 Some(CARD_MIME_TYPE),
             ),
-            (
-                Tool::new(
-                    BOOK,
-                    "Book the slot of the button the user clicked (called by the card).",
-                    schema(json!({}), &[]),
-                )
-                .with_meta(app_only()),
+            app_tool(
+                BOOK,
+                "Book the slot of the button the user clicked (called by the card).",
+                json!({}),
+                &[],
                 Some(CARD_MIME_TYPE),
             ),
-            (
-                Tool::new(
-                    AGENDA,
-                    "List the week's slots and bookings.",
-                    schema(json!({}), &[]),
-                ),
+            tool(
+                AGENDA,
+                "List the week's slots and bookings.",
+                json!({}),
+                &[],
                 None,
             ),
         ]

@@ -20,11 +20,11 @@ use mcpapp_protocol::{
 };
 use mcpapp_server::{CARD_APP_URI, CardBuilder, ClientUi, UiResource, ViewError};
 use mcpapp_template::datetime::{self, Fields};
-use rmcp::model::{ErrorData, Tool};
+use rmcp::model::ErrorData;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::support::{Example, now, rmcp_tool};
+use crate::support::{Example, ExampleTool, now, rmcp_tool};
 
 const FORECAST: &str = "get_forecast";
 /// The HTML app's view.
@@ -301,7 +301,7 @@ pub struct Server;
 impl Example for Server {
     const NAME: &'static str = "mcpapp-weather";
 
-    fn tools(client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(client: &ClientUi) -> Vec<ExampleTool> {
         let tool = forecast_tool();
         if client.preferred_view(&VIEWS) == Some(HTML_MIME_TYPE)
             && let Ok(view) = forecast_view()
@@ -344,7 +344,7 @@ pub struct CardServer;
 impl Example for CardServer {
     const NAME: &'static str = "mcpapp-weather-card";
 
-    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(_client: &ClientUi) -> Vec<ExampleTool> {
         vec![(rmcp_tool(&forecast_tool()), Some(CARD_MIME_TYPE))]
     }
 

@@ -34,11 +34,11 @@ use mcpapp_server::{
     A2uiFallback, BuildSigned as _, CARD_APP_URI, ClientUi, Signer, UiResource, check_card_inputs,
     typed_inputs,
 };
-use rmcp::model::{ErrorData, Tool};
+use rmcp::model::ErrorData;
 use serde_json::{Map, Value, json};
 
 use crate::SharedReplayGuard;
-use crate::support::{Example, app_only, now, rmcp_tool, schema};
+use crate::support::{Example, ExampleTool, app_tool, now, rmcp_tool, schema, tool};
 use inputs::{BookingInputs, seating_time, whole_number};
 pub use surface::{book_event, surface, view};
 
@@ -404,7 +404,7 @@ impl Server {
 impl Example for Server {
     const NAME: &'static str = "mcpapp-tables";
 
-    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(_client: &ClientUi) -> Vec<ExampleTool> {
         let find = mcpapp_protocol::Tool {
             name: FIND.to_owned(),
             description: Some(
@@ -426,27 +426,19 @@ impl Example for Server {
             .unwrap_or(find);
         vec![
             (rmcp_tool(&find), Some(A2UI_MIME_TYPE)),
-            (
-                Tool::new(
-                    BOOK,
-                    "Book the table of the button the user pressed (called by the surface).",
-                    schema(
-                        json!({
-                            "table": {"type": "string"}, "name": {"type": "string"},
-                            "email": {"type": "string"}, "time": {"type": "string"},
-                            "party_size": {"type": ["integer", "string"]},
-                            "notes": {"type": ["string", "null"]}
-                        }),
-                        &[],
-                    ),
-                )
-                .with_meta(app_only()),
+            app_tool(
+                BOOK,
+                "Book the table of the button the user pressed (called by the surface).",
+                json!({
+                    "table": {"type": "string"}, "name": {"type": "string"},
+                    "email": {"type": "string"}, "time": {"type": "string"},
+                    "party_size": {"type": ["integer", "string"]},
+                    "notes": {"type": ["string", "null"]}
+                }),
+                &[],
                 Some(A2UI_MIME_TYPE),
             ),
-            (
-                Tool::new(BOOKINGS, "List the bookings made.", schema(json!({}), &[])),
-                None,
-            ),
+            tool(BOOKINGS, "List the bookings made.", json!({}), &[], None),
         ]
     }
 
