@@ -49,6 +49,7 @@ mod macros;
 mod capability;
 mod constants;
 mod error;
+mod finding;
 mod host_context;
 mod initialize;
 mod jsonrpc;
@@ -67,6 +68,7 @@ pub use constants::{
     mime_type_matches,
 };
 pub use error::ProtocolError;
+pub use finding::Severity;
 pub use host_context::{
     ContainerDimensions, DeviceCapabilities, DisplayMode, HostContext, HostCss, HostStyles,
     Platform, STYLE_VARIABLE_KEYS, SafeAreaInsets, Theme, ToolInfo,
