@@ -74,18 +74,6 @@ mcpapp_protocol::finding_codes! {
     TemplateUnresolved = "template-unresolved": Warning,
 }
 
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for Code {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
 impl JsonSchema for Code {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "DiagnosticCode".into()

@@ -31,7 +31,8 @@ impl fmt::Display for Severity {
 }
 
 /// Declares a checker's `Code` enum: each variant with its stable kebab-case name and its
-/// [`Severity`], and `Code::ALL`, `Code::as_str` and `Code::severity`.
+/// [`Severity`], and `Code::ALL`, `Code::as_str` and `Code::severity`; a code is displayed and
+/// serialized as its name.
 #[macro_export]
 macro_rules! finding_codes {
     ($( $(#[doc = $doc:literal])* $variant:ident = $text:literal : $severity:ident ),+ $(,)?) => {
@@ -54,6 +55,21 @@ macro_rules! finding_codes {
             /// How severe findings with this code are.
             pub const fn severity(self) -> $crate::Severity {
                 match self { $(Self::$variant => $crate::Severity::$severity),+ }
+            }
+        }
+
+        impl ::core::fmt::Display for Code {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl $crate::__serde::Serialize for Code {
+            fn serialize<S: $crate::__serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
             }
         }
     };
@@ -84,5 +100,7 @@ mod tests {
         assert_eq!(Code::ALL, &[Code::Odd]);
         assert_eq!(Code::Odd.as_str(), "odd");
         assert_eq!(Code::Odd.severity(), Severity::Warning);
+        assert_eq!(Code::Odd.to_string(), "odd");
+        assert_eq!(serde_json::to_value(Code::Odd).ok(), Some("odd".into()));
     }
 }

@@ -69,6 +69,7 @@ pub use constants::{
 };
 pub use error::ProtocolError;
 pub use finding::Severity;
+
 pub use host_context::{
     ContainerDimensions, DeviceCapabilities, DisplayMode, HostContext, HostCss, HostStyles,
     Platform, STYLE_VARIABLE_KEYS, SafeAreaInsets, Theme, ToolInfo,
@@ -98,3 +99,7 @@ pub use messages::{
 pub use method::{Direction, MessageKind, MethodInfo, Notification, Request};
 pub use resource_meta::{ResourceCsp, ResourcePermissions, ResourceUiMeta};
 pub use tool_meta::{ToolUiMeta, Visibility};
+
+/// For [`finding_codes!`]: the serde its `Code` serializes with.
+#[doc(hidden)]
+pub use serde as __serde;
