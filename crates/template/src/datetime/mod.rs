@@ -170,8 +170,9 @@ pub(crate) fn add_months(ms: i64, months: i64) -> Option<i64> {
     from_fields(year, month, day, f.hour, f.minute, f.second, f.millisecond)
 }
 
-/// `Date.prototype.toISOString()`.
-pub(crate) fn to_iso(ms: i64) -> String {
+/// An instant as ISO 8601 in UTC to the millisecond (`2026-01-31T09:05:00.000Z`), as
+/// JavaScript's `Date.prototype.toISOString()` writes it.
+pub fn to_iso(ms: i64) -> String {
     format::render(ms, format::DEFAULT_DAYJS_FORMAT)
 }
 
@@ -344,6 +345,13 @@ mod tests {
             (f.year, f.month, f.day, f.hour, f.weekday),
             (2019, 5, 4, 20, 6)
         );
+    }
+
+    #[test]
+    fn instants_are_written_as_iso_in_utc() {
+        assert_eq!(to_iso(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(to_iso(951_782_400_005), "2000-02-29T00:00:00.005Z");
+        assert_eq!(to_iso(1_798_761_599_999), "2026-12-31T23:59:59.999Z");
     }
 
     #[test]
