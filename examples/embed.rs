@@ -49,7 +49,7 @@ fn main() -> eframe::Result {
     let call = ToolCall::new("flights", "request_cancellation_reason").arguments(booking);
     let options = HandleOptions::default().sampled_by_user(); // no model here
     let app: eframe::AppCreator<'_> = Box::new(|cc| {
-        mcpapp_render::setup_context(&cc.egui_ctx); // fonts, image loaders
+        mcpapp_egui::install(&cc.egui_ctx); // fonts, image loaders
         let host = HostHandle::start(Some(&cc.egui_ctx), options)?;
         host.connect("flights", server);
         let (call, error) = (call?, None);

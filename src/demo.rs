@@ -71,7 +71,7 @@ pub fn run(args: &Args) -> ExitCode {
     let options = DemoOptions {
         servers: servers(args),
         store,
-        setup: Some(mcpapp_render::setup_context),
+        setup: Some(mcpapp_egui::install),
         in_window: args.presenter.in_window(|why| {
             let _ = writeln!(std::io::stderr().lock(), "mcpapp demo: {why}");
         }),

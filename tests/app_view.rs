@@ -69,7 +69,7 @@ fn harness_showing(server: &str, mime_types: &[&str]) -> Harness<'static, Embedd
                 updates: Vec::new(),
             },
         );
-    mcpapp_render::setup_context(&h.ctx);
+    mcpapp_egui::install(&h.ctx);
     wait(&mut h, "the server to connect", |app| {
         app.updates
             .iter()

@@ -30,7 +30,7 @@ fn demo(store: &Path) -> Harness<'static, DemoApp> {
             ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", "flights"]),
         )],
         store,
-        setup: Some(mcpapp_render::setup_context),
+        setup: Some(mcpapp_egui::install),
         in_window: false,
         allow_private_origins: false,
     });
@@ -231,7 +231,7 @@ fn the_tables_example_is_booked_in_the_demo() {
             ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", "tables"]),
         )],
         store,
-        setup: Some(mcpapp_render::setup_context),
+        setup: Some(mcpapp_egui::install),
         in_window: false,
         allow_private_origins: false,
     });

@@ -38,7 +38,7 @@ pub fn show(title: &str, session: &mut Session, webviews: Option<Webviews>) -> R
         "mcpapp connect",
         options,
         Box::new(|cc| {
-            mcpapp_render::setup_context(&cc.egui_ctx);
+            mcpapp_egui::install(&cc.egui_ctx);
             Ok(Box::new(AppWindow {
                 session,
                 webviews,
@@ -145,7 +145,7 @@ impl eframe::App for AppWindow<'_> {
         } else {
             egui::Theme::Light
         });
-        let config = mcpapp_card::host_config::Theme::for_dark(dark).host_config();
+        let config = mcpapp_card::HostConfig::for_dark(dark);
         let backdrop = mcpapp_egui::backdrop(dark);
         let webviews = &mut self.webviews;
         egui::CentralPanel::default()

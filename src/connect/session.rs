@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mcpapp_card::host_config::Theme;
+use mcpapp_card::HostConfig;
 use mcpapp_egui_host::{
     BridgeOptions, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, Question,
     ToolCall,
@@ -506,7 +506,7 @@ impl Session {
     fn card_screenshot(&self, instance: InstanceId) -> Result<Vec<u8>, String> {
         let app = self.host.app(instance).ok_or("the app is gone")?;
         let options = mcpapp_render::RenderOptions {
-            host_config: Theme::for_dark(app.is_dark()).host_config(),
+            host_config: HostConfig::for_dark(app.is_dark()),
             ..mcpapp_render::RenderOptions::default()
         };
         let image = if let Some(card) = app.card() {

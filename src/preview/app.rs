@@ -69,7 +69,7 @@ pub struct PreviewApp {
 impl PreviewApp {
     /// Starts watching the files and sets the window up.
     pub fn new(ctx: &Context, setup: Setup) -> Self {
-        mcpapp_render::setup_context(ctx);
+        mcpapp_egui::install(ctx);
         let host_config_path = setup.themes.file.as_ref().map(|f| watch_path(&f.path));
         let watcher = FileWatcher::for_preview(
             ctx,

@@ -67,7 +67,7 @@ pub struct SurfacePreviewApp {
 impl SurfacePreviewApp {
     /// Starts watching the files and sets the window up.
     pub fn new(ctx: &Context, setup: SurfaceSetup) -> Self {
-        mcpapp_render::setup_context(ctx);
+        mcpapp_egui::install(ctx);
         let host_config_path = setup.themes.file.as_ref().map(|f| watch_path(&f.path));
         let watcher = FileWatcher::for_preview(
             ctx,

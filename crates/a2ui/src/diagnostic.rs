@@ -5,55 +5,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-/// How bad a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Worth knowing; nothing is wrong.
-    Info,
-    /// The surface renders, but something was ignored, cut or left as a placeholder.
-    Warning,
-    /// The message breaks the protocol: it was refused, or part of it was.
-    Error,
-}
+pub use mcpapp_protocol::Severity;
 
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Info => "info",
-            Self::Warning => "warning",
-            Self::Error => "error",
-        })
-    }
-}
-
-macro_rules! codes {
-    ($( $(#[doc = $doc:literal])* $variant:ident = $text:literal : $severity:ident ),+ $(,)?) => {
-        /// A stable identifier of a kind of finding. Tools may match on the string form
-        /// ([`Code::as_str`]); it never changes once published.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum Code {
-            $( $(#[doc = $doc])* $variant ),+
-        }
-
-        impl Code {
-            /// Every code, for documentation and tests.
-            pub const ALL: &'static [Code] = &[$(Code::$variant),+];
-
-            /// The stable, kebab-case name of the code.
-            pub const fn as_str(self) -> &'static str {
-                match self { $(Self::$variant => $text),+ }
-            }
-
-            /// How severe findings with this code are.
-            pub const fn severity(self) -> Severity {
-                match self { $(Self::$variant => Severity::$severity),+ }
-            }
-        }
-    };
-}
-
-codes! {
+mcpapp_protocol::finding_codes! {
     /// The text is not JSON (or a JSONL line is not).
     JsonSyntax = "json-syntax": Error,
     /// The input is larger than the size limit.
@@ -108,18 +62,6 @@ codes! {
     TreeTruncated = "tree-truncated": Warning,
     /// The findings were too many; the rest are not listed.
     TooManyDiagnostics = "too-many-diagnostics": Warning,
-}
-
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for Code {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
 }
 
 /// One finding about a stream.

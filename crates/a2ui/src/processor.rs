@@ -110,16 +110,8 @@ impl Processor {
     /// Findings carry `index` as their message index.
     pub fn apply_value(&mut self, value: Value, index: Option<usize>) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        if depth_exceeds(&value, self.limits.max_json_depth) {
-            out.push(Diagnostic::new(
-                Code::TooDeep,
-                "",
-                format!(
-                    "the message nests deeper than {} levels",
-                    self.limits.max_json_depth
-                ),
-            ));
-            return with_index(out, index);
+        if let Some(deep) = too_deep(&value, &self.limits) {
+            return with_index(vec![deep], index);
         }
         let catalog = self.catalog_for(&value);
         let violations = Schemas::official().check_server(&value, catalog.kind());
@@ -305,6 +297,21 @@ impl Processor {
     }
 }
 
+/// The finding for a message that nests deeper than `limits` allow, checked before anything
+/// else walks it.
+fn too_deep(value: &Value, limits: &Limits) -> Option<Diagnostic> {
+    depth_exceeds(value, limits.max_json_depth).then(|| {
+        Diagnostic::new(
+            Code::TooDeep,
+            "",
+            format!(
+                "the message nests deeper than {} levels",
+                limits.max_json_depth
+            ),
+        )
+    })
+}
+
 fn with_index(diagnostics: Vec<Diagnostic>, index: Option<usize>) -> Vec<Diagnostic> {
     match index {
         Some(i) => diagnostics.into_iter().map(|d| d.in_message(i)).collect(),
@@ -315,16 +322,8 @@ fn with_index(diagnostics: Vec<Diagnostic>, index: Option<usize>) -> Vec<Diagnos
 /// Checks one message on its own (bounds, schema, the rules a schema cannot see; not the
 /// stream's rules, since no surface exists for it).
 pub fn check_message(value: &Value) -> Vec<Diagnostic> {
-    let limits = Limits::default();
-    if depth_exceeds(value, limits.max_json_depth) {
-        return vec![Diagnostic::new(
-            Code::TooDeep,
-            "",
-            format!(
-                "the message nests deeper than {} levels",
-                limits.max_json_depth
-            ),
-        )];
+    if let Some(deep) = too_deep(value, &Limits::default()) {
+        return vec![deep];
     }
     let catalog = value
         .get("createSurface")
@@ -345,16 +344,8 @@ pub fn check_message(value: &Value) -> Vec<Diagnostic> {
 
 /// Checks one client-to-server message (`action` or `error`) against the official schema.
 pub fn check_client_message(value: &Value) -> Vec<Diagnostic> {
-    let limits = Limits::default();
-    if depth_exceeds(value, limits.max_json_depth) {
-        return vec![Diagnostic::new(
-            Code::TooDeep,
-            "",
-            format!(
-                "the message nests deeper than {} levels",
-                limits.max_json_depth
-            ),
-        )];
+    if let Some(deep) = too_deep(value, &Limits::default()) {
+        return vec![deep];
     }
     Schemas::official()
         .check_client(value)

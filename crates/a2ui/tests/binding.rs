@@ -1,13 +1,7 @@
 //! Data binding as a renderer uses it: relative paths in template items, two-way binding of
 //! inputs, checks, actions, and the stream's surface lifecycle.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "test helpers fail loudly; that is their job"
-)]
+#![allow(clippy::unwrap_used, reason = "test helpers")]
 
 use std::path::Path;
 

@@ -18,13 +18,18 @@
 //! [`CardBuilder::build`] checks the card with [`crate::check`]: a builder that produces an
 //! invalid card is a bug in its caller, so such a card is never returned (and never sent).
 
+mod items;
+
 use crate::enums::{ActionStyle, AssociatedInputs, ChoiceInputStyle, FontSize, FontWeight};
 use crate::model::{
-    ActionCommon, Choice, ChoiceSetInput, ElementCommon, Fact, FactSet, InputCommon, OpenUrlAction,
-    SubmitAction, TextBlock, TextInput,
+    ActionCommon, Carousel, Choice, ChoiceSetInput, ElementCommon, Fact, FactSet, InputCommon,
+    OpenUrlAction, ShowCardAction, SubmitAction, TargetElement, TextBlock, TextInput,
+    ToggleVisibilityAction,
 };
 use crate::{Action, Card, Diagnostic, Element, Severity, TOOL_NAME_KEY};
 use serde_json::{Map, Value};
+
+pub use items::ItemsBuilder;
 
 /// Why [`CardBuilder::build`] refused to produce a card.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -89,13 +94,7 @@ impl CardBuilder {
         text: impl Into<String>,
         style: impl FnOnce(TextBuilder) -> TextBuilder,
     ) -> Self {
-        let block = TextBlock {
-            text: text.into(),
-            wrap: Some(true),
-            ..TextBlock::default()
-        };
-        let block = style(TextBuilder(block)).0;
-        self.element(Element::TextBlock(Box::new(block)))
+        self.element(text_block(text.into(), style))
     }
 
     /// Adds a heading: large, bold, wrapping text.
@@ -271,6 +270,47 @@ impl CardBuilder {
         self
     }
 
+    /// Adds a container of elements (which an id lets an action show or hide).
+    pub fn container(self, items: ItemsBuilder) -> Self {
+        self.element(items.into_container())
+    }
+
+    /// Adds a carousel: pages of elements shown one at a time.
+    pub fn carousel(self, pages: impl IntoIterator<Item = ItemsBuilder>) -> Self {
+        self.element(Element::Carousel(Box::new(Carousel {
+            pages: pages.into_iter().map(ItemsBuilder::into_page).collect(),
+            ..Carousel::default()
+        })))
+    }
+
+    /// Adds an `Action.ToggleVisibility` button that shows or hides the elements named
+    /// `targets` (their ids).
+    pub fn toggle_visibility<T: Into<String>>(
+        self,
+        title: impl Into<String>,
+        targets: impl IntoIterator<Item = T>,
+    ) -> Self {
+        let target_elements = targets
+            .into_iter()
+            .map(|id| TargetElement {
+                element_id: id.into(),
+                ..TargetElement::default()
+            })
+            .collect();
+        self.action(Action::ToggleVisibility(Box::new(ToggleVisibilityAction {
+            target_elements,
+            common: action_common(title.into()),
+        })))
+    }
+
+    /// Adds an `Action.ShowCard` button that unfolds `card` below the actions.
+    pub fn show_card(self, title: impl Into<String>, card: Card) -> Self {
+        self.action(Action::ShowCard(Box::new(ShowCardAction {
+            card: Some(Box::new(card)),
+            common: action_common(title.into()),
+        })))
+    }
+
     /// Adds any element, for what the shortcuts above do not cover.
     pub fn element(mut self, element: Element) -> Self {
         self.card.body.push(element);
@@ -303,6 +343,16 @@ impl CardBuilder {
     fn fail(&mut self, error: BuildError) {
         self.error.get_or_insert(error);
     }
+}
+
+/// A wrapping text block, styled by `style`: the card's and a box's text.
+fn text_block(text: String, style: impl FnOnce(TextBuilder) -> TextBuilder) -> Element {
+    let block = TextBlock {
+        text,
+        wrap: Some(true),
+        ..TextBlock::default()
+    };
+    Element::TextBlock(Box::new(style(TextBuilder(block)).0))
 }
 
 fn element_id(id: String) -> ElementCommon {

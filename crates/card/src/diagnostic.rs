@@ -5,55 +5,9 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-/// How bad a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Worth knowing; the card is fine (an unknown property that is kept, say).
-    Info,
-    /// The card renders, but something was ignored or dropped.
-    Warning,
-    /// The card is invalid: it must not be shown or submitted as it is.
-    Error,
-}
+pub use mcpapp_protocol::Severity;
 
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Info => "info",
-            Self::Warning => "warning",
-            Self::Error => "error",
-        })
-    }
-}
-
-macro_rules! codes {
-    ($( $(#[doc = $doc:literal])* $variant:ident = $text:literal : $severity:ident ),+ $(,)?) => {
-        /// A stable identifier of a kind of finding. Tools may match on the string form
-        /// ([`Code::as_str`]); it never changes once published.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum Code {
-            $( $(#[doc = $doc])* $variant ),+
-        }
-
-        impl Code {
-            /// Every code, for documentation and tests.
-            pub const ALL: &'static [Code] = &[$(Code::$variant),+];
-
-            /// The stable, kebab-case name of the code.
-            pub const fn as_str(self) -> &'static str {
-                match self { $(Self::$variant => $text),+ }
-            }
-
-            /// How severe findings with this code are.
-            pub const fn severity(self) -> Severity {
-                match self { $(Self::$variant => Severity::$severity),+ }
-            }
-        }
-    };
-}
-
-codes! {
+mcpapp_protocol::finding_codes! {
     /// The bytes are not UTF-8.
     InvalidUtf8 = "invalid-utf8": Error,
     /// The text is not JSON.
@@ -118,18 +72,6 @@ codes! {
     TemplateError = "template-error": Error,
     /// A template expression that could not be resolved was left in the card as `${...}`.
     TemplateUnresolved = "template-unresolved": Warning,
-}
-
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for Code {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
 }
 
 impl JsonSchema for Code {

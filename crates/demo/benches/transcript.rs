@@ -101,7 +101,7 @@ fn bench(c: &mut Criterion) {
     let mut app = DemoApp::new(DemoOptions {
         servers: vec![("flights".to_owned(), ServerSpec::http(url))],
         store: Arc::new(MemoryStore::default()),
-        setup: Some(mcpapp_render::setup_context),
+        setup: Some(mcpapp_egui::install),
         in_window: false,
         allow_private_origins: false,
     });

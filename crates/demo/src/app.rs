@@ -34,7 +34,7 @@ pub struct DemoOptions {
     /// Where apps' state and the conversation are kept.
     pub store: Arc<dyn StateStore>,
     /// Prepares the egui context before the first frame (fonts with the glyphs cards use,
-    /// image loaders): `mcpapp_render::setup_context` in the binary.
+    /// image loaders): `mcpapp_egui::install`.
     pub setup: Option<fn(&egui::Context)>,
     /// Whether [`run`](crate::run) draws HTML apps inside the demo's window, in webviews
     /// (with the `webview` feature; where none can run, or without the feature, they open in a
@@ -550,7 +550,7 @@ impl DemoApp {
     }
 
     fn config(&self) -> HostConfig {
-        mcpapp_card::host_config::Theme::for_dark(self.dark).host_config()
+        HostConfig::for_dark(self.dark)
     }
 
     /// The thread on screen: messages, tool calls with their apps, and the open form. [`Self::ui`]

@@ -23,7 +23,7 @@
 //! let dark = HostConfig::dark();
 //!
 //! let ctx = egui::Context::default();
-//! mcpapp_egui::install_image_loaders(&ctx);
+//! mcpapp_egui::install(&ctx); // image loaders and fallback fonts, once
 //! let mut events = Vec::new();
 //! // One frame; in an eframe app this is the body of `App::ui`.
 //! let mut frame = ctx.run_ui(egui::RawInput::default(), |ui| {
@@ -46,14 +46,17 @@
 //! open, or an action a failing check blocked ([`SurfaceEvent`]). Control and bidi characters
 //! are removed from every text it shows.
 //!
-//! Images in `data:` URIs are decoded in-process once [`install_image_loaders`] has run;
-//! `http(s)` images are the embedder's (it installs a loader with its own policy). An image
-//! that is not loaded shows its alt text. This crate does no I/O and speaks no JSON-RPC.
+//! [`install`] sets a context up once, before its first frame: the image loaders and the
+//! system's fallback fonts (the one file this crate reads). Images in `data:` URIs are decoded
+//! in-process once [`install_image_loaders`] has run; `http(s)` images are the embedder's (it
+//! installs a loader with its own policy). An image that is not loaded shows its alt text.
+//! Apart from the fonts this crate does no I/O, and it speaks no JSON-RPC.
 
 mod a2ui;
 mod draw;
 mod fonts;
 mod images;
+mod install;
 mod markdown;
 mod output;
 mod text_functions;
@@ -61,8 +64,9 @@ mod theme;
 mod view;
 
 pub use a2ui::{SurfaceEvent, SurfaceOutput, SurfaceView, now_iso8601};
-pub use fonts::add_fallback_fonts;
+pub use fonts::{add_fallback_fonts, fallback_fonts};
 pub use images::{DataUriLoader, decode_data_uri, install_image_loaders};
+pub use install::install;
 pub use mcpapp_card::CardState;
 pub use output::{CardEvent, CardOutput};
 pub use theme::backdrop;

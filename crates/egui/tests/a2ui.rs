@@ -1,13 +1,9 @@
 //! The A2UI surface view as a person uses it: found by accessible labels, typed into and
 //! clicked, with the surface's data model and the view's events checked. No pixels here.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![allow(clippy::unwrap_used, reason = "test helpers")]
+
+mod support;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -78,11 +74,7 @@ fn form() -> Value {
 fn typing_into_a_bound_text_field_writes_the_data_model() {
     let mut h = harness(&form(), &json!({"form": {"name": ""}}));
     h.run();
-    h.get_by_role_and_label(Role::TextInput, "Name").focus();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "Name")
-        .type_text("Ada");
-    h.run();
+    support::type_into(&mut h, "Name", "Ada");
     assert_eq!(data_at(&h, "/form/name"), json!("Ada"));
     assert!(h.state().changes > 0);
 }
@@ -97,18 +89,12 @@ fn a_button_whose_check_fails_is_disabled_and_says_why_then_fires_with_its_conte
             .is_disabled()
     );
     assert!(h.query_by_label("Your name, please.").is_some());
-    h.get_by_role_and_label(Role::Button, "Send").click();
-    h.run();
+    support::press(&mut h, "Send");
     assert!(h.state().events.is_empty(), "{:?}", h.state().events);
 
-    h.get_by_role_and_label(Role::TextInput, "Name").focus();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "Name")
-        .type_text("Ada");
-    h.run();
+    support::type_into(&mut h, "Name", "Ada");
     assert!(h.query_by_label("Your name, please.").is_none());
-    h.get_by_role_and_label(Role::Button, "Send").click();
-    h.run();
+    support::press(&mut h, "Send");
     let Some(SurfaceEvent::Action(message)) = h.state().events.last() else {
         panic!("expected an action, got {:?}", h.state().events);
     };
@@ -156,11 +142,9 @@ fn a_modal_opens_from_its_trigger_and_closes() {
     );
     h.run();
     assert!(h.query_by_label("Inside the modal").is_none());
-    h.get_by_role_and_label(Role::Button, "Details").click();
-    h.run();
+    support::press(&mut h, "Details");
     assert!(h.query_by_label("Inside the modal").is_some());
-    h.get_by_role_and_label(Role::Button, "Close").click();
-    h.run();
+    support::press(&mut h, "Close");
     assert!(h.query_by_label("Inside the modal").is_none());
 }
 
@@ -185,9 +169,7 @@ fn accessibility_labels_name_components_and_links_follow_the_link_rule() {
     h.run();
     assert!(h.query_by_label("A harbour at dusk").is_some());
     assert!(h.query_by_label("Open audio").is_none());
-    h.get_by_role_and_label(Role::Button, "Read the docs")
-        .click();
-    h.run();
+    support::press(&mut h, "Read the docs");
     h.get_by_label("Open video").click();
     h.run();
     assert_eq!(
@@ -246,11 +228,7 @@ fn an_input_shows_its_failing_check_once_it_has_a_value() {
     );
     h.run();
     assert!(h.query_by_label("Not an email address").is_none());
-    h.get_by_role_and_label(Role::TextInput, "Email").focus();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "Email")
-        .type_text("ada@");
-    h.run();
+    support::type_into(&mut h, "Email", "ada@");
     assert!(h.query_by_label("Not an email address").is_some());
     h.get_by_role_and_label(Role::TextInput, "Email")
         .type_text("example.com");

@@ -1,13 +1,9 @@
 //! The card view as a person uses it: found by accessible labels, typed into and clicked, with
 //! the typed output checked. No pixels here.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![allow(clippy::unwrap_used, clippy::panic, reason = "test helpers")]
+
+mod support;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -80,9 +76,7 @@ fn typing_a_reason_and_confirming_submits_the_merged_payload() {
     h.run();
     h.get_by_role(Role::TextInput).type_text("My plans changed");
     h.run();
-    h.get_by_role_and_label(Role::Button, "Confirm Cancellation")
-        .click();
-    h.run();
+    support::press(&mut h, "Confirm Cancellation");
     let app = h.state();
     assert_eq!(
         submitted(app),
@@ -114,8 +108,7 @@ fn a_required_input_left_empty_shows_its_error_and_sends_nothing() {
     let mut h = harness(c);
     h.run();
     assert!(h.query_by_label("Tell us why, please.").is_none());
-    h.get_by_role_and_label(Role::Button, "Send").click();
-    h.run();
+    support::press(&mut h, "Send");
     assert!(h.query_by_label("Tell us why, please.").is_some());
     assert!(matches!(
         h.state().events.last(),
@@ -133,8 +126,7 @@ fn a_required_input_left_empty_shows_its_error_and_sends_nothing() {
     h.get_by_role(Role::TextInput).type_text("Because");
     h.run();
     assert!(h.query_by_label("Tell us why, please.").is_none());
-    h.get_by_role_and_label(Role::Button, "Send").click();
-    h.run();
+    support::press(&mut h, "Send");
     assert_eq!(
         submitted(h.state()),
         &json!({"mcp_tool_name": "t", "reason": "Because"})
@@ -156,22 +148,19 @@ fn show_card_expands_and_its_inputs_submit() {
     let mut h = harness(c);
     h.run();
     assert!(h.query_by_label("Save note").is_none());
-    h.get_by_role_and_label(Role::Button, "Add a note").click();
-    h.run();
+    support::press(&mut h, "Add a note");
     let field = h.get_by_role(Role::TextInput);
     field.focus();
     h.run();
     h.get_by_role(Role::TextInput).type_text("Ring twice");
     h.run();
-    h.get_by_role_and_label(Role::Button, "Save note").click();
-    h.run();
+    support::press(&mut h, "Save note");
     assert_eq!(
         submitted(h.state()),
         &json!({"mcp_tool_name": "add_note", "order": 7, "note": "Ring twice"})
     );
     // Clicking the ShowCard again folds it away.
-    h.get_by_role_and_label(Role::Button, "Add a note").click();
-    h.run();
+    support::press(&mut h, "Add a note");
     assert!(h.query_by_label("Save note").is_none());
 }
 
@@ -193,16 +182,12 @@ fn toggle_visibility_hides_and_shows() {
     let mut h = harness(c);
     h.run();
     assert!(h.query_by_label("Gate B12, boarding 14:05").is_none());
-    h.get_by_role_and_label(Role::Button, "Details").click();
-    h.run();
+    support::press(&mut h, "Details");
     assert!(h.query_by_label("Gate B12, boarding 14:05").is_some());
-    h.get_by_role_and_label(Role::Button, "Details").click();
-    h.run();
+    support::press(&mut h, "Details");
     assert!(h.query_by_label("Gate B12, boarding 14:05").is_none());
-    h.get_by_role_and_label(Role::Button, "Details").click();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Compact").click();
-    h.run();
+    support::press(&mut h, "Details");
+    support::press(&mut h, "Compact");
     assert!(h.query_by_label("Gate B12, boarding 14:05").is_none());
     assert!(h.query_by_label("Flight LH 1937").is_some());
     assert_eq!(h.state().state.visibility.get("details"), Some(&false));
@@ -233,10 +218,8 @@ fn choice_set_selections_land_in_the_payload() {
     h.run();
     h.get_by_role(Role::ComboBox).click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Thick").click();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Order").click();
-    h.run();
+    support::press(&mut h, "Thick");
+    support::press(&mut h, "Order");
     assert_eq!(
         submitted(h.state()),
         &json!({"mcp_tool_name": "order", "size": "l", "extras": "cheese,basil", "crust": "thick"})
@@ -272,8 +255,7 @@ fn links_in_text_and_open_url_actions_are_reported_not_opened() {
     }));
     let mut h = harness(c);
     h.run();
-    h.get_by_role_and_label(Role::Button, "Help").click();
-    h.run();
+    support::press(&mut h, "Help");
     assert_eq!(
         h.state().events.last(),
         Some(&CardEvent::OpenUrl {
@@ -384,8 +366,7 @@ fn an_inline_label_sits_beside_its_input_and_still_names_it() {
     let note_label = rect(&h, Role::Label, "Note");
     assert!(note_label.max.y <= note.min.y);
     // Inline inputs still show their errors, under the row.
-    h.get_by_role_and_label(Role::Button, "Save").click();
-    h.run();
+    support::press(&mut h, "Save");
     assert!(matches!(
         h.state().events.last(),
         Some(CardEvent::Invalid { .. })

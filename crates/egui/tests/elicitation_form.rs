@@ -2,13 +2,7 @@
 //! accessible label, typed into and clicked, Accept pressed; the content read back is what
 //! goes to the server.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+mod support;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -57,8 +51,7 @@ fn the_generated_form_is_filled_by_label_and_accepted() {
     assert!(h.query_by_label("Before I book it:").is_some());
 
     // Accept with nothing typed: the required fields say so, and nothing is answered.
-    h.get_by_role_and_label(Role::Button, "Accept").click();
-    h.run();
+    support::press(&mut h, "Accept");
     assert!(h.query_by_label("Meeting title is required.").is_some());
     assert!(
         !h.state()
@@ -82,8 +75,7 @@ fn the_generated_form_is_filled_by_label_and_accepted() {
     h.run();
     h.get_by_role(Role::CheckBox).click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Accept").click();
-    h.run();
+    support::press(&mut h, "Accept");
 
     let app = h.state();
     let Some(CardEvent::Submit { action_id, .. }) = app.events.last() else {
@@ -104,8 +96,7 @@ fn decline_and_cancel_answer_without_the_inputs() {
     let mut h = harness(elicitation_form("?", &schema).unwrap());
     h.run();
     for (title, id) in [("Decline", "decline"), ("Cancel", "cancel")] {
-        h.get_by_role_and_label(Role::Button, title).click();
-        h.run();
+        support::press(&mut h, title);
         let Some(CardEvent::Submit { action_id, .. }) = h.state().events.last() else {
             panic!("{title} submits, even with the required field empty")
         };

@@ -21,15 +21,16 @@ use mcpapp_card::Card;
 use mcpapp_card::enums::FontSize;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, InputError, ReplayGuard, Signer,
-    UiResource, authorize, check_card_inputs, typed_inputs,
+    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, InputError, Signer, UiResource,
+    authorize, check_card_inputs, typed_inputs,
 };
-use rmcp::model::{ErrorData, Tool};
+use rmcp::model::ErrorData;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use validator::Validate;
 
-use crate::support::{Example, app_only, now, rpc_error, schema};
+use crate::SharedReplayGuard;
+use crate::support::{Example, ExampleTool, app_tool, now, rpc_error, tool};
 
 const REQUEST: &str = "request_cancellation_reason";
 const CONFIRM: &str = "confirm_cancellation";
@@ -46,7 +47,7 @@ struct Booking {
 struct Flights {
     user: String,
     signer: Signer,
-    replay: Mutex<Box<dyn ReplayGuard + Send>>,
+    replay: SharedReplayGuard,
     bookings: Mutex<BTreeMap<&'static str, Booking>>,
 }
 
@@ -191,34 +192,25 @@ impl Example for Server {
     const NAME: &'static str = "mcpapp-flights";
 
     /// The confirmation is app-only and needs a client that shows cards.
-    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(_client: &ClientUi) -> Vec<ExampleTool> {
         vec![
-            (
-                Tool::new(
-                    REQUEST,
-                    "Start cancelling a flight booking: asks the user for a reason.",
-                    // The example is one of the user's bookings, so that an agent (or
-                    // `mcpapp check`) has a booking to start with.
-                    schema(
-                        json!({"booking_id": {"type": "string", "examples": ["FL-12345-ABC"]}}),
-                        &["booking_id"],
-                    ),
-                ),
+            // The example is one of the user's bookings, so that an agent (or `mcpapp check`)
+            // has a booking to start with.
+            tool(
+                REQUEST,
+                "Start cancelling a flight booking: asks the user for a reason.",
+                json!({"booking_id": {"type": "string", "examples": ["FL-12345-ABC"]}}),
+                &["booking_id"],
                 Some(CARD_MIME_TYPE),
             ),
-            (
-                Tool::new(
-                    CONFIRM,
-                    "Cancel a booking with the reason the user gave (called by the card).",
-                    schema(json!({"cancellationReason": {"type": "string"}}), &[]),
-                )
-                .with_meta(app_only()),
+            app_tool(
+                CONFIRM,
+                "Cancel a booking with the reason the user gave (called by the card).",
+                json!({"cancellationReason": {"type": "string"}}),
+                &[],
                 Some(CARD_MIME_TYPE),
             ),
-            (
-                Tool::new(BOOKINGS, "List your bookings.", schema(json!({}), &[])),
-                None,
-            ),
+            tool(BOOKINGS, "List your bookings.", json!({}), &[], None),
         ]
     }
 
@@ -251,12 +243,11 @@ impl Server {
             route,
             cancelled: None,
         };
+        let (signer, replay) = options.signing(<Self as Example>::NAME)?;
         Ok(Self(Arc::new(Flights {
             user: options.user.clone(),
-            signer: options
-                .signer(<Self as Example>::NAME)
-                .map_err(|e| e.to_string())?,
-            replay: Mutex::new(options.replay_guard(<Self as Example>::NAME)?),
+            signer,
+            replay,
             bookings: Mutex::new(BTreeMap::from([
                 ("FL-12345-ABC", booking("ada", "SFO → JFK")),
                 ("FL-67890-DEF", booking("ada", "JFK → LHR")),

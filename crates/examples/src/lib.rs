@@ -169,7 +169,20 @@ impl Options {
                 .with_audience(audience),
         )
     }
+
+    /// What a signing example needs for the server named `name`: its [`Self::signer`] and its
+    /// [`Self::replay_guard`].
+    pub(crate) fn signing(
+        &self,
+        name: &str,
+    ) -> Result<(mcpapp_server::Signer, SharedReplayGuard), String> {
+        let signer = self.signer(name).map_err(|e| e.to_string())?;
+        Ok((signer, std::sync::Mutex::new(self.replay_guard(name)?)))
+    }
 }
+
+/// The guard against replayed actions, shared by a server's calls.
+pub(crate) type SharedReplayGuard = std::sync::Mutex<Box<dyn mcpapp_server::ReplayGuard + Send>>;
 
 /// Why the example `name` could not be set up.
 fn setup(name: &str, reason: String) -> ExampleError {

@@ -12,13 +12,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mcpapp_card::Card;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, ReplayGuard, Signer, UiResource,
-    check_card_inputs,
+    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, Signer, UiResource, check_card_inputs,
 };
-use rmcp::model::{ErrorData, Tool};
+use rmcp::model::ErrorData;
 use serde_json::{Map, Value, json};
 
-use crate::support::{Example, app_only, now, rpc_error, schema};
+use crate::SharedReplayGuard;
+use crate::support::{Example, ExampleTool, app_tool, now, rpc_error, tool};
 
 const FIND: &str = "find_available_slots";
 const BOOK: &str = "book_slot";
@@ -30,7 +30,7 @@ const SLOTS_PER_CARD: usize = 5;
 struct Scheduler {
     user: String,
     signer: Signer,
-    replay: Mutex<Box<dyn ReplayGuard + Send>>,
+    replay: SharedReplayGuard,
     slots: Mutex<Vec<(&'static str, Option<String>)>>,
 }
 
@@ -176,12 +176,11 @@ impl Server {
             "Thu 11:00",
             "Fri 15:30",
         ];
+        let (signer, replay) = options.signing(<Self as Example>::NAME)?;
         Ok(Self(Arc::new(Scheduler {
             user: options.user.clone(),
-            signer: options
-                .signer(<Self as Example>::NAME)
-                .map_err(|e| e.to_string())?,
-            replay: Mutex::new(options.replay_guard(<Self as Example>::NAME)?),
+            signer,
+            replay,
             slots: Mutex::new(slots.into_iter().map(|s| (s, None)).collect()),
         })))
     }
@@ -190,31 +189,27 @@ impl Server {
 impl Example for Server {
     const NAME: &'static str = "mcpapp-scheduler";
 
-    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(_client: &ClientUi) -> Vec<ExampleTool> {
         vec![
-            (
-                Tool::new(
-                    FIND,
-                    "Find free meeting slots this week.",
-                    schema(json!({}), &[]),
-                ),
+            tool(
+                FIND,
+                "Find free meeting slots this week.",
+                json!({}),
+                &[],
                 Some(CARD_MIME_TYPE),
             ),
-            (
-                Tool::new(
-                    BOOK,
-                    "Book the slot of the button the user clicked (called by the card).",
-                    schema(json!({}), &[]),
-                )
-                .with_meta(app_only()),
+            app_tool(
+                BOOK,
+                "Book the slot of the button the user clicked (called by the card).",
+                json!({}),
+                &[],
                 Some(CARD_MIME_TYPE),
             ),
-            (
-                Tool::new(
-                    AGENDA,
-                    "List the week's slots and bookings.",
-                    schema(json!({}), &[]),
-                ),
+            tool(
+                AGENDA,
+                "List the week's slots and bookings.",
+                json!({}),
+                &[],
                 None,
             ),
         ]

@@ -51,6 +51,36 @@ pub fn schema(properties: Value, required: &[&str]) -> Arc<Map<String, Value>> {
     Arc::new(schema)
 }
 
+/// A tool of an example and the view it answers with (`None`: text only).
+pub type ExampleTool = (Tool, Option<&'static str>);
+
+/// A tool taking an object of `properties` (those named in `required` must be given),
+/// answered with `view` (a card, an A2UI surface; `None`: text only).
+pub fn tool(
+    name: &'static str,
+    description: &'static str,
+    properties: Value,
+    required: &[&str],
+    view: Option<&'static str>,
+) -> ExampleTool {
+    (
+        Tool::new(name, description, schema(properties, required)),
+        view,
+    )
+}
+
+/// A [`tool`] only the app (the card, the surface) may call: the model does not see it.
+pub fn app_tool(
+    name: &'static str,
+    description: &'static str,
+    properties: Value,
+    required: &[&str],
+    view: Option<&'static str>,
+) -> ExampleTool {
+    let (tool, view) = tool(name, description, properties, required, view);
+    (tool.with_meta(app_only()), view)
+}
+
 /// `_meta` of a tool only views may call, written as `mcpapp-server` writes tool metadata.
 pub fn app_only() -> MetaObject {
     let mut meta = Map::new();
@@ -144,7 +174,7 @@ pub trait Example: Clone + Send + Sync + 'static {
     /// client, as the card app where only HTML is shown; the A2UI mime type: it shows an A2UI
     /// surface to clients that show A2UI, and the others get [`Self::A2UI_FALLBACK`]). Most examples offer the same list to
     /// everyone and let [`Served`] gate it; one with a view per kind of client picks it here.
-    fn tools(client: &ClientUi) -> Vec<(Tool, Option<&'static str>)>;
+    fn tools(client: &ClientUi) -> Vec<ExampleTool>;
 
     /// What clients that show no A2UI get of the tools whose view is an A2UI surface: text
     /// by default.

@@ -12,17 +12,19 @@
 
 use std::fmt::Write as _;
 
-use mcpapp_card::Card;
-use mcpapp_card::builder::TextBuilder;
+use mcpapp_card::builder::{ItemsBuilder, TextBuilder};
+use mcpapp_card::enums::FontWeight;
+use mcpapp_card::{BuildError, Card};
 use mcpapp_protocol::{
     CARD_MIME_TYPE, CallToolResult, ContentBlock, HTML_MIME_TYPE, ResourceCsp, Visibility,
 };
 use mcpapp_server::{CARD_APP_URI, CardBuilder, ClientUi, UiResource, ViewError};
-use rmcp::model::{ErrorData, Tool};
+use mcpapp_template::datetime::{self, Fields};
+use rmcp::model::ErrorData;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::support::{Example, now, rmcp_tool};
+use crate::support::{Example, ExampleTool, now, rmcp_tool};
 
 const FORECAST: &str = "get_forecast";
 /// The HTML app's view.
@@ -75,8 +77,6 @@ const CONDITIONS: [&str; 9] = [
     "windy",
     "snow",
 ];
-const WEEKDAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
-
 /// FNV-1a: a hash that is the same in every run (std's is seeded per process).
 fn stable_hash(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
@@ -84,23 +84,26 @@ fn stable_hash(text: &str) -> u64 {
     })
 }
 
-/// The civil date of a day count since 1970-01-01 (H. Hinnant's algorithm).
-fn civil_date(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
-    let month = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+/// The calendar fields of a day (days since 1970-01-01), at midnight UTC.
+fn calendar(days: i64) -> Fields {
+    datetime::fields(days.saturating_mul(86_400_000))
 }
 
 fn iso_date(days: i64) -> String {
-    let (y, m, d) = civil_date(days);
-    format!("{y:04}-{m:02}-{d:02}")
+    let Fields {
+        year, month, day, ..
+    } = calendar(days);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// `Mon`, `Tue`, …: the first three letters of the weekday's name.
+fn weekday(days: i64) -> &'static str {
+    let name = usize::try_from(calendar(days).weekday)
+        .ok()
+        .and_then(|i| datetime::WEEKDAY_NAMES.get(i))
+        .copied()
+        .unwrap_or("?");
+    name.get(..3).unwrap_or(name)
 }
 
 /// The forecast for `city`, `count` days from day `today` (days since 1970-01-01).
@@ -129,10 +132,7 @@ pub fn forecast(city: &str, count: u64, today: i64) -> Forecast {
             };
             Day {
                 date: iso_date(day),
-                weekday: WEEKDAYS
-                    .get(usize::try_from(day.rem_euclid(7)).unwrap_or(0))
-                    .copied()
-                    .unwrap_or("?"),
+                weekday: weekday(day),
                 condition,
                 high_c: high,
                 low_c: high - 4 - i64::try_from(seed >> 24 & 3).unwrap_or(0),
@@ -171,9 +171,29 @@ pub fn summary(forecast: &Forecast) -> String {
 /// behind a "Details" toggle, a note behind "About", and a choice of how many days to show,
 /// which calls `get_forecast` again (a read-only tool: nothing to sign).
 pub fn forecast_card(forecast: &Forecast) -> Result<Card, ErrorData> {
+    let failed = |e: BuildError| ErrorData::internal_error(format!("the forecast card: {e}"), None);
     let count = forecast.days.len().to_string();
-    let extras = forecast_extras(forecast)?;
-    let mut card = CardBuilder::new()
+    let pages = forecast.days.iter().map(|d| {
+        ItemsBuilder::new()
+            .text_with(format!("{} {}", d.weekday, d.date), |t| {
+                t.weight(FontWeight::Bolder).no_wrap()
+            })
+            .text(format!(
+                "{}, high {} °C, low {} °C",
+                d.condition, d.high_c, d.low_c
+            ))
+    });
+    let wind = forecast
+        .days
+        .iter()
+        .fold(ItemsBuilder::new().id("details").hidden(), |details, d| {
+            details.text(format!("{}: wind {} km/h", d.weekday, d.wind_kmh))
+        });
+    let about = CardBuilder::new()
+        .text("A made-up forecast of the mcpapp weather example.")
+        .build()
+        .map_err(failed)?;
+    CardBuilder::new()
         .heading(format!(
             "{}: {}-day forecast",
             forecast.city,
@@ -195,63 +215,13 @@ pub fn forecast_card(forecast: &Forecast) -> Result<Card, ErrorData> {
             [("3 days", "3"), ("5 days", "5"), ("7 days", "7")],
             |c| c.value(count),
         )
-        .submit("Show", FORECAST, json!({ "city": forecast.city }));
-    for element in extras.body {
-        card = card.element(element);
-    }
-    for action in extras.actions {
-        card = card.action(action);
-    }
-    card.build()
-        .map_err(|e| ErrorData::internal_error(format!("the forecast card: {e}"), None))
-}
-
-/// The parts of the forecast card the builder has no shortcut for, written as card JSON: a
-/// carousel page per day, the wind (hidden until "Details"), and "About" (a `ShowCard`).
-fn forecast_extras(forecast: &Forecast) -> Result<Card, ErrorData> {
-    let pages: Vec<Value> = forecast
-        .days
-        .iter()
-        .map(|d| {
-            json!({
-                "type": "CarouselPage",
-                "items": [
-                    { "type": "TextBlock", "text": format!("{} {}", d.weekday, d.date), "weight": "bolder" },
-                    { "type": "TextBlock", "text": format!("{}, high {} °C, low {} °C", d.condition, d.high_c, d.low_c), "wrap": true }
-                ]
-            })
-        })
-        .collect();
-    let wind: Vec<Value> = forecast
-        .days
-        .iter()
-        .map(|d| json!({ "type": "TextBlock", "text": format!("{}: wind {} km/h", d.weekday, d.wind_kmh), "wrap": true }))
-        .collect();
-    let parsed = mcpapp_card::parse_value(json!({
-        "type": "McpApp",
-        "body": [
-            { "type": "Carousel", "pages": pages },
-            { "type": "Container", "id": "details", "isVisible": false, "items": wind }
-        ],
-        "actions": [
-            { "type": "Action.ToggleVisibility", "title": "Details", "targetElements": ["details"] },
-            { "type": "Action.ShowCard", "title": "About", "card": {
-                "type": "AdaptiveCard",
-                "body": [{ "type": "TextBlock", "text": "A made-up forecast of the mcpapp weather example.", "wrap": true }]
-            } }
-        ]
-    }));
-    parsed
-        .card
-        .filter(|_| {
-            parsed
-                .diagnostics
-                .iter()
-                .all(|d| d.severity != mcpapp_card::Severity::Error)
-        })
-        .ok_or_else(|| {
-            ErrorData::internal_error("the forecast card's extras do not read as a card", None)
-        })
+        .carousel(pages)
+        .container(wind)
+        .submit("Show", FORECAST, json!({ "city": forecast.city }))
+        .toggle_visibility("Details", ["details"])
+        .show_card("About", about)
+        .build()
+        .map_err(failed)
 }
 
 /// The HTML app: a self-contained page (no scripts, styles or data from elsewhere), so it asks
@@ -317,6 +287,13 @@ fn read_args(args: &Map<String, Value>) -> Result<(String, u64), ErrorData> {
     Ok((city.to_owned(), days))
 }
 
+/// The forecast a call asks for, from today (by the system clock).
+fn requested(args: &Map<String, Value>) -> Result<Forecast, ErrorData> {
+    let (city, days) = read_args(args)?;
+    let today = i64::try_from(now() / 86_400).unwrap_or(0);
+    Ok(forecast(&city, days, today))
+}
+
 /// The weather server. It keeps no state: a forecast depends only on the city and the day.
 #[derive(Clone, Default)]
 pub struct Server;
@@ -324,7 +301,7 @@ pub struct Server;
 impl Example for Server {
     const NAME: &'static str = "mcpapp-weather";
 
-    fn tools(client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(client: &ClientUi) -> Vec<ExampleTool> {
         let tool = forecast_tool();
         if client.preferred_view(&VIEWS) == Some(HTML_MIME_TYPE)
             && let Ok(view) = forecast_view()
@@ -345,9 +322,7 @@ impl Example for Server {
         args: &Map<String, Value>,
         client: &ClientUi,
     ) -> Result<CallToolResult, ErrorData> {
-        let (city, days) = read_args(args)?;
-        let today = i64::try_from(now() / 86_400).unwrap_or(0);
-        let forecast = forecast(&city, days, today);
+        let forecast = requested(args)?;
         if client.preferred_view(&VIEWS) == Some(CARD_MIME_TYPE) {
             return Ok(client.card_result(&forecast_card(&forecast)?));
         }
@@ -369,7 +344,7 @@ pub struct CardServer;
 impl Example for CardServer {
     const NAME: &'static str = "mcpapp-weather-card";
 
-    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(_client: &ClientUi) -> Vec<ExampleTool> {
         vec![(rmcp_tool(&forecast_tool()), Some(CARD_MIME_TYPE))]
     }
 
@@ -383,9 +358,7 @@ impl Example for CardServer {
         args: &Map<String, Value>,
         client: &ClientUi,
     ) -> Result<CallToolResult, ErrorData> {
-        let (city, days) = read_args(args)?;
-        let today = i64::try_from(now() / 86_400).unwrap_or(0);
-        Ok(client.card_result(&forecast_card(&forecast(&city, days, today))?))
+        Ok(client.card_result(&forecast_card(&requested(args)?)?))
     }
 }
 

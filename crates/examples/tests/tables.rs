@@ -1,15 +1,15 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
 //! The `tables` example through rmcp, as an MCP client meets it: what an A2UI client, a card
 //! client and a plain client are offered; a booking made exactly as a host makes it (the view's
 //! stream applied, the form filled in, the row's "Book" button fired, the event sent by
 //! `mcpapp_a2ui::mcp::action_call`) and its answer applied to the surface; and every forged,
 //! replayed, expired or badly filled-in call refused with its reason while nothing is booked.
+
+#![allow(
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::unwrap_used,
+    reason = "test helpers"
+)]
 
 use mcpapp_a2ui::mcp::{action_call, payloads_in_result};
 use mcpapp_a2ui::{Fired, Pointer, Processor};

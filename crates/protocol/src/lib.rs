@@ -49,6 +49,7 @@ mod macros;
 mod capability;
 mod constants;
 mod error;
+mod finding;
 mod host_context;
 mod initialize;
 mod jsonrpc;
@@ -67,6 +68,8 @@ pub use constants::{
     mime_type_matches,
 };
 pub use error::ProtocolError;
+pub use finding::Severity;
+
 pub use host_context::{
     ContainerDimensions, DeviceCapabilities, DisplayMode, HostContext, HostCss, HostStyles,
     Platform, STYLE_VARIABLE_KEYS, SafeAreaInsets, Theme, ToolInfo,
@@ -96,3 +99,7 @@ pub use messages::{
 pub use method::{Direction, MessageKind, MethodInfo, Notification, Request};
 pub use resource_meta::{ResourceCsp, ResourcePermissions, ResourceUiMeta};
 pub use tool_meta::{ToolUiMeta, Visibility};
+
+/// For [`finding_codes!`]: the serde its `Code` serializes with.
+#[doc(hidden)]
+pub use serde as __serde;

@@ -40,6 +40,9 @@
     reason = "a benchmark fails loudly and reports on stderr"
 )]
 
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -50,6 +53,7 @@ use mcpapp_card::HostConfig;
 use mcpapp_egui::SurfaceView;
 use mcpapp_html::{HeadlessChromium, Tab};
 use serde_json::Value;
+use support::a2ui_examples;
 
 /// The npm packages the web side needs, `name@version` as `.ci/run` installs them.
 const PACKAGES: [&str; 3] = [
@@ -64,27 +68,15 @@ const WIDTH: f32 = 480.0;
 /// Samples of the medians printed at the end.
 const SAMPLES: usize = 31;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// The 43 example streams, `(path, text)`, sorted by path.
+/// The 43 example streams, `(path, text)`.
 fn examples() -> Vec<(PathBuf, String)> {
-    let mut out = Vec::new();
-    for catalog in ["basic", "minimal"] {
-        let dir = root()
-            .join("tests/corpus/a2ui/catalogs")
-            .join(catalog)
-            .join("examples");
-        for entry in std::fs::read_dir(&dir).expect("the vendored A2UI corpus") {
-            let path = entry.expect("a corpus entry").path();
-            if path.extension().is_some_and(|x| x == "json") {
-                let text = std::fs::read_to_string(&path).expect("a corpus file");
-                out.push((path, text));
-            }
-        }
-    }
-    out.sort();
+    let out: Vec<(PathBuf, String)> = a2ui_examples()
+        .into_iter()
+        .map(|(_, path)| {
+            let text = std::fs::read_to_string(&path).expect("a corpus file");
+            (path, text)
+        })
+        .collect();
     assert_eq!(out.len(), 43, "the corpus has 43 example streams");
     out
 }

@@ -40,14 +40,12 @@
 //! ```
 
 mod compare;
-mod fonts;
 mod png;
 mod render;
 mod snapshot;
 mod snapshot_a2ui;
 
 pub use compare::{CompareOptions, Comparison, compare};
-pub use fonts::{fallback_fonts, setup_context};
 pub use image;
 pub use mcpapp_card::host_config::{Theme, UnknownTheme};
 pub use png::write_png;

@@ -261,7 +261,7 @@ fn draw(
         .allow_missing_glyphs()
         .with_accessibility_check(false)
         .with_render_cursor(false)
-        .with_context_setup(crate::fonts::setup_context)
+        .with_context_setup(mcpapp_egui::install)
         .renderer(renderer)
         .build_ui(move |ui| {
             Area::new(Id::unique("mcpapp-render"))

@@ -70,15 +70,8 @@ pub struct CardFile {
 /// searched.
 pub fn find_cards(dir: &Path) -> std::io::Result<Vec<CardFile>> {
     let mut cards = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if !path.is_file() {
-            continue;
-        }
-        let Some(file_name) = path.file_name().and_then(|n| n.to_str()) else {
-            continue;
-        };
-        let Some(name) = strip_suffix_ignore_case(file_name, ".json") else {
+    for (path, file_name) in files_in(dir)? {
+        let Some(name) = strip_suffix_ignore_case(&file_name, ".json") else {
             continue;
         };
         if strip_suffix_ignore_case(name, ".data").is_some() || name.is_empty() {
@@ -100,6 +93,20 @@ pub fn find_cards(dir: &Path) -> std::io::Result<Vec<CardFile>> {
     }
     cards.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(cards)
+}
+
+/// The regular files of a directory, with their names; a name that is not UTF-8 is no card's
+/// or stream's, and its file is left out. Subdirectories are not searched.
+pub(crate) fn files_in(dir: &Path) -> std::io::Result<Vec<(PathBuf, String)>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).map(str::to_owned);
+        if let Some(name) = name.filter(|_| path.is_file()) {
+            files.push((path, name));
+        }
+    }
+    Ok(files)
 }
 
 pub(crate) fn strip_suffix_ignore_case<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {

@@ -8,7 +8,9 @@ use mcpapp_a2ui::Severity;
 
 use crate::compare::CompareOptions;
 use crate::render::render_surface;
-use crate::snapshot::{Outcome, SnapshotCase, Variant, check_variant, strip_suffix_ignore_case};
+use crate::snapshot::{
+    Outcome, SnapshotCase, Variant, check_variant, files_in, strip_suffix_ignore_case,
+};
 
 /// Whether a file is A2UI rather than a card: its name ends in `.a2ui.json` or `.jsonl`, or
 /// its content is A2UI server messages ([`mcpapp_a2ui::mcp::is_a2ui`]: one message, an
@@ -52,17 +54,10 @@ pub struct StreamFile {
 /// searched.
 pub fn find_streams(dir: &Path) -> std::io::Result<Vec<StreamFile>> {
     let mut streams = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if !path.is_file() {
-            continue;
-        }
-        let Some(file_name) = path.file_name().and_then(|n| n.to_str()) else {
-            continue;
-        };
+    for (path, file_name) in files_in(dir)? {
         let name = [".a2ui.json", ".jsonl", ".json"]
             .iter()
-            .find_map(|suffix| strip_suffix_ignore_case(file_name, suffix));
+            .find_map(|suffix| strip_suffix_ignore_case(&file_name, suffix));
         let Some(name) = name.filter(|n| !n.is_empty()) else {
             continue;
         };
@@ -70,7 +65,7 @@ pub fn find_streams(dir: &Path) -> std::io::Result<Vec<StreamFile>> {
             continue;
         }
         let named = !file_name.to_ascii_lowercase().ends_with(".json")
-            || strip_suffix_ignore_case(file_name, ".a2ui.json").is_some();
+            || strip_suffix_ignore_case(&file_name, ".a2ui.json").is_some();
         if named || std::fs::read(&path).is_ok_and(|bytes| is_a2ui_content(&bytes)) {
             streams.push(StreamFile {
                 name: name.to_owned(),

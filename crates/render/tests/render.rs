@@ -1,13 +1,7 @@
 //! `render_card` on a real GPU adapter (Mesa's lavapipe in CI): sizes, themes, determinism,
 //! and options it refuses.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![allow(clippy::unwrap_used, reason = "test helpers")]
 
 use mcpapp_card::{Card, HostConfig};
 use mcpapp_render::{CompareOptions, RenderError, RenderOptions, compare, render_card};

@@ -7,23 +7,16 @@
 //! surfaces` rewrites the baselines that differ. Rendering needs Mesa's lavapipe and
 //! `WGPU_BACKEND=vulkan`, the renderer the baselines were made with.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![allow(clippy::unwrap_used, reason = "test helpers")]
 
-use std::path::{Path, PathBuf};
+mod support;
+
+use std::path::Path;
 
 use mcpapp_a2ui::process_str;
 use mcpapp_card::HostConfig;
 use mcpapp_render::{CompareOptions, RenderError, RenderOptions, compare, render_surface};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use support::{a2ui_examples, root};
 
 fn update() -> bool {
     std::env::var("UPDATE_SNAPSHOTS").is_ok_and(|v| {
@@ -34,31 +27,11 @@ fn update() -> bool {
     })
 }
 
-/// Every example stream, `(snapshot name, path)`, sorted.
-fn examples() -> Vec<(String, PathBuf)> {
-    let mut out = Vec::new();
-    for catalog in ["basic", "minimal"] {
-        let dir = root()
-            .join("tests/corpus/a2ui/catalogs")
-            .join(catalog)
-            .join("examples");
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|x| x == "json") {
-                let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-                out.push((format!("{catalog}-{stem}"), path));
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn every_official_example_renders_light_and_dark_as_its_baseline() {
     let baselines = root().join("tests/snapshots/a2ui");
     std::fs::create_dir_all(&baselines).unwrap();
-    let examples = examples();
+    let examples = a2ui_examples();
     assert_eq!(examples.len(), 43, "the corpus has 43 example streams");
     let mut failures = Vec::new();
     let mut expected = Vec::new();

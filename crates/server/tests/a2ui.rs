@@ -1,13 +1,8 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
 //! A2UI on the server: what the builder makes is what the official schemas accept, what it
 //! refuses it names, and an event comes back through `mcpapp_a2ui::mcp` verified as a card
 //! action is: tampered, replayed, expired or badly filled in, it is refused.
+
+#![allow(clippy::panic, clippy::unwrap_used, reason = "test helpers")]
 
 use mcpapp_a2ui::mcp::{action_call, payloads_in_result, result_resource_uri};
 use mcpapp_a2ui::{Fired, Pointer, Processor, ServerMessage, process_str};

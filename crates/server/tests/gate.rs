@@ -1,11 +1,6 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
 //! What a client sees depends on the UI it advertised.
+
+#![allow(clippy::unwrap_used, reason = "test helpers")]
 
 use mcpapp_card::Card;
 use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE, Tool, UiClientCapability};

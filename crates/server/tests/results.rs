@@ -1,11 +1,6 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
 //! Cards in tool results, and their text rendering.
+
+#![allow(clippy::unwrap_used, reason = "test helpers")]
 
 use mcpapp_card::{Card, parse_str, parse_value};
 use mcpapp_protocol::{CARD_MIME_TYPE, ContentBlock};

@@ -1,11 +1,11 @@
+//! Signed actions: the honest path, the tampering suite and key rotation.
+
 #![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
     clippy::indexing_slicing,
     clippy::panic,
-    reason = "tests"
+    clippy::unwrap_used,
+    reason = "test helpers"
 )]
-//! Signed actions: the honest path, the tampering suite and key rotation.
 
 use base64::Engine as _;
 use mcpapp_card::model::ExecuteAction;
@@ -63,7 +63,7 @@ fn build_signed_signs_a_checked_card() {
         .build_signed(&signer, USER, NOW)
         .unwrap();
     let call = click(&card, 0, &json!({}));
-    verify(&signer, &call, &mut MemoryReplayGuard::new()).unwrap();
+    verify_fresh(&signer, &call).unwrap();
     let err = CardBuilder::new()
         .input_text("booking_id", "Id", |t| t)
         .submit("Keep", "keep_booking", json!({ "booking_id": "FL-1" }))
@@ -97,13 +97,18 @@ fn verify(
     signer.verify(&call.name, &call.arguments, USER, NOW + 10, guard)
 }
 
+/// [`verify`] by a server that has seen no action yet.
+fn verify_fresh(signer: &Signer, call: &ToolCall) -> Result<VerifiedAction, Rejection> {
+    verify(signer, call, &mut MemoryReplayGuard::new())
+}
+
 #[test]
 fn the_honest_path_verifies() {
     let signer = signer();
     let card = signed_card(&signer);
     let call = click(&card, 0, &json!({ "reason": "plans changed" }));
     assert_eq!(call.name, "confirm_cancellation");
-    let verified = verify(&signer, &call, &mut MemoryReplayGuard::new()).unwrap();
+    let verified = verify_fresh(&signer, &call).unwrap();
     assert_eq!(
         Value::Object(verified.fixed),
         json!({ "booking_id": "FL-12345-ABC" })
@@ -151,10 +156,7 @@ fn edited_fixed_data_is_refused() {
     let mut call = click(&card, 0, &json!({ "reason": "x" }));
     call.arguments
         .insert("booking_id".into(), json!("FL-99999-ZZZ"));
-    assert_eq!(
-        verify(&signer, &call, &mut MemoryReplayGuard::new()),
-        Err(Rejection::BadSignature)
-    );
+    assert_eq!(verify_fresh(&signer, &call), Err(Rejection::BadSignature));
 }
 
 #[test]
@@ -163,10 +165,7 @@ fn removed_fixed_data_is_refused() {
     let card = signed_card(&signer);
     let mut call = click(&card, 0, &json!({ "reason": "x" }));
     call.arguments.remove("booking_id");
-    assert_eq!(
-        verify(&signer, &call, &mut MemoryReplayGuard::new()),
-        Err(Rejection::BadSignature)
-    );
+    assert_eq!(verify_fresh(&signer, &call), Err(Rejection::BadSignature));
 }
 
 #[test]
@@ -176,7 +175,7 @@ fn a_removed_signature_is_refused() {
     let mut call = click(&card, 0, &json!({ "reason": "x" }));
     call.arguments.remove(SIGNATURE_KEY);
     assert_eq!(
-        verify(&signer, &call, &mut MemoryReplayGuard::new()),
+        verify_fresh(&signer, &call),
         Err(Rejection::MissingSignature)
     );
 }
@@ -188,10 +187,7 @@ fn a_garbled_signature_is_refused() {
     for garbage in [json!("nonsense"), json!("a.b"), json!(42)] {
         let mut call = click(&card, 0, &json!({ "reason": "x" }));
         call.arguments.insert(SIGNATURE_KEY.into(), garbage);
-        assert_eq!(
-            verify(&signer, &call, &mut MemoryReplayGuard::new()),
-            Err(Rejection::BadSignature)
-        );
+        assert_eq!(verify_fresh(&signer, &call), Err(Rejection::BadSignature));
     }
 }
 
@@ -206,10 +202,7 @@ fn a_signature_of_another_tool_is_refused() {
         arguments: keep.arguments,
         finishes: false,
     };
-    assert_eq!(
-        verify(&signer, &call, &mut MemoryReplayGuard::new()),
-        Err(Rejection::WrongTool)
-    );
+    assert_eq!(verify_fresh(&signer, &call), Err(Rejection::WrongTool));
 }
 
 #[test]
@@ -228,10 +221,7 @@ fn a_signature_copied_from_other_data_is_refused() {
     let card = signed_card(&signer);
     let mut call = click(&card, 0, &json!({ "reason": "x" }));
     call.arguments.insert(SIGNATURE_KEY.into(), other_sig);
-    assert_eq!(
-        verify(&signer, &call, &mut MemoryReplayGuard::new()),
-        Err(Rejection::BadSignature)
-    );
+    assert_eq!(verify_fresh(&signer, &call), Err(Rejection::BadSignature));
 }
 
 #[test]
@@ -302,16 +292,10 @@ fn an_unknown_key_is_refused() {
     let card = signed_card(&signer());
     let call = click(&card, 0, &json!({ "reason": "x" }));
     let stranger = Signer::new([("k9", NEW.to_vec())], TTL).unwrap();
-    assert_eq!(
-        verify(&stranger, &call, &mut MemoryReplayGuard::new()),
-        Err(Rejection::UnknownKey)
-    );
+    assert_eq!(verify_fresh(&stranger, &call), Err(Rejection::UnknownKey));
     // Same key id, other secret: the signature does not match.
     let impostor = Signer::new([("k1", NEW.to_vec())], TTL).unwrap();
-    assert_eq!(
-        verify(&impostor, &call, &mut MemoryReplayGuard::new()),
-        Err(Rejection::BadSignature)
-    );
+    assert_eq!(verify_fresh(&impostor, &call), Err(Rejection::BadSignature));
 }
 
 #[test]
@@ -320,14 +304,11 @@ fn an_input_overriding_fixed_data_is_refused() {
     let card = signed_card(&signer);
     // A forged input named like a fixed key replaces the signed value.
     let call = click(&card, 0, &json!({ "booking_id": "FL-99999-ZZZ" }));
-    assert_eq!(
-        verify(&signer, &call, &mut MemoryReplayGuard::new()),
-        Err(Rejection::BadSignature)
-    );
+    assert_eq!(verify_fresh(&signer, &call), Err(Rejection::BadSignature));
     // An input using a reserved name.
     let call = click(&card, 0, &json!({ "mcp_admin": true }));
     assert_eq!(
-        verify(&signer, &call, &mut MemoryReplayGuard::new()),
+        verify_fresh(&signer, &call),
         Err(Rejection::ReservedInput("mcp_admin".into()))
     );
     // A card whose input shadows fixed data, or uses a reserved id, is never signed.
@@ -355,20 +336,14 @@ fn key_rotation() {
     let call = click(&card, 0, &json!({ "reason": "x" }));
     // New key first (it signs), old key still listed: old signatures verify.
     let rotated = Signer::new([("k2", NEW.to_vec()), ("k1", OLD.to_vec())], TTL).unwrap();
-    verify(&rotated, &call, &mut MemoryReplayGuard::new()).unwrap();
+    verify_fresh(&rotated, &call).unwrap();
     let new_card = signed_card(&rotated);
     let new_call = click(&new_card, 0, &json!({ "reason": "x" }));
-    verify(&rotated, &new_call, &mut MemoryReplayGuard::new()).unwrap();
-    assert_eq!(
-        verify(&old, &new_call, &mut MemoryReplayGuard::new()),
-        Err(Rejection::UnknownKey)
-    );
+    verify_fresh(&rotated, &new_call).unwrap();
+    assert_eq!(verify_fresh(&old, &new_call), Err(Rejection::UnknownKey));
     // Old key removed: refused.
     let retired = Signer::new([("k2", NEW.to_vec())], TTL).unwrap();
-    assert_eq!(
-        verify(&retired, &call, &mut MemoryReplayGuard::new()),
-        Err(Rejection::UnknownKey)
-    );
+    assert_eq!(verify_fresh(&retired, &call), Err(Rejection::UnknownKey));
 }
 
 #[test]
@@ -541,12 +516,12 @@ fn an_argument_no_input_of_the_signed_card_allows_is_refused() {
         0,
         &json!({ "reason": "plans changed", "refund_to": "attacker-account" }),
     );
-    let err = verify(&signer, &call, &mut MemoryReplayGuard::new()).unwrap_err();
+    let err = verify_fresh(&signer, &call).unwrap_err();
     assert_eq!(err, Rejection::UnexpectedInput("refund_to".into()));
     assert_eq!(err.reason(), "unexpected-input");
     // Refused before its nonce was spent: the honest submit still goes through.
     let honest = click(&card, 0, &json!({ "reason": "plans changed" }));
-    verify(&signer, &honest, &mut MemoryReplayGuard::new()).unwrap();
+    verify_fresh(&signer, &honest).unwrap();
 }
 
 #[test]
@@ -560,7 +535,7 @@ fn an_action_that_submits_no_inputs_allows_none() {
     signer.sign_card(&mut card, USER, NOW).unwrap();
     let call = click(&card, 1, &json!({ "reason": "x" }));
     assert_eq!(
-        verify(&signer, &call, &mut MemoryReplayGuard::new()).unwrap_err(),
+        verify_fresh(&signer, &call).unwrap_err(),
         Rejection::UnexpectedInput("reason".into())
     );
     verify(

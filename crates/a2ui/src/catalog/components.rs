@@ -118,9 +118,9 @@ pub struct AudioPlayer {
     pub description: Option<DynamicValue>,
 }
 
-/// `Row`.
+/// `Row` and `Column`: children along one axis, with the same properties.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Row {
+pub struct Flex {
     /// The children.
     pub children: ChildList,
     /// Main-axis arrangement (`start`, the default, `center`, `end`, `spaceBetween`, …).
@@ -131,18 +131,11 @@ pub struct Row {
     pub align: Option<String>,
 }
 
-/// `Column`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Column {
-    /// The children.
-    pub children: ChildList,
-    /// Main-axis arrangement.
-    #[serde(default)]
-    pub justify: Option<String>,
-    /// Cross-axis alignment.
-    #[serde(default)]
-    pub align: Option<String>,
-}
+/// `Row`: children side by side.
+pub type Row = Flex;
+
+/// `Column`: children one under another.
+pub type Column = Flex;
 
 /// `List`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]

@@ -16,8 +16,8 @@ use crate::message::Component;
 
 pub use components::{
     AudioPlayer, BasicComponent, Button, Card, CheckBox, ChoiceOption, ChoicePicker, Column,
-    DateTimeInput, Divider, Icon, Image, List, Modal, Row, Slider, Tab, Tabs, Text, TextField,
-    Video,
+    DateTimeInput, Divider, Flex, Icon, Image, List, Modal, Row, Slider, Tab, Tabs, Text,
+    TextField, Video,
 };
 
 /// The basic catalog's id (what `createSurface` names).

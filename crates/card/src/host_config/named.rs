@@ -47,6 +47,14 @@ impl Theme {
     }
 }
 
+impl HostConfig {
+    /// The built-in light or dark host config, as a host's own theme says: the one mapping
+    /// from a window's theme to the cards' look ([`Theme::for_dark`], [`Theme::host_config`]).
+    pub fn for_dark(dark: bool) -> Self {
+        Theme::for_dark(dark).host_config()
+    }
+}
+
 impl fmt::Display for Theme {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -91,5 +99,11 @@ mod tests {
         }
         assert_eq!("High_Contrast".parse(), Ok(Theme::HighContrast));
         assert!("sepia".parse::<Theme>().is_err());
+    }
+
+    #[test]
+    fn a_hosts_theme_picks_light_or_dark() {
+        assert_eq!(HostConfig::for_dark(true), HostConfig::dark());
+        assert_eq!(HostConfig::for_dark(false), HostConfig::light());
     }
 }

@@ -10,9 +10,11 @@ mod media;
 mod table;
 mod text;
 
+use std::collections::BTreeMap;
+
 use egui::{Response, Ui};
 use mcpapp_card::enums::{ContainerStyle, Spacing};
-use mcpapp_card::model::ElementCommon;
+use mcpapp_card::model::{ElementCommon, Fallback};
 use mcpapp_card::rules::{UrlUse, check_url};
 use mcpapp_card::{Card, Element, SubmitError, prepare_submit, tool_call};
 
@@ -26,7 +28,7 @@ use mcpapp_card::CardState;
 const FEATURES: &[(&str, (u32, u32))] = &[("adaptiveCards", (1, 6)), ("mcpapp", (0, 1))];
 
 /// Whether this drawer meets an element's `requires`.
-fn meets(requires: Option<&std::collections::BTreeMap<String, String>>) -> bool {
+fn meets(requires: Option<&BTreeMap<String, String>>) -> bool {
     let Some(requires) = requires else {
         return true;
     };
@@ -45,28 +47,37 @@ fn meets(requires: Option<&std::collections::BTreeMap<String, String>>) -> bool 
 /// The element to draw for `element`: itself when this drawer meets its `requires`, else
 /// its fallback (followed as far as needed), else nothing.
 fn supported(element: &Element) -> Option<&Element> {
-    let mut current = element;
-    for _ in 0..16 {
-        if meets(current.common().requires.as_ref()) {
-            return Some(current);
-        }
-        match &current.common().fallback {
-            Some(mcpapp_card::model::Fallback::Item(next)) => current = next,
-            _ => return None,
-        }
-    }
-    None
+    first_supported(element, |e| {
+        (e.common().requires.as_ref(), e.common().fallback.as_ref())
+    })
 }
 
 /// The action to show for `action`, as [`supported`] does for elements.
 pub(crate) fn supported_action(action: &mcpapp_card::Action) -> Option<&mcpapp_card::Action> {
-    let mut current = action;
+    first_supported(action, |a| {
+        (a.common().requires.as_ref(), a.common().fallback.as_ref())
+    })
+}
+
+/// The first of `item` and its chain of fallbacks whose `requires` this drawer meets (a
+/// chain longer than 16 shows nothing); `parts` gives an item's `requires` and `fallback`.
+fn first_supported<'a, T>(
+    item: &'a T,
+    parts: impl Fn(
+        &'a T,
+    ) -> (
+        Option<&'a BTreeMap<String, String>>,
+        Option<&'a Fallback<T>>,
+    ),
+) -> Option<&'a T> {
+    let mut current = item;
     for _ in 0..16 {
-        if meets(current.common().requires.as_ref()) {
+        let (requires, fallback) = parts(current);
+        if meets(requires) {
             return Some(current);
         }
-        match &current.common().fallback {
-            Some(mcpapp_card::model::Fallback::Item(next)) => current = next,
+        match fallback {
+            Some(Fallback::Item(next)) => current = next,
             _ => return None,
         }
     }

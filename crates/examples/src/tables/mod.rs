@@ -31,13 +31,14 @@ use mcpapp_server::a2ui::{
     A2uiBuildError, Updates, a2ui_error_result, a2ui_result, check_event_inputs, verify_event_call,
 };
 use mcpapp_server::{
-    A2uiFallback, BuildSigned as _, CARD_APP_URI, ClientUi, ReplayGuard, Signer, UiResource,
-    check_card_inputs, typed_inputs,
+    A2uiFallback, BuildSigned as _, CARD_APP_URI, ClientUi, Signer, UiResource, check_card_inputs,
+    typed_inputs,
 };
-use rmcp::model::{ErrorData, Tool};
+use rmcp::model::ErrorData;
 use serde_json::{Map, Value, json};
 
-use crate::support::{Example, app_only, now, rmcp_tool, schema};
+use crate::SharedReplayGuard;
+use crate::support::{Example, ExampleTool, app_tool, now, rmcp_tool, schema, tool};
 use inputs::{BookingInputs, seating_time, whole_number};
 pub use surface::{book_event, surface, view};
 
@@ -132,7 +133,7 @@ pub struct Booking {
 struct Restaurant {
     user: String,
     signer: Signer,
-    replay: Mutex<Box<dyn ReplayGuard + Send>>,
+    replay: SharedReplayGuard,
     bookings: Mutex<BTreeMap<&'static str, Booking>>,
     /// The view's stream, built once: what inputs are checked against.
     surface: Vec<ServerMessage>,
@@ -379,12 +380,11 @@ fn built_badly(error: &A2uiBuildError) -> ErrorData {
 impl Server {
     /// A server acting for `options.user`, signing with `options`' key, no table booked.
     pub fn new(options: &crate::Options) -> Result<Self, String> {
+        let (signer, replay) = options.signing(<Self as Example>::NAME)?;
         Ok(Self(Arc::new(Restaurant {
             user: options.user.clone(),
-            signer: options
-                .signer(<Self as Example>::NAME)
-                .map_err(|e| e.to_string())?,
-            replay: Mutex::new(options.replay_guard(<Self as Example>::NAME)?),
+            signer,
+            replay,
             bookings: Mutex::new(BTreeMap::new()),
             surface: surface().map_err(|e| e.to_string())?,
         })))
@@ -404,7 +404,7 @@ impl Server {
 impl Example for Server {
     const NAME: &'static str = "mcpapp-tables";
 
-    fn tools(_client: &ClientUi) -> Vec<(Tool, Option<&'static str>)> {
+    fn tools(_client: &ClientUi) -> Vec<ExampleTool> {
         let find = mcpapp_protocol::Tool {
             name: FIND.to_owned(),
             description: Some(
@@ -426,27 +426,19 @@ impl Example for Server {
             .unwrap_or(find);
         vec![
             (rmcp_tool(&find), Some(A2UI_MIME_TYPE)),
-            (
-                Tool::new(
-                    BOOK,
-                    "Book the table of the button the user pressed (called by the surface).",
-                    schema(
-                        json!({
-                            "table": {"type": "string"}, "name": {"type": "string"},
-                            "email": {"type": "string"}, "time": {"type": "string"},
-                            "party_size": {"type": ["integer", "string"]},
-                            "notes": {"type": ["string", "null"]}
-                        }),
-                        &[],
-                    ),
-                )
-                .with_meta(app_only()),
+            app_tool(
+                BOOK,
+                "Book the table of the button the user pressed (called by the surface).",
+                json!({
+                    "table": {"type": "string"}, "name": {"type": "string"},
+                    "email": {"type": "string"}, "time": {"type": "string"},
+                    "party_size": {"type": ["integer", "string"]},
+                    "notes": {"type": ["string", "null"]}
+                }),
+                &[],
                 Some(A2UI_MIME_TYPE),
             ),
-            (
-                Tool::new(BOOKINGS, "List the bookings made.", schema(json!({}), &[])),
-                None,
-            ),
+            tool(BOOKINGS, "List the bookings made.", json!({}), &[], None),
         ]
     }
 

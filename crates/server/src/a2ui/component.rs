@@ -25,6 +25,13 @@ impl Spec {
         }
     }
 
+    /// An input labelled `label` whose value is the data at `path`.
+    fn input(kind: &'static str, label: &Dynamic, path: &str) -> Self {
+        Self::new(kind)
+            .set("label", label.to_json())
+            .set("value", Dynamic::path(path).to_json())
+    }
+
     fn set(mut self, name: &str, value: Value) -> Self {
         self.properties.insert(name.to_owned(), value);
         self
@@ -390,9 +397,7 @@ pub struct TextField(Spec, String);
 impl TextField {
     /// A field labelled `label` whose value is the data at `path`.
     pub fn new(label: impl Into<Dynamic>, path: &str) -> Self {
-        let spec = Spec::new("TextField")
-            .set("label", label.into().to_json())
-            .set("value", Dynamic::path(path).to_json());
+        let spec = Spec::input("TextField", &label.into(), path);
         Self(spec, path.to_owned())
     }
 
@@ -475,10 +480,8 @@ impl ChoicePicker {
                 Value::Object(option)
             })
             .collect();
-        let spec = Spec::new("ChoicePicker")
-            .set("label", label.into().to_json())
-            .set("options", Value::Array(options))
-            .set("value", Dynamic::path(path).to_json());
+        let spec =
+            Spec::input("ChoicePicker", &label.into(), path).set("options", Value::Array(options));
         Self(spec, path.to_owned())
     }
 
@@ -506,11 +509,9 @@ pub struct Slider(Spec, String);
 impl Slider {
     /// A slider labelled `label` from `min` to `max`, its value the number at `path`.
     pub fn new(label: impl Into<Dynamic>, path: &str, min: f64, max: f64) -> Self {
-        let spec = Spec::new("Slider")
-            .set("label", label.into().to_json())
+        let spec = Spec::input("Slider", &label.into(), path)
             .set("min", Value::from(min))
-            .set("max", Value::from(max))
-            .set("value", Dynamic::path(path).to_json());
+            .set("max", Value::from(max));
         Self(spec, path.to_owned())
     }
 }
@@ -525,9 +526,7 @@ pub struct CheckBox(Spec, String);
 impl CheckBox {
     /// A check box labelled `label`, its value the boolean at `path`.
     pub fn new(label: impl Into<Dynamic>, path: &str) -> Self {
-        let spec = Spec::new("CheckBox")
-            .set("label", label.into().to_json())
-            .set("value", Dynamic::path(path).to_json());
+        let spec = Spec::input("CheckBox", &label.into(), path);
         Self(spec, path.to_owned())
     }
 }

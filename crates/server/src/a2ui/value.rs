@@ -42,35 +42,18 @@ impl Dynamic {
     }
 }
 
-impl From<&str> for Dynamic {
-    fn from(text: &str) -> Self {
-        Self::Literal(Value::from(text))
-    }
+/// A literal from each kind of value a component property takes.
+macro_rules! literal_from {
+    ($($kind:ty),*) => {$(
+        impl From<$kind> for Dynamic {
+            fn from(value: $kind) -> Self {
+                Self::Literal(Value::from(value))
+            }
+        }
+    )*};
 }
 
-impl From<String> for Dynamic {
-    fn from(text: String) -> Self {
-        Self::Literal(Value::from(text))
-    }
-}
-
-impl From<bool> for Dynamic {
-    fn from(value: bool) -> Self {
-        Self::Literal(Value::from(value))
-    }
-}
-
-impl From<i64> for Dynamic {
-    fn from(value: i64) -> Self {
-        Self::Literal(Value::from(value))
-    }
-}
-
-impl From<f64> for Dynamic {
-    fn from(value: f64) -> Self {
-        Self::Literal(Value::from(value))
-    }
-}
+literal_from!(&str, String, bool, i64, f64);
 
 impl From<Call> for Dynamic {
     fn from(call: Call) -> Self {

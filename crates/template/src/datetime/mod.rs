@@ -170,8 +170,9 @@ pub(crate) fn add_months(ms: i64, months: i64) -> Option<i64> {
     from_fields(year, month, day, f.hour, f.minute, f.second, f.millisecond)
 }
 
-/// `Date.prototype.toISOString()`.
-pub(crate) fn to_iso(ms: i64) -> String {
+/// An instant as ISO 8601 in UTC to the millisecond (`2026-01-31T09:05:00.000Z`), as
+/// JavaScript's `Date.prototype.toISOString()` writes it.
+pub fn to_iso(ms: i64) -> String {
     format::render(ms, format::DEFAULT_DAYJS_FORMAT)
 }
 
@@ -347,32 +348,25 @@ mod tests {
     }
 
     #[test]
+    fn instants_are_written_as_iso_in_utc() {
+        assert_eq!(to_iso(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(to_iso(951_782_400_005), "2000-02-29T00:00:00.005Z");
+        assert_eq!(to_iso(1_798_761_599_999), "2026-12-31T23:59:59.999Z");
+    }
+
+    #[test]
     fn parses_the_forms_the_corpus_uses() {
         let iso = |s| parse_lenient(s).map(to_iso);
-        assert_eq!(
-            iso("03/15/2018 12:00:00").as_deref(),
-            Some("2018-03-15T12:00:00.000Z")
-        );
-        assert_eq!(
-            iso("2019-07-15T18:33:12+0800").as_deref(),
-            Some("2019-07-15T10:33:12.000Z")
-        );
-        assert_eq!(
-            iso("2017-02-14T06:08:00Z").as_deref(),
-            Some("2017-02-14T06:08:00.000Z")
-        );
-        assert_eq!(
-            iso("2019-11-05T18:21:07.5+01:00").as_deref(),
-            Some("2019-11-05T17:21:07.500Z")
-        );
-        assert_eq!(
-            iso("Tue, 05 Nov 2019 18:21:00 GMT").as_deref(),
-            Some("2019-11-05T18:21:00.000Z")
-        );
-        assert_eq!(
-            iso("Nov 5, 2019").as_deref(),
-            Some("2019-11-05T00:00:00.000Z")
-        );
+        for (text, instant) in [
+            ("03/15/2018 12:00:00", "2018-03-15T12:00:00.000Z"),
+            ("2019-07-15T18:33:12+0800", "2019-07-15T10:33:12.000Z"),
+            ("2017-02-14T06:08:00Z", "2017-02-14T06:08:00.000Z"),
+            ("2019-11-05T18:21:07.5+01:00", "2019-11-05T17:21:07.500Z"),
+            ("Tue, 05 Nov 2019 18:21:00 GMT", "2019-11-05T18:21:00.000Z"),
+            ("Nov 5, 2019", "2019-11-05T00:00:00.000Z"),
+        ] {
+            assert_eq!(iso(text).as_deref(), Some(instant), "{text}");
+        }
         assert_eq!(iso("garbage"), None);
         assert_eq!(iso("2019-02-30"), None);
         assert!(parse_strict_iso("2019-06-19").is_none());
