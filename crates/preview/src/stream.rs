@@ -3,25 +3,25 @@
 
 use std::path::{Path, PathBuf};
 
-use mcpapp_a2ui::{Diagnostic, Processor, Severity};
+use eframe::egui::Ui;
+use mcpapp_a2ui::{Diagnostic, Processor};
+use mcpapp_card::{HostConfig, Severity};
+use mcpapp_egui::SurfaceView;
 
-use super::document::watch_path;
+use crate::PreviewError;
+use crate::file::WatchedFile;
+use crate::inspector::stream as inspector;
+use crate::kind::{self, Finding, Place, Previewed};
 
 /// One A2UI stream file and everything shown about it.
 #[derive(Debug)]
 pub struct StreamDocument {
-    /// The file, as given on the command line.
-    pub path: PathBuf,
-    /// Where change notifications for the file arrive.
-    watch_path: PathBuf,
-    /// The file's text as last read.
-    pub source: String,
+    /// The stream file.
+    pub file: WatchedFile,
     /// The surfaces shown: those of the last version of the file that built any.
     pub processor: Processor,
     /// The findings about the file as it is now.
     pub diagnostics: Vec<Diagnostic>,
-    /// Why the file cannot be read now, if it cannot.
-    pub read_error: Option<String>,
     /// Whether the surfaces shown come from an earlier version of the file (the current one
     /// builds none).
     pub stale: bool,
@@ -31,16 +31,11 @@ pub struct StreamDocument {
 
 impl StreamDocument {
     /// Reads and processes the stream file (an error when it cannot be read).
-    pub fn open(path: &Path) -> Result<Self, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    pub fn open(path: &Path) -> Result<Self, PreviewError> {
         let mut document = Self {
-            path: path.to_owned(),
-            watch_path: watch_path(path),
-            source: String::from_utf8_lossy(&bytes).into_owned(),
+            file: WatchedFile::open(path)?,
             processor: Processor::new(),
             diagnostics: Vec::new(),
-            read_error: None,
             stale: false,
             reloads: 0,
         };
@@ -48,56 +43,16 @@ impl StreamDocument {
         Ok(document)
     }
 
-    /// The file name to show in lists and titles.
-    pub fn name(&self) -> String {
-        self.path.display().to_string()
-    }
-
-    /// The folder whose changes concern this document.
-    pub fn watched_folders(&self) -> Vec<PathBuf> {
-        self.watch_path
-            .parent()
-            .map(Path::to_owned)
-            .into_iter()
-            .collect()
-    }
-
-    /// Reacts to a change of the file at `changed` (a path as the watcher reports it).
-    /// Returns whether anything shown changed.
-    pub fn file_changed(&mut self, changed: &Path) -> bool {
-        if changed != self.watch_path {
-            return false;
-        }
-        let changed = match std::fs::read(&self.path) {
-            Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                let changed = text != self.source || self.read_error.is_some();
-                self.read_error = None;
-                self.source = text;
-                changed
-            }
-            Err(e) => {
-                self.read_error = Some(format!("cannot read {}: {e}", self.path.display()));
-                true
-            }
-        };
-        if changed {
-            self.reloads += 1;
-            self.rebuild();
-        }
-        changed
-    }
-
     /// Processes the text again from the start (a stream is applied in order, so an edit
     /// anywhere rebuilds every surface), keeping the last surfaces if this version builds
     /// none. Values typed into the surfaces are not kept: the stream's data model is what the
     /// file says.
     fn rebuild(&mut self) {
-        if self.read_error.is_some() {
+        if self.file.read_error.is_some() {
             self.stale = !self.processor.surfaces().is_empty();
             return;
         }
-        let report = mcpapp_a2ui::process_str(&self.source);
+        let report = mcpapp_a2ui::process_str(&self.file.text);
         self.diagnostics = report.diagnostics;
         if report.processor.surfaces().is_empty() {
             self.stale = !self.processor.surfaces().is_empty();
@@ -106,23 +61,66 @@ impl StreamDocument {
             self.stale = false;
         }
     }
+}
 
-    /// The 1-based line of the source a finding points at, when it has one.
-    pub fn place(diagnostic: &Diagnostic) -> Option<usize> {
-        diagnostic.line
+/// The card severity of the same weight, for the shared colours and badges.
+fn card_severity(severity: mcpapp_a2ui::Severity) -> Severity {
+    match severity {
+        mcpapp_a2ui::Severity::Error => Severity::Error,
+        mcpapp_a2ui::Severity::Warning => Severity::Warning,
+        mcpapp_a2ui::Severity::Info => Severity::Info,
+    }
+}
+
+/// Where a finding is: `line:column`, else which message, else a dash.
+fn place_text(d: &Diagnostic) -> String {
+    kind::at(d.line, d.column, || {
+        d.message_index
+            .map_or_else(|| kind::NOWHERE.to_owned(), |i| format!("message {i}"))
+    })
+}
+
+impl Previewed for StreamDocument {
+    fn name(&self) -> String {
+        self.file.name()
     }
 
-    /// How many errors and warnings the file has.
-    pub fn counts(&self) -> (usize, usize) {
-        let count = |s| self.diagnostics.iter().filter(|d| d.severity == s).count();
-        (count(Severity::Error), count(Severity::Warning))
+    fn watched_folders(&self) -> Vec<PathBuf> {
+        self.file.folder().into_iter().collect()
     }
 
-    /// The problems that are not findings, with how bad they are: the file cannot be read
-    /// (an error), the surfaces shown are older ones (a warning).
-    pub fn problems(&self) -> Vec<(Severity, String)> {
+    fn file_changed(&mut self, changed: &Path) -> bool {
+        if !self.file.is(changed) || !self.file.reload() {
+            return false;
+        }
+        self.reloads += 1;
+        self.rebuild();
+        true
+    }
+
+    fn source(&self) -> &str {
+        &self.file.text
+    }
+
+    fn findings(&self) -> Vec<Finding<'_>> {
+        self.diagnostics
+            .iter()
+            .map(|d| Finding {
+                severity: card_severity(d.severity),
+                word: d.severity.to_string(),
+                code: d.code.as_str(),
+                at: place_text(d),
+                pointer: &d.pointer,
+                message: &d.message,
+                place: d.line.map(|line| Place::Source(line, d.column)),
+            })
+            .collect()
+    }
+
+    /// The file cannot be read (an error), the surfaces shown are older ones (a warning).
+    fn problems(&self) -> Vec<(Severity, String)> {
         let mut problems = Vec::new();
-        if let Some(e) = &self.read_error {
+        if let Some(e) = &self.file.read_error {
             problems.push((Severity::Error, e.clone()));
         }
         if self.stale {
@@ -135,13 +133,72 @@ impl StreamDocument {
         }
         problems
     }
+
+    fn summary(&self) -> String {
+        let severities = self.diagnostics.iter().map(|d| card_severity(d.severity));
+        kind::summary(severities, "stream")
+    }
+
+    fn stale_note(&self) -> Option<&'static str> {
+        self.stale
+            .then_some("Showing the last surfaces the file built (see the diagnostics).")
+    }
+
+    /// Every surface of the stream, one under the other; the first action reported.
+    fn show(
+        &mut self,
+        ui: &mut Ui,
+        config: &HostConfig,
+        disabled: bool,
+    ) -> Option<(String, String)> {
+        let ids: Vec<String> = self.processor.surfaces().keys().cloned().collect();
+        if ids.is_empty() {
+            ui.label("No surface to show yet: the diagnostics below say what is wrong.");
+        }
+        let many = ids.len() > 1;
+        let mut event = None;
+        for id in ids {
+            if many {
+                ui.weak(format!("surface {id}"));
+            }
+            let Some(surface) = self.processor.surface_mut(&id) else {
+                continue;
+            };
+            let output = SurfaceView::new(surface)
+                .host_config(config)
+                .disabled(disabled)
+                .show(ui);
+            if event.is_none() {
+                event = output.event;
+            }
+            ui.add_space(12.0);
+        }
+        // The data models of `sendDataModel` surfaces are read as the action happens.
+        let event = event?;
+        let details = inspector::details(&event, self.processor.client_data_model());
+        Some((inspector::headline(&event), details))
+    }
+
+    fn nothing_yet(&self) -> &'static str {
+        "Nothing yet: use a button or another action of the surface."
+    }
+
+    fn live_state(&self) -> (&'static str, String) {
+        (
+            "Data models (live)",
+            inspector::data_models_json(&self.processor),
+        )
+    }
 }
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
 
+    use mcpapp_a2ui::Code;
+
     use super::*;
+    use crate::watcher::watch_path;
 
     const CREATE: &str = r#"{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#;
 
@@ -170,6 +227,15 @@ mod tests {
     }
 
     #[test]
+    fn a_finding_is_placed_by_line_and_column_else_by_message() {
+        let mut d = Diagnostic::new(Code::MissingChild, "/x", "no child").in_message(3);
+        assert_eq!(place_text(&d), "message 3");
+        d.line = Some(4);
+        d.column = Some(17);
+        assert_eq!(place_text(&d), "4:17");
+    }
+
+    #[test]
     fn a_saved_change_is_processed_again() {
         let path = temp_file("reload.jsonl", &format!("{CREATE}\n{}\n", text("one")));
         let mut doc = StreamDocument::open(&path).unwrap();
@@ -193,9 +259,17 @@ mod tests {
         assert!(doc.file_changed(&watch_path(&path)));
         // The createSurface line still builds a surface: it is shown, empty, with the error.
         assert!(!doc.stale);
-        let error = doc.diagnostics.iter().find(|d| d.is_error()).unwrap();
+        let at = doc
+            .diagnostics
+            .iter()
+            .position(Diagnostic::is_error)
+            .unwrap();
+        let error = &doc.diagnostics[at];
         assert_eq!(error.code.as_str(), "json-syntax");
-        assert_eq!(StreamDocument::place(error), Some(2));
+        assert_eq!(
+            doc.findings()[at].place,
+            Some(Place::Source(2, error.column))
+        );
         assert_eq!(doc.counts().0, 1);
 
         // A file that builds no surface at all keeps the last ones, and says so.
@@ -208,7 +282,7 @@ mod tests {
         // A file that is gone is an error, and the surfaces stay.
         std::fs::remove_file(&path).unwrap();
         assert!(doc.file_changed(&watch_path(&path)));
-        assert!(doc.read_error.is_some());
+        assert!(doc.file.read_error.is_some());
         assert_eq!(doc.problems().len(), 2);
     }
 }
