@@ -93,7 +93,7 @@ fn client_options(args: &Args) -> Result<ClientOptions, String> {
     }
     let answer = super::parse_answer(args)?;
     let elicitation: Option<Arc<dyn ElicitationHandler>> = if answer.is_some() || args.headless {
-        Some(Arc::new(super::answers::Answers::new(answer)))
+        Some(Arc::new(super::answers::answers(answer)))
     } else {
         None
     };
@@ -525,17 +525,9 @@ impl Session {
     }
 }
 
-/// Opens a link in the user's browser and says so.
+/// Opens a link in the user's browser by the host's one policy, and says so.
 pub(super) fn open_link(out: &mut Report, url: &str) {
-    let opened = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())
-        .and_then(|rt| {
-            rt.block_on(mcpapp_html::presenter::open_in_browser(url))
-                .map_err(|e| e.to_string())
-        });
-    match opened {
+    match mcpapp_egui_host::open_link(url) {
         Ok(()) => out.line(&format!("opened {url} in your browser")),
         Err(e) => out.line(&format!("cannot open {url}: {e}")),
     }

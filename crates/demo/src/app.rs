@@ -312,7 +312,9 @@ impl DemoApp {
             {
                 // The user agreed to this page in the question's card; an app's link is only
                 // noted.
-                ctx.open_url(egui::OpenUrl::new_tab(url));
+                if let Err(e) = mcpapp_egui_host::open_link(url) {
+                    self.note(&format!("cannot open {url}: {e}"));
+                }
             }
             self.update(update);
         }

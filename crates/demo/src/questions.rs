@@ -41,7 +41,9 @@ pub(crate) fn show(
             Some(DownloadEvent::Saved { paths, links }) => {
                 notes.extend(paths.iter().map(|p| format!("saved {}", p.display())));
                 for link in links {
-                    ui.ctx().open_url(egui::OpenUrl::new_tab(link));
+                    if let Err(e) = mcpapp_egui_host::open_link(&link) {
+                        notes.push(format!("cannot open {link}: {e}"));
+                    }
                 }
             }
             Some(DownloadEvent::Failed(why)) => notes.push(format!("download not saved: {why}")),

@@ -45,6 +45,10 @@ pub enum EguiHostError {
     /// An HTML app is driven by its own page, not by the host.
     #[error("an HTML app's controls are its page's; the host cannot press them")]
     NotNative,
+    /// A link was not opened ([`crate::open_link`]): the host's rules refuse it (the reason
+    /// names the link), or the browser could not be started.
+    #[error("{0}")]
+    Link(String),
 }
 
 /// When an HTML app is shown in a window of its own.

@@ -77,6 +77,7 @@ mod app_view;
 mod downloads;
 mod duplicates;
 mod handle;
+mod links;
 mod pip;
 mod questions;
 mod sampling;
@@ -92,6 +93,7 @@ pub use duplicates::{DuplicateModal, DuplicateQuestion};
 pub use handle::{
     EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, WarmPage,
 };
+pub use links::open_link;
 pub use mcpapp_html::BridgeOptions;
 pub use mcpapp_html::csp::CspOptions;
 pub use pip::{DEFAULT_PIP_SIZE, PipEvent, PipWindow};
