@@ -308,14 +308,7 @@ fn data_beside(path: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("mcpapp-preview-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::test_files::temp_dir;
 
     const GOOD: &str = r#"{"type": "McpApp", "body": [{"type": "Input.Text", "id": "name"}]}"#;
 

@@ -36,6 +36,8 @@ mod screenshot;
 mod settings;
 mod source;
 mod stream;
+#[cfg(test)]
+mod test_files;
 mod watcher;
 mod widget;
 

@@ -187,14 +187,7 @@ impl<D> Setup<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn temp_file(name: &str, content: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("mcpapp-options-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, content).unwrap();
-        path
-    }
+    use crate::test_files::temp_file;
 
     const CARD: &str = r#"{"type": "McpApp", "body": []}"#;
     const STREAM: &str =
@@ -229,8 +222,8 @@ mod tests {
 
     #[test]
     fn one_window_shows_one_format() {
-        let card = temp_file("one.json", CARD);
-        let stream = temp_file("two.jsonl", STREAM);
+        let card = temp_file("options", "one.json", CARD);
+        let stream = temp_file("options", "two.jsonl", STREAM);
         let options = PreviewOptions::new(vec![card.clone()]);
         assert_eq!(options.format().unwrap(), Format::Card);
         let options = PreviewOptions::new(vec![stream.clone()]);
@@ -251,7 +244,7 @@ mod tests {
 
     #[test]
     fn the_theme_follows_the_host_config_unless_chosen() {
-        let card = temp_file("themed.json", CARD);
+        let card = temp_file("options", "themed.json", CARD);
         let mut options = PreviewOptions::new(vec![card]);
         assert_eq!(Setup::cards(&options).unwrap().theme, ThemeChoice::Light);
         options.theme = Some(ThemeChoice::File);
@@ -259,7 +252,7 @@ mod tests {
             Setup::cards(&options),
             Err(PreviewError::Options(_))
         ));
-        options.host_config = Some(temp_file("host.json", "{}"));
+        options.host_config = Some(temp_file("options", "host.json", "{}"));
         options.theme = None;
         assert_eq!(Setup::cards(&options).unwrap().theme, ThemeChoice::File);
         options.theme = Some(ThemeChoice::Dark);
@@ -268,7 +261,7 @@ mod tests {
 
     #[test]
     fn streams_refuse_template_data() {
-        let stream = temp_file("data.jsonl", STREAM);
+        let stream = temp_file("options", "data.jsonl", STREAM);
         let mut options = PreviewOptions::new(vec![stream]);
         assert_eq!(Setup::streams(&options).unwrap().documents.len(), 1);
         options.data = Some(PathBuf::from("data.json"));

@@ -198,6 +198,7 @@ mod tests {
     use mcpapp_a2ui::Code;
 
     use super::*;
+    use crate::test_files::temp_file;
     use crate::watcher::watch_path;
 
     const CREATE: &str = r#"{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#;
@@ -206,14 +207,6 @@ mod tests {
         format!(
             r#"{{"version": "v0.9", "updateComponents": {{"surfaceId": "s", "components": [{{"id": "root", "component": "Text", "text": "{words}"}}]}}}}"#
         )
-    }
-
-    fn temp_file(name: &str, content: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("mcpapp-preview-a2ui-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, content).unwrap();
-        path
     }
 
     fn shown_text(doc: &StreamDocument) -> String {
@@ -237,7 +230,11 @@ mod tests {
 
     #[test]
     fn a_saved_change_is_processed_again() {
-        let path = temp_file("reload.jsonl", &format!("{CREATE}\n{}\n", text("one")));
+        let path = temp_file(
+            "a2ui",
+            "reload.jsonl",
+            &format!("{CREATE}\n{}\n", text("one")),
+        );
         let mut doc = StreamDocument::open(&path).unwrap();
         assert!(doc.diagnostics.is_empty(), "{:?}", doc.diagnostics);
         assert_eq!(shown_text(&doc), "one");
@@ -253,7 +250,11 @@ mod tests {
 
     #[test]
     fn a_broken_save_keeps_the_last_surfaces_and_places_the_finding() {
-        let path = temp_file("broken.jsonl", &format!("{CREATE}\n{}\n", text("kept")));
+        let path = temp_file(
+            "a2ui",
+            "broken.jsonl",
+            &format!("{CREATE}\n{}\n", text("kept")),
+        );
         let mut doc = StreamDocument::open(&path).unwrap();
         std::fs::write(&path, format!("{CREATE}\n{{\"version\": \"v0.9\", \n")).unwrap();
         assert!(doc.file_changed(&watch_path(&path)));
