@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use mcpapp_card::host_config::Theme;
 use mcpapp_egui_host::{
-    BridgeOptions, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, Question,
+    AppScript, BridgeOptions, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml,
+    Question, ScriptStep,
 };
 
 use super::app_window::Webviews;
@@ -73,7 +74,7 @@ pub struct Session {
     printed: Option<String>,
     noticed: Option<String>,
     /// `--fill` and `--press`, still to do.
-    script: super::script::Script,
+    script: AppScript,
 }
 
 /// The client's options: the views advertised, in `--ui` order, and servers' questions
@@ -179,7 +180,7 @@ impl Session {
             outcome: None,
             printed: None,
             noticed: None,
-            script: super::script::Script::new(
+            script: AppScript::new(
                 super::json_object("--fill", args.fill.as_deref())?,
                 args.press.clone(),
             ),
@@ -278,11 +279,17 @@ impl Session {
         if matches!(self.kind, Some(ViewKind::Card | ViewKind::A2ui)) && self.headless {
             self.print_card();
         }
+        let out = &mut self.out;
         if !self.script.is_done()
             && let Some(app) = self.instance.and_then(|i| self.host.app_mut(i))
-            && let Err(e) = self.script.run(app, &mut self.out)
+            && let Err(e) = self.script.run(app, |step| print_step(out, &step))
         {
-            self.outcome = Some(Err(e));
+            let flag = if self.script.is_filling() {
+                "--fill"
+            } else {
+                "--press"
+            };
+            self.outcome = Some(Err(format!("{flag}: {e}")));
             return;
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) && !self.closing {
@@ -522,6 +529,16 @@ impl Session {
             .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
             .map_err(|e| e.to_string())?;
         Ok(png)
+    }
+}
+
+/// What `--fill`/`--press` did, as printed.
+fn print_step(out: &mut Report, step: &ScriptStep) {
+    match step {
+        ScriptStep::Filled(id) => out.line(&format!("filled {id}")),
+        ScriptStep::Pressed(label) => out.line(&format!("pressed {label}")),
+        ScriptStep::Stopped(label, why) => out.line(&format!("pressed {label}: {why}")),
+        _ => {}
     }
 }
 

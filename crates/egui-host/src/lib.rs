@@ -73,6 +73,7 @@
 
 mod a2ui_app;
 mod app;
+mod app_script;
 mod app_view;
 mod downloads;
 mod duplicates;
@@ -87,6 +88,7 @@ mod webview;
 mod worker;
 
 pub use app::{HostedApp, HtmlStatus};
+pub use app_script::{AppScript, SCRIPT_WAIT, ScriptStep};
 pub use app_view::{AppView, AppViewEvent, AppViewOutput};
 pub use downloads::{DownloadEvent, DownloadView, PendingDownload};
 pub use duplicates::{DuplicateModal, DuplicateQuestion};
