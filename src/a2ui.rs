@@ -11,36 +11,12 @@ use std::path::Path;
 
 use mcpapp_a2ui::{Diagnostic, Severity};
 
-/// The formats the file commands read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// An Adaptive Card (or card template).
-    Card,
-    /// A2UI v0.9 server messages: one, an array, JSONL or the examples' wrapper.
-    A2ui,
-}
+pub use mcpapp_preview::Format;
 
-impl Format {
-    /// The name `--json` output and messages use.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Card => "card",
-            Self::A2ui => "a2ui",
-        }
-    }
-}
-
-/// The format of a file: `forced` when given, else from its name, else from its content.
+/// The format of a file: `forced` when given, else [`Format::detect`] (its name, else its
+/// content).
 pub fn detect(path: &Path, bytes: &[u8], forced: Option<Format>) -> Format {
-    if let Some(format) = forced {
-        return format;
-    }
-    // The rule `mcpapp snapshot` sorts a directory's files by, so every command agrees.
-    if mcpapp_render::is_a2ui_file(path, bytes) {
-        Format::A2ui
-    } else {
-        Format::Card
-    }
+    forced.unwrap_or_else(|| Format::detect(path, bytes))
 }
 
 /// Reads an A2UI input (bytes that are not UTF-8 are replaced, and then reported by the
@@ -95,33 +71,6 @@ pub fn file_safe(id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const MESSAGE: &str =
-        r#"{"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "c"}}"#;
-
-    #[test]
-    fn a2ui_is_recognised_in_every_input_form() {
-        let plain = Path::new("x.json");
-        let jsonl = format!("{MESSAGE}\n{MESSAGE}\n");
-        let array = format!("[{MESSAGE}]");
-        let wrapper = format!(r#"{{"name": "n", "messages": [{MESSAGE}]}}"#);
-        for text in [MESSAGE, jsonl.as_str(), array.as_str(), wrapper.as_str()] {
-            assert_eq!(detect(plain, text.as_bytes(), None), Format::A2ui, "{text}");
-        }
-    }
-
-    #[test]
-    fn cards_and_other_json_are_cards_unless_named_or_forced() {
-        let card = br#"{"type": "AdaptiveCard", "body": []}"#;
-        assert_eq!(detect(Path::new("c.json"), card, None), Format::Card);
-        assert_eq!(detect(Path::new("c.json"), b"not json", None), Format::Card);
-        assert_eq!(detect(Path::new("c.A2UI.json"), card, None), Format::A2ui);
-        assert_eq!(detect(Path::new("c.jsonl"), b"", None), Format::A2ui);
-        assert_eq!(
-            detect(Path::new("c.json"), MESSAGE.as_bytes(), Some(Format::Card)),
-            Format::Card
-        );
-    }
 
     #[test]
     fn surface_ids_become_safe_file_names() {

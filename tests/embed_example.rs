@@ -56,7 +56,7 @@ fn embedded(options: HandleOptions, server: ServerSpec, call: ToolCall) -> Harne
     let h = Harness::builder()
         .with_size(egui::vec2(560.0, 1100.0))
         .build_ui_state(|ui, embed: &mut Embed| embed.frame(ui), embed);
-    mcpapp_render::setup_context(&h.ctx);
+    mcpapp_egui::install(&h.ctx);
     h
 }
 

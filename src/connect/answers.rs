@@ -1,88 +1,63 @@
-//! Servers' questions to `mcpapp connect` without a window: printed, and answered from
-//! `--answer` (a JSON object with a value per field, checked against the question first) or
-//! declined.
+//! Servers' questions to `mcpapp connect` without a window: answered from `--answer` by the
+//! host's [`ScriptedAnswers`] (checked against the question first; URL questions declined),
+//! and printed here as they are asked and answered.
 
-use mcpapp_card::elicitation::{elicitation_content, elicitation_form, values_from_content};
-use mcpapp_host::mcp::{Elicitation, ElicitationAnswer, ElicitationHandler, HandlerFuture};
+use mcpapp_host::mcp::{Elicitation, ScriptedAnswers, ScriptedDecline, ScriptedEvent};
 use serde_json::{Map, Value};
 
 use super::report::Report;
 
-/// Answers every form question with one prepared answer; URL questions are declined (no
-/// browser is opened for a server without the user watching).
-pub struct Answers {
-    answer: Option<Map<String, Value>>,
+/// Answers every form question with `answer` (`None`: declines every question), printing
+/// each.
+pub fn answers(answer: Option<Map<String, Value>>) -> ScriptedAnswers {
+    ScriptedAnswers::new(answer, print)
 }
 
-impl Answers {
-    /// Answers with `answer` (`None`: declines every question).
-    pub fn new(answer: Option<Map<String, Value>>) -> Self {
-        Self { answer }
-    }
-
-    fn answer(&self, question: &Elicitation) -> ElicitationAnswer {
-        let mut out = Report::stdout();
-        match question {
-            Elicitation::Form {
-                server,
-                message,
-                schema,
-            } => {
-                out.line(&format!("{server} asks: {message}"));
-                let form = match elicitation_form(message, schema) {
-                    Ok(form) => form,
-                    Err(why) => {
-                        out.line(&format!("declined: {why}"));
-                        return ElicitationAnswer::Decline;
-                    }
-                };
-                out.line(&format!(
-                    "  fields: {}",
-                    form.field_names().collect::<Vec<_>>().join(", ")
-                ));
-                let Some(answer) = &self.answer else {
-                    out.line("declined: no --answer was given");
-                    return ElicitationAnswer::Decline;
-                };
-                let content = values_from_content(&form, answer)
-                    .and_then(|values| elicitation_content(&form, &values));
-                match content {
-                    Ok(content) => {
-                        out.line(&format!("accepted: {}", Value::Object(content.clone())));
-                        ElicitationAnswer::Accept(Some(content))
-                    }
-                    Err(errors) => {
-                        let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                        out.line(&format!(
-                            "declined: --answer does not fit the question: {}",
-                            why.join("; ")
-                        ));
-                        ElicitationAnswer::Decline
-                    }
+fn print(event: ScriptedEvent) {
+    let mut out = Report::stdout();
+    match event {
+        ScriptedEvent::Answered {
+            question,
+            fields,
+            outcome,
+        } => {
+            match &question {
+                Elicitation::Form {
+                    server, message, ..
+                } => out.line(&format!("{server} asks: {message}")),
+                Elicitation::Url {
+                    server,
+                    message,
+                    url,
+                    ..
+                } => out.line(&format!("{server} asks you to open {url}: {message}")),
+                _ => return,
+            }
+            let form = matches!(question, Elicitation::Form { .. });
+            if form && !matches!(outcome, Err(ScriptedDecline::Unsupported(_))) {
+                out.line(&format!("  fields: {}", fields.join(", ")));
+            }
+            out.line(&match outcome {
+                Ok(content) => format!("accepted: {}", Value::Object(content)),
+                Err(ScriptedDecline::Unsupported(why)) => format!("declined: {why}"),
+                Err(ScriptedDecline::NoAnswer) => "declined: no --answer was given".to_owned(),
+                Err(ScriptedDecline::DoesNotFit(errors)) => {
+                    let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                    format!(
+                        "declined: --answer does not fit the question: {}",
+                        why.join("; ")
+                    )
                 }
-            }
-            Elicitation::Url {
-                server,
-                message,
-                url,
-                ..
-            } => {
-                out.line(&format!("{server} asks you to open {url}: {message}"));
-                out.line("declined: no browser is opened for a question without a window");
-                ElicitationAnswer::Decline
-            }
-            _ => ElicitationAnswer::Decline,
+                Err(ScriptedDecline::UrlQuestion) => {
+                    "declined: no browser is opened for a question without a window".to_owned()
+                }
+                Err(_) => "declined".to_owned(),
+            });
         }
-    }
-}
-
-impl ElicitationHandler for Answers {
-    fn elicit(&self, question: Elicitation) -> HandlerFuture<'_, ElicitationAnswer> {
-        let answer = self.answer(&question);
-        Box::pin(async move { answer })
-    }
-
-    fn completed(&self, server: &str, elicitation_id: &str) {
-        Report::stdout().line(&format!("{server}: question {elicitation_id} is complete"));
+        ScriptedEvent::Completed {
+            server,
+            elicitation_id,
+        } => out.line(&format!("{server}: question {elicitation_id} is complete")),
+        _ => {}
     }
 }

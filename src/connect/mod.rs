@@ -7,7 +7,6 @@
 mod answers;
 mod app_window;
 mod report;
-mod script;
 mod session;
 
 use std::io::{self, Write as _};

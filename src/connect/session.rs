@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use mcpapp_card::HostConfig;
 use mcpapp_egui_host::{
-    BridgeOptions, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, Question,
-    ToolCall,
+    AppScript, BridgeOptions, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml,
+    Question, ScriptStep, ToolCall,
 };
 
 use super::app_window::Webviews;
@@ -74,7 +74,7 @@ pub struct Session {
     printed: Option<String>,
     noticed: Option<String>,
     /// `--fill` and `--press`, still to do.
-    script: super::script::Script,
+    script: AppScript,
 }
 
 /// The client's options: the views advertised, in `--ui` order, and servers' questions
@@ -94,7 +94,7 @@ fn client_options(args: &Args) -> Result<ClientOptions, String> {
     }
     let answer = super::parse_answer(args)?;
     let elicitation: Option<Arc<dyn ElicitationHandler>> = if answer.is_some() || args.headless {
-        Some(Arc::new(super::answers::Answers::new(answer)))
+        Some(Arc::new(super::answers::answers(answer)))
     } else {
         None
     };
@@ -180,7 +180,7 @@ impl Session {
             outcome: None,
             printed: None,
             noticed: None,
-            script: super::script::Script::new(
+            script: AppScript::new(
                 super::json_object("--fill", args.fill.as_deref())?,
                 args.press.clone(),
             ),
@@ -279,11 +279,17 @@ impl Session {
         if matches!(self.kind, Some(ViewKind::Card | ViewKind::A2ui)) && self.headless {
             self.print_card();
         }
+        let out = &mut self.out;
         if !self.script.is_done()
             && let Some(app) = self.instance.and_then(|i| self.host.app_mut(i))
-            && let Err(e) = self.script.run(app, &mut self.out)
+            && let Err(e) = self.script.run(app, |step| print_step(out, &step))
         {
-            self.outcome = Some(Err(e));
+            let flag = if self.script.is_filling() {
+                "--fill"
+            } else {
+                "--press"
+            };
+            self.outcome = Some(Err(format!("{flag}: {e}")));
             return;
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) && !self.closing {
@@ -528,17 +534,19 @@ impl Session {
     }
 }
 
-/// Opens a link in the user's browser and says so.
+/// What `--fill`/`--press` did, as printed.
+fn print_step(out: &mut Report, step: &ScriptStep) {
+    match step {
+        ScriptStep::Filled(id) => out.line(&format!("filled {id}")),
+        ScriptStep::Pressed(label) => out.line(&format!("pressed {label}")),
+        ScriptStep::Stopped(label, why) => out.line(&format!("pressed {label}: {why}")),
+        _ => {}
+    }
+}
+
+/// Opens a link in the user's browser by the host's one policy, and says so.
 pub(super) fn open_link(out: &mut Report, url: &str) {
-    let opened = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())
-        .and_then(|rt| {
-            rt.block_on(mcpapp_html::presenter::open_in_browser(url))
-                .map_err(|e| e.to_string())
-        });
-    match opened {
+    match mcpapp_egui_host::open_link(url) {
         Ok(()) => out.line(&format!("opened {url} in your browser")),
         Err(e) => out.line(&format!("cannot open {url}: {e}")),
     }

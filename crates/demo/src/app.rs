@@ -314,7 +314,9 @@ impl DemoApp {
             {
                 // The user agreed to this page in the question's card; an app's link is only
                 // noted.
-                ctx.open_url(egui::OpenUrl::new_tab(url));
+                if let Err(e) = mcpapp_egui_host::open_link(url) {
+                    self.note(&format!("cannot open {url}: {e}"));
+                }
             }
             self.update(update);
         }
@@ -695,7 +697,7 @@ impl DemoApp {
             match action {
                 AppAction::Mode(mode) => host.set_display_mode(instance, mode),
                 AppAction::Close => host.close(instance),
-                AppAction::Did(event) => notes.extend(crate::questions::note(&event)),
+                AppAction::Did(event) => notes.extend(crate::questions::answered(&event)),
             }
         }
         for line in notes {
@@ -731,7 +733,6 @@ fn app_with_controls(
         });
     }
     if let Some(event) = embed.show(ui, app, config) {
-        crate::questions::open_links(ui.ctx(), &event);
         action = action.or(Some((instance, AppAction::Did(event))));
     }
     action

@@ -24,27 +24,23 @@ pub(crate) fn show(ui: &mut Ui, host: &mut HostHandle, config: &HostConfig) -> V
     let Some(event) = output.event else {
         return Vec::new();
     };
-    open_links(ui.ctx(), &event);
-    note(&event)
+    answered(&event)
 }
 
-/// Opens in the browser the links a saved download gave instead of files (the host checked
-/// each is `http(s)`).
-pub(crate) fn open_links(ctx: &egui::Context, event: &AppViewEvent) {
-    if let AppViewEvent::Download(DownloadEvent::Saved { links, .. }) = event {
-        for link in links {
-            ctx.open_url(egui::OpenUrl::new_tab(link));
-        }
-    }
-}
-
-/// The demo's notes of what the user answered.
-pub(crate) fn note(event: &AppViewEvent) -> Vec<String> {
+/// What the user's answer did, as the demo's notes; the links a saved download gave instead
+/// of files open in the browser by the host's one link policy (a refused or failed link is
+/// noted, never opened).
+pub(crate) fn answered(event: &AppViewEvent) -> Vec<String> {
     match event {
-        AppViewEvent::Download(DownloadEvent::Saved { paths, .. }) => paths
-            .iter()
-            .map(|p| format!("saved {}", p.display()))
-            .collect(),
+        AppViewEvent::Download(DownloadEvent::Saved { paths, links }) => {
+            let saved = paths.iter().map(|p| format!("saved {}", p.display()));
+            let refused = links.iter().filter_map(|link| {
+                mcpapp_egui_host::open_link(link)
+                    .err()
+                    .map(|e| format!("cannot open {link}: {e}"))
+            });
+            saved.chain(refused).collect()
+        }
         AppViewEvent::Download(DownloadEvent::Failed(why)) => {
             vec![format!("download not saved: {why}")]
         }

@@ -53,6 +53,10 @@ pub enum EguiHostError {
         /// What they are instead, or why they did not serialize.
         why: String,
     },
+    /// A link was not opened ([`crate::open_link`]): the host's rules refuse it (the reason
+    /// names the link), or the browser could not be started.
+    #[error("{0}")]
+    Link(String),
 }
 
 /// An agent's tool call, for [`HostHandle::call`]: [`HostHandle::call_tool`] with an id and a

@@ -76,11 +76,13 @@
 
 mod a2ui_app;
 mod app;
+mod app_script;
 mod app_view;
 mod downloads;
 mod duplicates;
 mod handle;
 mod pending;
+mod links;
 mod pip;
 mod questions;
 mod script;
@@ -89,6 +91,7 @@ mod webview;
 mod worker;
 
 pub use app::{HostedApp, HtmlStatus};
+pub use app_script::{AppScript, SCRIPT_WAIT, ScriptStep};
 pub use app_view::{AppView, AppViewEvent, AppViewOutput};
 pub use downloads::{DownloadEvent, PendingDownload};
 pub use duplicates::{DuplicateModal, DuplicateQuestion};
@@ -96,6 +99,7 @@ pub use handle::{
     EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, ToolCall,
     WarmPage,
 };
+pub use links::open_link;
 pub use mcpapp_html::BridgeOptions;
 pub use mcpapp_html::csp::CspOptions;
 pub use pending::{Pending, PendingView};

@@ -45,6 +45,7 @@ mod process;
 mod questions;
 mod requests;
 mod resources;
+mod scripted;
 mod spec;
 mod status;
 
@@ -58,6 +59,7 @@ pub use questions::{
 };
 pub use requests::URL_ELICITATION_REQUIRED;
 pub use resources::{MAX_LISTED_RESOURCES, app_resources};
+pub use scripted::{ScriptedAnswers, ScriptedCallback, ScriptedDecline, ScriptedEvent};
 pub use spec::{ClientOptions, ServerSpec};
 
 /// What a server said about itself in the `initialize` handshake.

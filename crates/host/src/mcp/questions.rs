@@ -76,7 +76,8 @@ pub enum ElicitationAnswer {
 }
 
 /// Answers servers' questions. The host's default shows a form as a card through the host
-/// pipeline; `mcpapp connect --headless` answers from `--answer`; tests answer directly.
+/// pipeline; [`ScriptedAnswers`](super::ScriptedAnswers) answers from a prepared object
+/// (`mcpapp connect --answer`); tests answer directly.
 pub trait ElicitationHandler: Send + Sync + 'static {
     /// Asks the user; resolves with the answer.
     fn elicit(&self, question: Elicitation) -> HandlerFuture<'_, ElicitationAnswer>;

@@ -1,42 +1,13 @@
-//! The action inspector of an A2UI surface: the `action` message an event sends, the MCP
+//! What an A2UI surface's action would send: the `action` message of an event, the MCP
 //! `tools/call` a host makes of it ([`mcpapp_a2ui::mcp::action_call`]), why an action was
-//! stopped by its checks, the link of an `openUrl` (shown, never opened), and the surfaces'
-//! data models, live.
+//! stopped by its checks, the link of an `openUrl` (shown, never opened); and the surfaces'
+//! data models.
 
-use eframe::egui::{RichText, ScrollArea, Ui};
 use mcpapp_a2ui::{ClientMessage, Processor};
 use mcpapp_egui::SurfaceEvent;
 use serde_json::{Map, Value};
 
-use super::inspector::code_block;
-
-/// An event a surface reported, numbered so a repeat of the same click is visible, with the
-/// `tools/call` worked out when it happened (the data models of `sendDataModel` surfaces are
-/// read then).
-#[derive(Debug, Clone)]
-pub struct LoggedSurfaceEvent {
-    /// 1 for the first event of the session, and so on.
-    pub number: u64,
-    /// The file whose surface reported it.
-    pub file: String,
-    /// The event.
-    pub event: SurfaceEvent,
-    /// What the inspector shows about it.
-    pub details: String,
-}
-
-impl LoggedSurfaceEvent {
-    /// Logs `event`, reading the data models `processor` would send with an action.
-    pub fn new(number: u64, file: String, event: SurfaceEvent, processor: &Processor) -> Self {
-        let details = details(&event, processor.client_data_model());
-        Self {
-            number,
-            file,
-            event,
-            details,
-        }
-    }
-}
+use super::pretty;
 
 /// One line above the details: what happened.
 pub fn headline(event: &SurfaceEvent) -> String {
@@ -86,36 +57,6 @@ pub fn data_models_json(processor: &Processor) -> String {
     pretty(&models)
 }
 
-fn pretty(value: &impl serde::Serialize) -> String {
-    serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("(cannot print: {e})"))
-}
-
-/// Draws the inspector: the last event, then the live data models.
-pub fn show(ui: &mut Ui, last: Option<&LoggedSurfaceEvent>, processor: &Processor) {
-    ScrollArea::vertical()
-        .auto_shrink(false)
-        .id_salt("surface-inspector")
-        .show(ui, |ui| {
-            ui.label(RichText::new("Last action").strong());
-            match last {
-                None => {
-                    ui.weak("Nothing yet: use a button or another action of the surface.");
-                }
-                Some(logged) => {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(RichText::new(format!("#{}", logged.number)).weak());
-                        ui.label(RichText::new(headline(&logged.event)).strong());
-                        ui.weak(format!("from {}", logged.file));
-                    });
-                    code_block(ui, &logged.details);
-                }
-            }
-            ui.add_space(10.0);
-            ui.label(RichText::new("Data models (live)").strong());
-            code_block(ui, &data_models_json(processor));
-        });
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
@@ -153,17 +94,13 @@ mod tests {
     fn an_event_shows_its_action_message_and_the_tools_call() {
         let report = process_str(STREAM);
         assert!(report.is_ok(), "{:?}", report.diagnostics);
-        let logged = LoggedSurfaceEvent::new(
-            1,
-            "book.json".into(),
-            fire(&report.processor),
-            &report.processor,
-        );
+        let event = fire(&report.processor);
         assert_eq!(
-            headline(&logged.event),
+            headline(&event),
             "Event \u{201c}book_table\u{201d} from go on surface book"
         );
-        let (message, call) = logged.details.split_once("\n\ntools/call:\n").unwrap();
+        let details = details(&event, report.processor.client_data_model());
+        let (message, call) = details.split_once("\n\ntools/call:\n").unwrap();
         let message: Value =
             serde_json::from_str(message.strip_prefix("action message:\n").unwrap()).unwrap();
         assert_eq!(message["version"], "v0.9");

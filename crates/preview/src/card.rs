@@ -3,81 +3,24 @@
 
 use std::path::{Path, PathBuf};
 
-use mcpapp_card::{Card, Diagnostic, Severity};
-use mcpapp_egui::CardState;
+use eframe::egui::Ui;
+use mcpapp_card::{Card, Diagnostic, HostConfig, Severity};
+use mcpapp_egui::{CardState, CardView};
 use serde_json::Value;
 
-use super::pretty::PrettyJson;
-
-/// The data a card template is filled with.
-#[derive(Debug, Clone)]
-pub struct TemplateData {
-    /// The file the data comes from.
-    pub path: PathBuf,
-    /// The text in the data editor (the file's, until it is edited).
-    pub text: String,
-    /// The last data that was JSON.
-    pub value: Option<Value>,
-    /// Why the text is not usable (not JSON, or the file cannot be read).
-    pub error: Option<String>,
-}
-
-impl TemplateData {
-    fn read(path: &Path) -> Self {
-        let mut data = Self {
-            path: path.to_owned(),
-            text: String::new(),
-            value: None,
-            error: None,
-        };
-        data.reload();
-        data
-    }
-
-    /// Reads the file again (edits in the editor are replaced). Returns whether the data
-    /// changed.
-    fn reload(&mut self) -> bool {
-        match std::fs::read(&self.path) {
-            Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                if text == self.text && self.error.is_none() {
-                    return false;
-                }
-                self.set_text(text)
-            }
-            Err(e) => {
-                self.error = Some(format!("cannot read {}: {e}", self.path.display()));
-                false
-            }
-        }
-    }
-
-    /// Takes new text; returns whether it is JSON (and so the card must be filled again).
-    fn set_text(&mut self, text: String) -> bool {
-        self.text = text;
-        match serde_json::from_str::<Value>(&self.text) {
-            Ok(value) => {
-                self.value = Some(value);
-                self.error = None;
-                true
-            }
-            Err(e) => {
-                self.error = Some(format!("the data is not JSON: {e}"));
-                false
-            }
-        }
-    }
-}
+use crate::PreviewError;
+use crate::data::TemplateData;
+use crate::file::WatchedFile;
+use crate::inspector::card as inspector;
+use crate::kind::{self, Finding, Place, Previewed};
+use crate::pretty::PrettyJson;
+use crate::watcher::watch_path;
 
 /// One card file and everything shown about it.
 #[derive(Debug)]
-pub struct Document {
-    /// The file, as given on the command line.
-    pub path: PathBuf,
-    /// Where change notifications for the file arrive (its folder resolved, then its name).
-    watch_path: PathBuf,
-    /// The file's text as last read.
-    pub source: String,
+pub struct CardDocument {
+    /// The card file.
+    pub file: WatchedFile,
     /// The template data, when the card is a template.
     pub data: Option<TemplateData>,
     /// Where data beside the file would be (watched, so it can be added later).
@@ -91,8 +34,6 @@ pub struct Document {
     pub state: CardState,
     /// The findings about the file as it is now.
     pub diagnostics: Vec<Diagnostic>,
-    /// Why the file cannot be read now, if it cannot.
-    pub read_error: Option<String>,
     /// Whether the card shown comes from an earlier version of the file (the current one
     /// could not be read into a card).
     pub stale: bool,
@@ -102,37 +43,24 @@ pub struct Document {
     pub reloads: u64,
 }
 
-/// Where a diagnostic is in the text the preview can show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    /// A 1-based line of the card file.
-    Source(usize),
-    /// A 1-based line of the expanded template.
-    Expanded(usize),
-}
-
-impl Document {
+impl CardDocument {
     /// Reads the card file (an error when it cannot be read), and its template data: the
     /// given data file, or else `NAME.data.json` beside `NAME.json` (or `NAME.template.json`)
     /// if there is one.
-    pub fn open(path: &Path, data: Option<&Path>) -> Result<Self, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    pub fn open(path: &Path, data: Option<&Path>) -> Result<Self, PreviewError> {
+        let file = WatchedFile::open(path)?;
         let beside = data_beside(path);
         let data_path = data
             .map(Path::to_owned)
             .or_else(|| beside.iter().find(|p| p.is_file()).cloned());
         let mut document = Self {
-            path: path.to_owned(),
-            watch_path: watch_path(path),
-            source: String::from_utf8_lossy(&bytes).into_owned(),
+            file,
             data: data_path.as_deref().map(TemplateData::read),
             beside: beside.iter().map(|p| watch_path(p)).collect(),
             explicit_data: data.is_some(),
             card: None,
             state: CardState::default(),
             diagnostics: Vec::new(),
-            read_error: None,
             stale: false,
             expanded: None,
             reloads: 0,
@@ -141,88 +69,18 @@ impl Document {
         Ok(document)
     }
 
-    /// The file name to show in lists and titles.
-    pub fn name(&self) -> String {
-        self.path.display().to_string()
-    }
-
-    /// The folders whose changes concern this document.
-    pub fn watched_folders(&self) -> Vec<PathBuf> {
-        let mut folders: Vec<PathBuf> = [Some(&self.watch_path), self.data_watch_path().as_ref()]
-            .into_iter()
-            .flatten()
-            .chain(&self.beside)
-            .filter_map(|p| p.parent().map(Path::to_owned))
-            .collect();
-        folders.sort();
-        folders.dedup();
-        folders
-    }
-
     fn data_watch_path(&self) -> Option<PathBuf> {
         self.data.as_ref().map(|d| watch_path(&d.path))
-    }
-
-    /// Reacts to a change of the file at `changed` (a path as the watcher reports it).
-    /// Returns whether anything shown changed.
-    pub fn file_changed(&mut self, changed: &Path) -> bool {
-        let mut rebuild = false;
-        if changed == self.watch_path {
-            rebuild |= self.reload_source();
-        }
-        if self.data_watch_path().as_deref() == Some(changed) {
-            rebuild |= self.data.as_mut().is_some_and(TemplateData::reload);
-            // A data file that cannot be read or is no JSON is shown as such.
-            rebuild |= self.data.as_ref().is_some_and(|d| d.error.is_some());
-        } else if !self.explicit_data
-            && self.data.is_none()
-            && self.beside.iter().any(|p| p == changed)
-            && changed.is_file()
-        {
-            self.data = Some(TemplateData::read(changed));
-            rebuild = true;
-        }
-        if rebuild {
-            self.reloads += 1;
-            self.rebuild();
-        }
-        rebuild
-    }
-
-    /// Reads the card file again; returns whether its text changed (or it cannot be read).
-    fn reload_source(&mut self) -> bool {
-        match std::fs::read(&self.path) {
-            Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                let changed = text != self.source || self.read_error.is_some();
-                self.read_error = None;
-                self.source = text;
-                changed
-            }
-            Err(e) => {
-                self.read_error = Some(format!("cannot read {}: {e}", self.path.display()));
-                true
-            }
-        }
-    }
-
-    /// Takes the text of the data editor: the card is filled again if it is JSON; if not,
-    /// the error is shown and the last card stays.
-    pub fn set_data_text(&mut self, text: String) {
-        if let Some(data) = &mut self.data
-            && data.set_text(text)
-        {
-            self.rebuild();
-        }
     }
 
     /// Reads the card from the text (filling the template first), keeping the last card if
     /// this one cannot be read, and the input values that still fit.
     fn rebuild(&mut self) {
-        if self.read_error.is_some() {
+        if self.file.read_error.is_some() {
             self.stale = self.card.is_some();
             return;
         }
+        let source = &self.file.text;
         let parsed = if let Some(data) = &self.data {
             let Some(value) = &data.value else {
                 // Data that was never JSON: nothing to fill the template with.
@@ -230,11 +88,11 @@ impl Document {
                 self.stale = self.card.is_some();
                 return;
             };
-            self.expanded = expand(&self.source, value);
-            mcpapp_card::parse_template(self.source.as_bytes(), value)
+            self.expanded = expand(source, value);
+            mcpapp_card::parse_template(source.as_bytes(), value)
         } else {
             self.expanded = None;
-            mcpapp_card::parse(self.source.as_bytes())
+            mcpapp_card::parse(source.as_bytes())
         };
         self.diagnostics = parsed.diagnostics;
         match parsed.card {
@@ -255,25 +113,113 @@ impl Document {
     /// template, its line in the expanded card.
     pub fn place(&self, diagnostic: &Diagnostic) -> Option<Place> {
         if let Some(line) = diagnostic.line {
-            return Some(Place::Source(line));
+            return Some(Place::Source(line, diagnostic.column));
         }
         self.expanded
             .as_ref()
             .and_then(|e| e.line_of(&diagnostic.pointer))
             .map(Place::Expanded)
     }
+}
 
-    /// How many errors and warnings the file has.
-    pub fn counts(&self) -> (usize, usize) {
-        let count = |s| self.diagnostics.iter().filter(|d| d.severity == s).count();
-        (count(Severity::Error), count(Severity::Warning))
+impl Previewed for CardDocument {
+    fn name(&self) -> String {
+        self.file.name()
     }
 
-    /// The problems that are not diagnostics of the card, with how bad they are: the file or
-    /// its data cannot be read (errors), and the card shown is an older one (a warning).
-    pub fn problems(&self) -> Vec<(Severity, String)> {
+    fn watched_folders(&self) -> Vec<PathBuf> {
+        let mut folders: Vec<PathBuf> = self
+            .file
+            .folder()
+            .into_iter()
+            .chain(
+                self.data_watch_path()
+                    .iter()
+                    .chain(&self.beside)
+                    .filter_map(|p| p.parent().map(Path::to_owned)),
+            )
+            .collect();
+        folders.sort();
+        folders.dedup();
+        folders
+    }
+
+    fn file_changed(&mut self, changed: &Path) -> bool {
+        let mut rebuild = false;
+        if self.file.is(changed) {
+            rebuild |= self.file.reload();
+        }
+        if self.data_watch_path().as_deref() == Some(changed) {
+            rebuild |= self.data.as_mut().is_some_and(TemplateData::reload);
+            // A data file that cannot be read or is no JSON is shown as such.
+            rebuild |= self.data.as_ref().is_some_and(|d| d.error.is_some());
+        } else if !self.explicit_data
+            && self.data.is_none()
+            && self.beside.iter().any(|p| p == changed)
+            && changed.is_file()
+        {
+            self.data = Some(TemplateData::read(changed));
+            rebuild = true;
+        }
+        if rebuild {
+            self.reloads += 1;
+            self.rebuild();
+        }
+        rebuild
+    }
+
+    fn source(&self) -> &str {
+        &self.file.text
+    }
+
+    fn expanded(&self) -> Option<&str> {
+        self.expanded.as_ref().map(|e| e.text.as_str())
+    }
+
+    fn takes_data(&self) -> bool {
+        true
+    }
+
+    fn data(&self) -> Option<&TemplateData> {
+        self.data.as_ref()
+    }
+
+    /// The card is filled again if the text is JSON; if not, the error is shown and the last
+    /// card stays.
+    fn set_data_text(&mut self, text: String) {
+        if let Some(data) = &mut self.data
+            && data.set_text(text)
+        {
+            self.rebuild();
+        }
+    }
+
+    fn findings(&self) -> Vec<Finding<'_>> {
+        self.diagnostics
+            .iter()
+            .map(|d| {
+                let place = self.place(d);
+                Finding {
+                    severity: d.severity,
+                    word: d.severity.to_string(),
+                    code: d.code.as_str(),
+                    at: kind::at(d.line, d.column, || match place {
+                        Some(Place::Expanded(line)) => format!("expanded {line}"),
+                        _ => kind::NOWHERE.to_owned(),
+                    }),
+                    pointer: &d.pointer,
+                    message: &d.message,
+                    place,
+                }
+            })
+            .collect()
+    }
+
+    /// The file or its data cannot be read (errors), and the card shown is an older one (a
+    /// warning).
+    fn problems(&self) -> Vec<(Severity, String)> {
         let mut problems = Vec::new();
-        if let Some(e) = &self.read_error {
+        if let Some(e) = &self.file.read_error {
             problems.push((Severity::Error, e.clone()));
         }
         if let Some(e) = self.data.as_ref().and_then(|d| d.error.as_ref()) {
@@ -288,6 +234,45 @@ impl Document {
             ));
         }
         problems
+    }
+
+    fn summary(&self) -> String {
+        if self.diagnostics.is_empty() && (self.card.is_none() || self.stale) {
+            "No findings about the card.".to_owned()
+        } else {
+            kind::summary(self.diagnostics.iter().map(|d| d.severity), "card")
+        }
+    }
+
+    fn stale_note(&self) -> Option<&'static str> {
+        self.stale
+            .then_some("Showing the last card that could be read (see the diagnostics).")
+    }
+
+    fn show(
+        &mut self,
+        ui: &mut Ui,
+        config: &HostConfig,
+        disabled: bool,
+    ) -> Option<(String, String)> {
+        let Some(card) = &self.card else {
+            ui.label("No card to show yet: the diagnostics below say what is wrong.");
+            return None;
+        };
+        let event = CardView::new(card, &mut self.state)
+            .host_config(config)
+            .disabled(disabled)
+            .show(ui)
+            .event?;
+        Some((inspector::headline(&event), inspector::details(&event)))
+    }
+
+    fn nothing_yet(&self) -> &'static str {
+        "Nothing yet: click an action of the card."
+    }
+
+    fn live_state(&self) -> (&'static str, String) {
+        ("Input state (live)", inspector::state_json(&self.state))
     }
 }
 
@@ -320,31 +305,10 @@ fn data_beside(path: &Path) -> Vec<PathBuf> {
     candidates
 }
 
-/// The path change notifications name a file by: its folder resolved (symbolic links, `..`),
-/// then its name. The file itself is not resolved, since it may not exist yet.
-pub fn watch_path(path: &Path) -> PathBuf {
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
-        _ => PathBuf::from("."),
-    };
-    let folder = std::fs::canonicalize(&folder).unwrap_or(folder);
-    match path.file_name() {
-        Some(name) => folder.join(name),
-        None => folder,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("mcpapp-preview-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::test_files::temp_dir;
 
     const GOOD: &str = r#"{"type": "McpApp", "body": [{"type": "Input.Text", "id": "name"}]}"#;
 
@@ -353,7 +317,7 @@ mod tests {
         let dir = temp_dir("reload");
         let path = dir.join("card.json");
         std::fs::write(&path, GOOD).unwrap();
-        let mut doc = Document::open(&path, None).unwrap();
+        let mut doc = CardDocument::open(&path, None).unwrap();
         assert!(doc.card.is_some());
         assert!(doc.diagnostics.is_empty());
         doc.state.values.set(
@@ -399,10 +363,10 @@ mod tests {
             "{\n  \"type\": \"McpApp\",\n  \"actions\": [\n    {\"type\": \"Action.OpenUrl\", \"title\": \"x\", \"url\": \"javascript:alert(1)\"}\n  ]\n}\n",
         )
         .unwrap();
-        let doc = Document::open(&path, None).unwrap();
+        let doc = CardDocument::open(&path, None).unwrap();
         assert!(doc.card.is_some());
         let error = doc.diagnostics.iter().find(|d| d.is_error()).unwrap();
-        assert_eq!(doc.place(error), Some(Place::Source(4)));
+        assert_eq!(doc.place(error), Some(Place::Source(4, error.column)));
     }
 
     #[test]
@@ -416,10 +380,10 @@ mod tests {
         )
         .unwrap();
         std::fs::write(dir.join("hello.data.json"), r#"{"name": "Ada"}"#).unwrap();
-        let mut doc = Document::open(&path, None).unwrap();
+        let mut doc = CardDocument::open(&path, None).unwrap();
         let data = doc.data.as_ref().unwrap();
         assert_eq!(data.path, dir.join("hello.data.json"));
-        let text = |doc: &Document| {
+        let text = |doc: &CardDocument| {
             serde_json::to_value(doc.card.as_ref().unwrap()).unwrap()["body"][0]["text"].clone()
         };
         assert_eq!(text(&doc), "Hello Ada");
@@ -455,7 +419,7 @@ mod tests {
             r#"{"type": "McpApp", "body": [{"type": "TextBlock", "text": "${greeting}"}]}"#,
         )
         .unwrap();
-        let mut doc = Document::open(&path, None).unwrap();
+        let mut doc = CardDocument::open(&path, None).unwrap();
         assert!(doc.data.is_none());
         let data = dir.join("late.data.json");
         std::fs::write(&data, r#"{"greeting": "Hi"}"#).unwrap();

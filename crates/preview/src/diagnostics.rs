@@ -1,14 +1,15 @@
 //! The diagnostics panel: every finding about the file shown (severity, code, message, line and
 //! column, JSON pointer), plus the problems that are not findings (the file or its data cannot
-//! be read, an older card is shown). Clicking a finding asks for its place in the source.
+//! be read, an older version is shown), for cards and A2UI streams alike. Clicking a finding
+//! asks for its place in the source.
 
 use eframe::egui::{
     self, Align2, Color32, FontId, RichText, ScrollArea, Sense, Shape, Stroke, TextWrapMode, Ui,
     UiBuilder, vec2,
 };
-use mcpapp_card::{Diagnostic, Severity};
+use mcpapp_card::Severity;
 
-use super::document::Document;
+use crate::kind::{Finding, Previewed};
 
 /// The colour of a severity, readable on the current panel background.
 pub fn severity_color(ui: &Ui, severity: Severity) -> Color32 {
@@ -49,51 +50,19 @@ pub fn severity_icon(ui: &mut Ui, severity: Severity) {
     );
 }
 
-/// The summary line: how many findings of each severity.
-pub fn summary(diagnostics: &[Diagnostic]) -> String {
-    let count = |s| diagnostics.iter().filter(|d| d.severity == s).count();
-    let (errors, warnings, infos) = (
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Info),
-    );
-    if errors + warnings + infos == 0 {
-        return "No findings: the card is valid.".to_owned();
-    }
-    let plural = |n: usize, word: &str| {
-        if n == 1 {
-            format!("{n} {word}")
-        } else {
-            format!("{n} {word}s")
-        }
-    };
-    let mut parts = vec![plural(errors, "error"), plural(warnings, "warning")];
-    if infos > 0 {
-        parts.push(format!("{infos} info"));
-    }
-    parts.join(", ")
-}
-
-/// Draws the panel; returns the index of the finding clicked this frame.
-pub fn show(ui: &mut Ui, doc: &Document, selected: Option<usize>) -> Option<usize> {
+/// Draws the panel for `doc`; returns the index of the finding clicked this frame.
+pub fn show(ui: &mut Ui, doc: &impl Previewed, selected: Option<usize>) -> Option<usize> {
+    let findings = doc.findings();
     let mut clicked = None;
     ui.horizontal(|ui| {
         ui.label(RichText::new("Diagnostics").strong());
-        let (errors, warnings) = doc.counts();
-        let color = if errors > 0 {
-            severity_color(ui, Severity::Error)
-        } else if warnings > 0 {
-            severity_color(ui, Severity::Warning)
-        } else {
-            ui.visuals().text_color()
+        let color = match doc.counts() {
+            (0, 0) => ui.visuals().text_color(),
+            (0, _) => severity_color(ui, Severity::Warning),
+            _ => severity_color(ui, Severity::Error),
         };
-        let text = if doc.diagnostics.is_empty() && (doc.card.is_none() || doc.stale) {
-            "No findings about the card.".to_owned()
-        } else {
-            summary(&doc.diagnostics)
-        };
-        ui.label(RichText::new(text).color(color));
-        if doc.diagnostics.iter().any(|d| doc.place(d).is_some()) {
+        ui.label(RichText::new(doc.summary()).color(color));
+        if findings.iter().any(|f| f.place.is_some()) {
             ui.weak("\u{b7} click one to see it in the source");
         }
     });
@@ -108,8 +77,8 @@ pub fn show(ui: &mut Ui, doc: &Document, selected: Option<usize>) -> Option<usiz
                     ui.label(RichText::new(problem).color(severity_color(ui, severity)));
                 });
             }
-            for (i, d) in doc.diagnostics.iter().enumerate() {
-                if row(ui, doc, d, selected == Some(i)) {
+            for (i, finding) in findings.iter().enumerate() {
+                if finding_row(ui, finding, selected == Some(i)) {
                     clicked = Some(i);
                 }
             }
@@ -117,27 +86,9 @@ pub fn show(ui: &mut Ui, doc: &Document, selected: Option<usize>) -> Option<usiz
     clicked
 }
 
-/// One finding as a panel row shows it, whatever the format it is about.
-pub struct FindingRow<'a> {
-    /// Its weight (an A2UI finding's in the card scale).
-    pub severity: Severity,
-    /// The severity as the finding says it.
-    pub word: String,
-    /// Its stable code.
-    pub code: &'a str,
-    /// Where it is (`line:column`, …), or a dash.
-    pub at: String,
-    /// Its JSON pointer (may be empty).
-    pub pointer: &'a str,
-    /// What it says.
-    pub message: &'a str,
-    /// Whether clicking shows it in the source.
-    pub in_source: bool,
-}
-
 /// One finding: a head line (icon, severity, code, place, pointer) and the message under it.
 /// Returns whether it was clicked.
-pub fn finding_row(ui: &mut Ui, f: &FindingRow<'_>, selected: bool) -> bool {
+fn finding_row(ui: &mut Ui, f: &Finding<'_>, selected: bool) -> bool {
     let background = ui.painter().add(Shape::Noop);
     let color = severity_color(ui, f.severity);
     let response = ui
@@ -161,7 +112,7 @@ pub fn finding_row(ui: &mut Ui, f: &FindingRow<'_>, selected: bool) -> bool {
             });
         })
         .response;
-    let response = if f.in_source {
+    let response = if f.place.is_some() {
         response.on_hover_text("Show it in the source")
     } else {
         response
@@ -184,42 +135,4 @@ pub fn finding_row(ui: &mut Ui, f: &FindingRow<'_>, selected: bool) -> bool {
     );
     ui.add_space(2.0);
     response.clicked()
-}
-
-/// A card finding's row: its place is in the file or in the expanded template.
-fn row(ui: &mut Ui, doc: &Document, d: &Diagnostic, selected: bool) -> bool {
-    let place = doc.place(d);
-    let at = match (d.line, d.column) {
-        (Some(line), Some(column)) => format!("{line}:{column}"),
-        (Some(line), None) => line.to_string(),
-        _ => match place {
-            Some(super::document::Place::Expanded(line)) => format!("expanded {line}"),
-            _ => "\u{2013}".to_owned(),
-        },
-    };
-    let finding = FindingRow {
-        severity: d.severity,
-        word: d.severity.to_string(),
-        code: d.code.as_str(),
-        at,
-        pointer: &d.pointer,
-        message: &d.message,
-        in_source: place.is_some(),
-    };
-    finding_row(ui, &finding, selected)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_summary_counts_each_severity() {
-        let parsed = mcpapp_card::parse(
-            br#"{"type": "McpApp", "body": [{"type": "Fancy"}],
-                "actions": [{"type": "Action.OpenUrl", "title": "x", "url": "javascript:x"}]}"#,
-        );
-        assert_eq!(summary(&parsed.diagnostics), "1 error, 1 warning");
-        assert_eq!(summary(&[]), "No findings: the card is valid.");
-    }
 }

@@ -1,21 +1,11 @@
-//! The action inspector: what the card's last action would send (the MCP `tools/call` a submit
-//! becomes, the errors of a submit stopped by its inputs, the link of an `OpenUrl`, which the
-//! preview shows and never opens), and the state of the card's inputs, live.
+//! What a card's action would send (the MCP `tools/call` a submit becomes, the errors of a
+//! submit stopped by its inputs, the link of an `OpenUrl`, which the preview shows and never
+//! opens), and the state of the card's inputs.
 
-use eframe::egui::{self, RichText, ScrollArea, TextWrapMode, Ui};
 use mcpapp_egui::{CardEvent, CardState};
 use serde_json::Value;
 
-/// An event the card reported, numbered so a repeat of the same click is visible.
-#[derive(Debug, Clone)]
-pub struct LoggedEvent {
-    /// 1 for the first event of the session, and so on.
-    pub number: u64,
-    /// The file whose card reported it.
-    pub file: String,
-    /// The event.
-    pub event: CardEvent,
-}
+use super::pretty;
 
 /// One line of the summary above the details: what happened.
 pub fn headline(event: &CardEvent) -> String {
@@ -90,49 +80,6 @@ pub fn state_json(state: &CardState) -> String {
 struct CallParams<'a> {
     name: &'a str,
     arguments: &'a serde_json::Map<String, Value>,
-}
-
-fn pretty(value: &Value) -> String {
-    serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("(cannot print: {e})"))
-}
-
-/// Draws the inspector: the last event, then the live input state.
-pub fn show(ui: &mut Ui, last: Option<&LoggedEvent>, state: &CardState) {
-    ScrollArea::vertical()
-        .auto_shrink(false)
-        .id_salt("inspector")
-        .show(ui, |ui| {
-            ui.label(RichText::new("Last action").strong());
-            match last {
-                None => {
-                    ui.weak("Nothing yet: click an action of the card.");
-                }
-                Some(logged) => {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(RichText::new(format!("#{}", logged.number)).weak());
-                        ui.label(RichText::new(headline(&logged.event)).strong());
-                        ui.weak(format!("from {}", logged.file));
-                    });
-                    code_block(ui, &details(&logged.event));
-                }
-            }
-            ui.add_space(10.0);
-            ui.label(RichText::new("Input state (live)").strong());
-            code_block(ui, &state_json(state));
-        });
-}
-
-pub(super) fn code_block(ui: &mut Ui, text: &str) {
-    egui::Frame::group(ui.style())
-        .fill(ui.visuals().extreme_bg_color)
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.add(
-                egui::Label::new(RichText::new(text).monospace())
-                    .wrap_mode(TextWrapMode::Wrap)
-                    .selectable(true),
-            );
-        });
 }
 
 #[cfg(test)]

@@ -5,20 +5,23 @@ use std::path::{Path, PathBuf};
 
 use mcpapp_card::HostConfig;
 
+use crate::PreviewError;
+
 /// How wide the area the card is drawn in is, like the chat column of a host.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum WidthPreset {
     /// A narrow chat column (a phone, a side panel): 320 px.
-    #[value(name = "narrow")]
+    #[cfg_attr(feature = "clap", value(name = "narrow"))]
     Narrow,
     /// 400 px.
-    #[value(name = "400")]
+    #[cfg_attr(feature = "clap", value(name = "400"))]
     W400,
     /// 600 px.
-    #[value(name = "600")]
+    #[cfg_attr(feature = "clap", value(name = "600"))]
     W600,
     /// All the width there is.
-    #[value(name = "wide")]
+    #[cfg_attr(feature = "clap", value(name = "wide"))]
     Wide,
 }
 
@@ -53,7 +56,8 @@ impl WidthPreset {
 }
 
 /// Which host config the card is drawn with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ThemeChoice {
     /// The built-in light theme.
     Light,
@@ -87,8 +91,8 @@ pub struct HostConfigFile {
 
 impl HostConfigFile {
     /// Reads the file; a file that cannot be read or is no host config is an error.
-    pub fn open(path: &Path) -> Result<Self, String> {
-        let (config, warnings) = read_host_config(path)?;
+    pub fn open(path: &Path) -> Result<Self, PreviewError> {
+        let (config, warnings) = read_host_config(path).map_err(PreviewError::HostConfig)?;
         Ok(Self {
             path: path.to_owned(),
             config,

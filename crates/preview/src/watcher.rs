@@ -3,7 +3,7 @@
 //! and a file is re-read once its changes have settled for a moment.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -60,7 +60,7 @@ impl FileWatcher {
     pub fn for_preview(
         ctx: &eframe::egui::Context,
         document_folders: impl Iterator<Item = PathBuf>,
-        host_config: Option<&std::path::Path>,
+        host_config: Option<&Path>,
     ) -> Self {
         let mut folders: Vec<PathBuf> = document_folders
             .chain(host_config.and_then(|p| p.parent().map(PathBuf::from)))
@@ -117,6 +117,20 @@ impl FileWatcher {
         }
         let settled = self.debouncer.settled(now);
         (settled, self.debouncer.next_due(now))
+    }
+}
+
+/// The path change notifications name a file by: its folder resolved (symbolic links, `..`),
+/// then its name. The file itself is not resolved, since it may not exist yet.
+pub fn watch_path(path: &Path) -> PathBuf {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    let folder = std::fs::canonicalize(&folder).unwrap_or(folder);
+    match path.file_name() {
+        Some(name) => folder.join(name),
+        None => folder,
     }
 }
 
