@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use crate::{RequestId, Tool};
 
@@ -136,34 +137,37 @@ pub const STYLE_VARIABLE_KEYS: &[&str] = &[
 ];
 
 /// The tool call a view was created for.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolInfo {
     /// JSON-RPC id of the `tools/call` request (what extended `save-state` calls `toolCallId`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub id: Option<RequestId>,
     /// The tool's definition.
     pub tool: Tool,
 }
 
 /// Theming the host hands to views.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HostStyles {
     /// CSS variable values by name (see [`STYLE_VARIABLE_KEYS`]); unknown names are allowed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub variables: Option<BTreeMap<String, String>>,
     /// CSS blocks the view may inject.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub css: Option<HostCss>,
 }
 
 /// CSS blocks for views.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HostCss {
     /// `@font-face` rules and/or `@import` statements.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub fonts: Option<String>,
 }
 
@@ -172,32 +176,34 @@ pub struct HostCss {
 /// Per axis: `height` (or `width`) set means fixed, the view fills it; otherwise `max_height`
 /// (or `max_width`) bounds a view-sized container; neither means unbounded. Setting both on one
 /// axis is not meaningful.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContainerDimensions {
     /// Fixed height.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub height: Option<f64>,
     /// Maximum height of a flexible container.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub max_height: Option<f64>,
     /// Fixed width.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub width: Option<f64>,
     /// Maximum width of a flexible container.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub max_width: Option<f64>,
 }
 
 /// Input capabilities of the device.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeviceCapabilities {
     /// Touch input is available.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub touch: Option<bool>,
     /// Hover is available.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub hover: Option<bool>,
 }
 
@@ -220,44 +226,45 @@ pub struct SafeAreaInsets {
 /// Sent whole in the `ui/initialize` result and partially (changed members only) in
 /// `ui/notifications/host-context-changed`; every member is optional and unknown members are
 /// kept in `extra`, so a context from a newer host still reads.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HostContext {
     /// The tool call the view was created for; hosts must send it at initialization.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub tool_info: Option<ToolInfo>,
     /// Color theme.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub theme: Option<Theme>,
     /// CSS variables and fonts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub styles: Option<HostStyles>,
     /// How the view is shown now.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub display_mode: Option<DisplayMode>,
     /// The modes the host offers.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub available_display_modes: Option<Vec<DisplayMode>>,
     /// The container's size constraints.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub container_dimensions: Option<ContainerDimensions>,
     /// BCP 47 language tag, e.g. `en-US`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub locale: Option<String>,
     /// IANA time zone, e.g. `Europe/Oslo`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub time_zone: Option<String>,
     /// Identifies the host application.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub user_agent: Option<String>,
     /// Kind of platform.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub platform: Option<Platform>,
     /// Input capabilities.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub device_capabilities: Option<DeviceCapabilities>,
     /// Safe-area insets.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub safe_area_insets: Option<SafeAreaInsets>,
     /// Members this crate does not know, kept as sent.
     #[serde(flatten)]

@@ -3,32 +3,35 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use crate::constants::{APPS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS};
 use crate::mcp::{EmptyObject, Implementation};
 use crate::{DisplayMode, HostContext, ResourceCsp, ResourcePermissions};
 
 /// A capability that may announce list changes.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListChangedCapability {
     /// `*/list_changed` notifications will be sent.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub list_changed: Option<bool>,
 }
 
 /// What a view offers (`McpUiAppCapabilities`).
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppCapabilities {
     /// Experimental features by identifier.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub experimental: Option<Map<String, Value>>,
     /// The view exposes tools the host may call (draft "app-provided tools").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub tools: Option<ListChangedCapability>,
     /// The display modes the view supports; the host must not switch it to any other.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub available_display_modes: Option<Vec<DisplayMode>>,
     /// Members this crate does not know, kept as sent.
     #[serde(flatten)]
@@ -46,47 +49,50 @@ impl AppCapabilities {
 }
 
 /// Content kinds a host accepts in `ui/message` or `ui/update-model-context`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ContentModalities {
     /// Text blocks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub text: Option<EmptyObject>,
     /// Image blocks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub image: Option<EmptyObject>,
     /// Audio blocks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub audio: Option<EmptyObject>,
     /// Embedded resource blocks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub resource: Option<EmptyObject>,
     /// Resource link blocks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub resource_link: Option<EmptyObject>,
     /// `structuredContent`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub structured_content: Option<EmptyObject>,
 }
 
 /// The sandbox a host actually applied to the view.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SandboxCapability {
     /// The permissions granted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub permissions: Option<ResourcePermissions>,
     /// The CSP origins approved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub csp: Option<ResourceCsp>,
 }
 
 /// Sampling support offered to views (mirrors MCP's client `sampling` capability).
+#[skip_serializing_none]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SamplingCapability {
     /// Tool use in sampling requests is supported.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub tools: Option<EmptyObject>,
 }
 
@@ -94,39 +100,40 @@ pub struct SamplingCapability {
 ///
 /// SDK views send most requests regardless of these flags, so a host must still answer
 /// unsupported methods (with an error or `isError: true`).
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HostCapabilities {
     /// Experimental features by identifier; the standard slot for vendor extensions such as the
     /// extended state notifications.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub experimental: Option<Map<String, Value>>,
     /// `ui/open-link` is handled.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub open_links: Option<EmptyObject>,
     /// `ui/download-file` is handled.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub download_file: Option<EmptyObject>,
     /// `tools/call` is proxied to the server.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub server_tools: Option<ListChangedCapability>,
     /// `resources/*` requests are proxied to the server.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub server_resources: Option<ListChangedCapability>,
     /// `notifications/message` is accepted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub logging: Option<EmptyObject>,
     /// The sandbox actually applied.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub sandbox: Option<SandboxCapability>,
     /// `ui/update-model-context` is accepted, with these content kinds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub update_model_context: Option<ContentModalities>,
     /// `ui/message` is accepted, with these content kinds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub message: Option<ContentModalities>,
     /// `sampling/createMessage` is accepted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub sampling: Option<SamplingCapability>,
     /// Members this crate does not know, kept as sent.
     #[serde(flatten)]

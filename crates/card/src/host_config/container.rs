@@ -2,6 +2,7 @@
 //! `style` a container, column or card can take.
 
 use serde::Serialize;
+use serde_with::skip_serializing_none;
 
 use super::color::Color;
 use super::reader::{Object, Reader};
@@ -77,6 +78,7 @@ impl ContainerStyles {
 }
 
 /// The colours of one container style.
+#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ContainerStyleConfig {
@@ -85,7 +87,6 @@ pub struct ContainerStyleConfig {
     pub background_color: Color,
     /// The border: the grid lines of a table whose `gridStyle` is this style, and the edge of
     /// a container where the host draws one. `None` when the host config sets none.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub border_color: Option<Color>,
     /// The text colours on this background.
     pub foreground_colors: ForegroundColors,

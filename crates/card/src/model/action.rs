@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use super::{ActionCommon, Card};
 use crate::enums::AssociatedInputs;
@@ -82,22 +83,19 @@ impl Action {
 }
 
 /// Gathers inputs and sends them with fixed data.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SubmitAction {
     /// Fixed data sent with the inputs; input values are written under their ids over it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<Value>,
     /// Which inputs are gathered (default: this card's and its parents').
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub associated_inputs: Option<AssociatedInputs>,
     /// Disabled until an associated input changes.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub disabled_unless_associated_inputs_change: Option<bool>,
     /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
     /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
     /// marked `isFinal` would. Adaptive Cards hosts ignore it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_final: Option<bool>,
     /// Properties of every action.
     #[serde(flatten)]
@@ -105,25 +103,21 @@ pub struct SubmitAction {
 }
 
 /// Gathers inputs and sends them with a verb and fixed data.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExecuteAction {
     /// What to do; names the tool when `data.mcp_tool_name` is absent.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub verb: Option<String>,
     /// Fixed data sent with the inputs.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<Value>,
     /// Which inputs are gathered.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub associated_inputs: Option<AssociatedInputs>,
     /// Disabled until an associated input changes.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub disabled_unless_associated_inputs_change: Option<bool>,
     /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
     /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
     /// marked `isFinal` would. Adaptive Cards hosts ignore it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_final: Option<bool>,
     /// Properties of every action.
     #[serde(flatten)]
@@ -142,11 +136,11 @@ pub struct OpenUrlAction {
 }
 
 /// Expands a card inline.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShowCardAction {
     /// The card shown.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<Box<Card>>,
     /// Properties of every action.
     #[serde(flatten)]
@@ -166,13 +160,13 @@ pub struct ToggleVisibilityAction {
 }
 
 /// An element an `Action.ToggleVisibility` acts on.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TargetElement {
     /// The element's id.
     pub element_id: String,
     /// `true` shows, `false` hides, absent toggles.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_visible: Option<bool>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]

@@ -3,6 +3,7 @@
 
 use schemars::JsonSchema;
 use serde::Serialize;
+use serde_with::skip_serializing_none;
 
 use super::{Action, BackgroundImage, Px};
 use crate::enums::{ContainerStyle, VerticalAlignment};
@@ -10,26 +11,22 @@ use crate::enums::{ContainerStyle, VerticalAlignment};
 /// What every box of elements has, read and drawn the same wherever it appears: the card's
 /// root, [`super::Container`], [`super::Column`], [`super::TableCell`] and
 /// [`super::CarouselPage`]. `bleed` is not here: the card and a carousel page have none.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BoxProps {
     /// What clicking anywhere on the box does.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub select_action: Option<Box<Action>>,
     /// The style (background colour).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub style: Option<ContainerStyle>,
     /// Vertical position of the content when the box is taller than it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vertical_content_alignment: Option<VerticalAlignment>,
     /// An image behind the content.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     #[schemars(schema_with = "super::common::background_image_schema")]
     pub background_image: Option<BackgroundImage>,
     /// The minimum height.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_height: Option<Px>,
     /// Right-to-left layout.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub rtl: Option<bool>,
 }

@@ -3,11 +3,13 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use super::{Action, BoxProps, Element};
 use crate::enums::CardKind;
 
 /// A card: `{"type": "McpApp", "body": [...], "actions": [...]}`, or an Adaptive Card.
+#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Card {
@@ -16,10 +18,9 @@ pub struct Card {
     pub kind: CardKind,
     /// The Adaptive Cards schema version the card is written for (`"1.6"`); optional for
     /// `McpApp` cards, where it defaults to 1.6.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
     /// The JSON Schema the author's editor used; ignored.
-    #[serde(rename = "$schema", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "$schema")]
     pub schema: Option<String>,
     /// The content, top to bottom.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -32,28 +33,21 @@ pub struct Card {
     #[serde(flatten)]
     pub box_props: BoxProps,
     /// Text for hosts that cannot render the card.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback_text: Option<String>,
     /// What a speech host says for the card.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub speak: Option<String>,
     /// The card's language (BCP 47).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
     /// How the card refreshes itself (Universal Actions).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub refresh: Option<Refresh>,
     /// Sign-in for Universal Actions.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub authentication: Option<Authentication>,
     /// Metadata about the card.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<Metadata>,
     /// An mcpapp extension: the card is the app's last word (a final answer, a receipt). A
     /// host that shows it ends the app (`ui/notifications/close-ws-app`): inline, the card
     /// stays in the conversation as history; in a window, the window goes. Adaptive Cards
     /// hosts ignore it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_final: Option<bool>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]
@@ -95,17 +89,16 @@ impl Default for Card {
 }
 
 /// How a card asks to be refreshed.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Refresh {
     /// The `Action.Execute` to invoke.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub action: Option<Box<Action>>,
     /// The users for whom the refresh happens automatically.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub user_ids: Vec<String>,
     /// When the card expires (ISO 8601).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub expires: Option<String>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]
@@ -113,17 +106,15 @@ pub struct Refresh {
 }
 
 /// Sign-in information for Universal Actions.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Authentication {
     /// Text asking the user to sign in.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// The OAuth connection name.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub connection_name: Option<String>,
     /// Token exchange information.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub token_exchange_resource: Option<TokenExchangeResource>,
     /// Sign-in buttons.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -146,6 +137,7 @@ pub struct TokenExchangeResource {
 }
 
 /// A sign-in button.
+#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthCardButton {
@@ -153,22 +145,19 @@ pub struct AuthCardButton {
     #[serde(rename = "type")]
     pub kind: String,
     /// The value, such as a sign-in URL.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// The button's text.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// An image for the button.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub image: Option<String>,
 }
 
 /// Metadata about a card.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Metadata {
     /// Where the card can be seen on the web.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub web_url: Option<String>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]

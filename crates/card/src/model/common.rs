@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use crate::enums::{
     ActionMode, ActionRole, ActionStyle, BlockElementHeight, HorizontalAlignment, ImageFillMode,
@@ -14,37 +15,29 @@ use crate::enums::{
 
 /// Properties every element has. `F` is what may replace the element: another element, or
 /// for a [`super::Column`], another column.
+#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ElementCommon<F = super::Element> {
     /// Identifies the element: for inputs the key of its value in submitted data, for others
     /// the target of `Action.ToggleVisibility`. Unique across the whole card.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// Whether the element is shown initially (default `true`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_visible: Option<bool>,
     /// Space before the element.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub spacing: Option<Spacing>,
     /// Whether a line separates the element from the one before it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub separator: Option<bool>,
     /// How tall the element is within its container.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub height: Option<BlockElementHeight>,
     /// Features (name → minimum version) the host must support to show this element;
     /// otherwise the fallback is shown.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub requires: Option<BTreeMap<String, String>>,
     /// What to show when the element cannot be shown.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback: Option<Fallback<F>>,
     /// The card widths the element is shown at (`"narrow"`, `"atLeast:standard"`, …).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub target_width: Option<String>,
     /// The language of the element's text (BCP 47).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]
@@ -69,62 +62,48 @@ impl<F> Default for ElementCommon<F> {
 }
 
 /// Properties every input has, besides [`ElementCommon`].
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InputCommon {
     /// The input's label, shown with it and read by screen readers.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
     /// Whether a value is needed before a submit.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_required: Option<bool>,
     /// What to tell the user when the value is missing or invalid.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub error_message: Option<String>,
     /// Where the label goes.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub label_position: Option<InputLabelPosition>,
     /// The label's width when inline: a percentage number or `"Npx"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub label_width: Option<Value>,
     /// How the input looks before the user interacts with it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_style: Option<InputStyle>,
 }
 
 /// Properties every action has.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActionCommon {
     /// Identifies the action; unique across the card.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// The button's text.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// An icon shown with the title.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub icon_url: Option<String>,
     /// The button's style.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub style: Option<ActionStyle>,
     /// A hint shown on hover and read by screen readers.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tooltip: Option<String>,
     /// Whether the action can be used (default `true`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_enabled: Option<bool>,
     /// A button, or an entry of the overflow menu.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ActionMode>,
     /// The accessibility role.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<ActionRole>,
     /// Features the host must support to show this action.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub requires: Option<BTreeMap<String, String>>,
     /// What to show when the action cannot be shown.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback: Option<Fallback<super::Action>>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]
@@ -328,19 +307,17 @@ impl JsonSchema for Dimension {
 
 /// An image drawn behind a container or card. Cards may write just the URL; it is read into
 /// this form.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BackgroundImage {
     /// The image (`https`, `http` or `data:`).
     pub url: String,
     /// How the image fills the area.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fill_mode: Option<ImageFillMode>,
     /// Horizontal position when not covering.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub horizontal_alignment: Option<HorizontalAlignment>,
     /// Vertical position when not covering.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vertical_alignment: Option<VerticalAlignment>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]

@@ -3,35 +3,30 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use super::{Action, ElementCommon, InputCommon};
 use crate::enums::{ChoiceInputStyle, TextInputStyle};
 
 /// A text field.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TextInput {
     /// The initial text.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// A hint shown while the field is empty.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<String>,
     /// Whether the field takes several lines.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_multiline: Option<bool>,
     /// The most characters the field takes.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_length: Option<u32>,
     /// A regular expression the text must match somewhere (not anchored, as in JavaScript's
     /// `RegExp.test`). Checked by the renderer and again by the server.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub regex: Option<String>,
     /// What kind of text the field takes.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub style: Option<TextInputStyle>,
     /// A button beside the field (not `Action.ShowCard`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub inline_action: Option<Box<Action>>,
     /// Properties of every input.
     #[serde(flatten)]
@@ -42,20 +37,17 @@ pub struct TextInput {
 }
 
 /// A number field.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NumberInput {
     /// The initial number.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<f64>,
     /// A hint shown while the field is empty.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<String>,
     /// The smallest number allowed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub min: Option<f64>,
     /// The largest number allowed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub max: Option<f64>,
     /// Properties of every input.
     #[serde(flatten)]
@@ -66,20 +58,17 @@ pub struct NumberInput {
 }
 
 /// A date field; values are `YYYY-MM-DD`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DateInput {
     /// The initial date.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// A hint shown while the field is empty.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<String>,
     /// The earliest date allowed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub min: Option<String>,
     /// The latest date allowed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub max: Option<String>,
     /// Properties of every input.
     #[serde(flatten)]
@@ -90,20 +79,17 @@ pub struct DateInput {
 }
 
 /// A time field; values are `HH:MM` (24 hours).
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TimeInput {
     /// The initial time.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// A hint shown while the field is empty.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<String>,
     /// The earliest time allowed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub min: Option<String>,
     /// The latest time allowed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub max: Option<String>,
     /// Properties of every input.
     #[serde(flatten)]
@@ -114,22 +100,19 @@ pub struct TimeInput {
 }
 
 /// A check box with a title.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ToggleInput {
     /// The text beside the box.
     pub title: String,
     /// The initial value: checked when it equals `valueOn`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// The value submitted when checked (default `"true"`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value_on: Option<String>,
     /// The value submitted when not checked (default `"false"`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value_off: Option<String>,
     /// Whether the title wraps.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub wrap: Option<bool>,
     /// Properties of every input.
     #[serde(flatten)]
@@ -152,6 +135,7 @@ impl ToggleInput {
 }
 
 /// A choice among options: a drop-down, radio buttons or check boxes.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChoiceSetInput {
@@ -159,22 +143,17 @@ pub struct ChoiceSetInput {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Choice>,
     /// Options the host fetches as the user types (`Data.Query`).
-    #[serde(rename = "choices.data", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "choices.data")]
     pub choices_data: Option<DataQuery>,
     /// Whether several options may be chosen.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_multi_select: Option<bool>,
     /// How the options are shown.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub style: Option<ChoiceInputStyle>,
     /// The initially chosen values, comma-separated.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// A hint shown while nothing is chosen.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<String>,
     /// Whether option titles wrap.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub wrap: Option<bool>,
     /// Properties of every input.
     #[serde(flatten)]
@@ -198,16 +177,15 @@ pub struct Choice {
 }
 
 /// A query for choices the host fetches from the agent as the user types.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DataQuery {
     /// The data set to query.
     pub dataset: String,
     /// How many results to ask for.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
     /// How many results to skip.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub skip: Option<u32>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]

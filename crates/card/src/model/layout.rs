@@ -3,11 +3,13 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use super::{Action, BoxProps, ColumnWidth, Element, ElementCommon, Px};
 use crate::enums::{ContainerStyle, HorizontalAlignment};
 
 /// A group of elements, with an optional style and background.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Container {
@@ -18,7 +20,6 @@ pub struct Container {
     #[serde(flatten)]
     pub box_props: BoxProps,
     /// Whether the style's background reaches the parent's edges.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
     /// Properties of every element.
     #[serde(flatten)]
@@ -26,25 +27,21 @@ pub struct Container {
 }
 
 /// Columns side by side.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ColumnSet {
     /// The columns, in reading order.
     pub columns: Vec<Column>,
     /// What clicking the set does.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub select_action: Option<Box<Action>>,
     /// The style (background colour).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub style: Option<ContainerStyle>,
     /// Whether the style's background reaches the parent's edges.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
     /// The minimum height.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_height: Option<Px>,
     /// Horizontal position of the columns when they do not fill the width.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub horizontal_alignment: Option<HorizontalAlignment>,
     /// Properties of every element.
     #[serde(flatten)]
@@ -52,6 +49,7 @@ pub struct ColumnSet {
 }
 
 /// One column of a [`ColumnSet`].
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Column {
@@ -59,16 +57,13 @@ pub struct Column {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Element>,
     /// The width; hosts treat a missing width as `stretch`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub width: Option<ColumnWidth>,
     /// The box's action, style, alignment, background, height and direction.
     #[serde(flatten)]
     pub box_props: BoxProps,
     /// Horizontal position of the items.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub horizontal_alignment: Option<HorizontalAlignment>,
     /// Whether the style's background reaches the parent's edges.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
     /// Properties of every element; a column's `fallback` is a column.
     #[serde(flatten)]
@@ -100,13 +95,13 @@ pub struct Fact {
 }
 
 /// A row of buttons inside the body.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActionSet {
     /// The actions.
     pub actions: Vec<Action>,
     /// Horizontal position of the buttons.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub horizontal_alignment: Option<HorizontalAlignment>,
     /// Properties of every element.
     #[serde(flatten)]

@@ -3,11 +3,13 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use super::{BoxProps, ColumnWidth, Element, ElementCommon};
 use crate::enums::{ContainerStyle, HorizontalAlignment, VerticalAlignment};
 
 /// A table of rows and cells.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Table {
@@ -20,19 +22,14 @@ pub struct Table {
     /// Whether the first row is a header row (default `true`). Written
     /// `firstRowAsHeaders` by real cards and the official renderer; the 1.6 schema's
     /// `firstRowAsHeader` is read too.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_row_as_headers: Option<bool>,
     /// Whether lines separate the cells (default `true`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub show_grid_lines: Option<bool>,
     /// The style of the grid.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub grid_style: Option<ContainerStyle>,
     /// Default horizontal position of cell content.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub horizontal_cell_content_alignment: Option<HorizontalAlignment>,
     /// Default vertical position of cell content.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vertical_cell_content_alignment: Option<VerticalAlignment>,
     /// Properties of every element.
     #[serde(flatten)]
@@ -40,17 +37,15 @@ pub struct Table {
 }
 
 /// The width and alignment of one table column.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TableColumnDefinition {
     /// The width: a relative weight or pixels.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub width: Option<ColumnWidth>,
     /// Horizontal position of the column's cell content.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub horizontal_cell_content_alignment: Option<HorizontalAlignment>,
     /// Vertical position of the column's cell content.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vertical_cell_content_alignment: Option<VerticalAlignment>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]
@@ -58,6 +53,7 @@ pub struct TableColumnDefinition {
 }
 
 /// One row of a table.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TableRow {
@@ -65,13 +61,10 @@ pub struct TableRow {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<TableCell>,
     /// The row's style.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub style: Option<ContainerStyle>,
     /// Horizontal position of the row's cell content.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub horizontal_cell_content_alignment: Option<HorizontalAlignment>,
     /// Vertical position of the row's cell content.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vertical_cell_content_alignment: Option<VerticalAlignment>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]
@@ -79,6 +72,7 @@ pub struct TableRow {
 }
 
 /// One cell of a table row: a container.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TableCell {
@@ -89,7 +83,6 @@ pub struct TableCell {
     #[serde(flatten)]
     pub box_props: BoxProps,
     /// Whether the style's background reaches the table's edges.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bleed: Option<bool>,
     /// Properties this model does not know, kept as they were.
     #[serde(flatten)]

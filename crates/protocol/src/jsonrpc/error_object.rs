@@ -3,11 +3,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_with::skip_serializing_none;
 
 /// The `error` member of a JSON-RPC error response.
 ///
 /// Kept apart from [`crate::ProtocolError`]: this is what goes over the wire, that is what Rust
 /// code handles. It implements [`std::error::Error`] so a host can propagate a peer's error with `?`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema, thiserror::Error)]
 #[error("JSON-RPC error {code}: {message}")]
 pub struct JsonRpcError {
@@ -16,7 +18,7 @@ pub struct JsonRpcError {
     /// A short human-readable description.
     pub message: String,
     /// Optional details, free-form.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub data: Option<Value>,
 }
 

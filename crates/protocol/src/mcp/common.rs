@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 /// An object with no defined members: `{}` on the wire.
 ///
@@ -13,6 +14,7 @@ use serde_json::{Map, Value};
 pub struct EmptyObject {}
 
 /// Name and version of an MCP participant (`appInfo`, `hostInfo`, `clientInfo`, `serverInfo`).
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Implementation {
@@ -21,7 +23,7 @@ pub struct Implementation {
     /// Version string.
     pub version: String,
     /// Display name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub title: Option<String>,
     /// Other members (`icons`, `websiteUrl`, ...), kept as sent.
     #[serde(flatten)]
@@ -41,10 +43,11 @@ impl Implementation {
 }
 
 /// Params of the paginated `*/list` requests.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaginatedParams {
     /// Opaque cursor from a previous page's `nextCursor`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub cursor: Option<String>,
 }

@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use super::{Resource, ResourceContents};
 
@@ -47,16 +48,17 @@ impl ContentBlock {
 }
 
 /// Text content.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TextContent {
     /// The text.
     pub text: String,
     /// MCP annotations (audience, priority...), forwarded untouched.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub annotations: Option<Value>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }
 
@@ -72,6 +74,7 @@ impl TextContent {
 }
 
 /// Image content.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImageContent {
@@ -80,14 +83,15 @@ pub struct ImageContent {
     /// Mime type of the image.
     pub mime_type: String,
     /// MCP annotations, forwarded untouched.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub annotations: Option<Value>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }
 
 /// Audio content.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AudioContent {
@@ -96,23 +100,24 @@ pub struct AudioContent {
     /// Mime type of the audio.
     pub mime_type: String,
     /// MCP annotations, forwarded untouched.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub annotations: Option<Value>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }
 
 /// A resource embedded in a content list (e.g. a card as `application/vnd.mcpapp.card+json`).
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EmbeddedResource {
     /// The resource and its contents.
     pub resource: ResourceContents,
     /// MCP annotations, forwarded untouched.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub annotations: Option<Value>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }

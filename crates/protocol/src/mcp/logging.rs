@@ -3,6 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use crate::{ProgressToken, RequestId};
 
@@ -55,34 +56,37 @@ impl std::fmt::Display for LoggingLevel {
 }
 
 /// Params of `notifications/message` (a view logging through the host).
+#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoggingMessageParams {
     /// Severity.
     pub level: LoggingLevel,
     /// Name of the logger.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub logger: Option<String>,
     /// Anything JSON.
     pub data: Value,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }
 
 /// Params of `notifications/cancelled`: the sender gives up on a request it sent.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CancelledParams {
     /// The request being cancelled.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub request_id: Option<RequestId>,
     /// Why.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub reason: Option<String>,
 }
 
 /// Params of `notifications/progress`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProgressParams {
@@ -91,9 +95,9 @@ pub struct ProgressParams {
     /// Progress so far; increases with every notification.
     pub progress: f64,
     /// Total, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub total: Option<f64>,
     /// Human-readable progress message.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub message: Option<String>,
 }

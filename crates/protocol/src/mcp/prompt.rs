@@ -3,24 +3,26 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 /// A prompt as listed by `prompts/list`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Prompt {
     /// Programmatic name.
     pub name: String,
     /// Display name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub title: Option<String>,
     /// What the prompt does.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub description: Option<String>,
     /// Its arguments.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub arguments: Option<Vec<PromptArgument>>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
     /// Other members (`icons`, ...), kept as sent.
     #[serde(flatten)]
@@ -28,32 +30,34 @@ pub struct Prompt {
 }
 
 /// One argument of a prompt.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PromptArgument {
     /// Programmatic name.
     pub name: String,
     /// Display name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub title: Option<String>,
     /// What the argument is for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub description: Option<String>,
     /// Whether it must be given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub required: Option<bool>,
 }
 
 /// Result of `prompts/list`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListPromptsResult {
     /// The prompts.
     pub prompts: Vec<Prompt>,
     /// Cursor of the next page.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub next_cursor: Option<String>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }

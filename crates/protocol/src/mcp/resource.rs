@@ -3,10 +3,12 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use crate::{ProtocolError, ResourceUiMeta};
 
 /// A resource as listed by `resources/list` (also the body of a `resource_link` block).
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Resource {
@@ -15,22 +17,22 @@ pub struct Resource {
     /// Programmatic name.
     pub name: String,
     /// Display name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub title: Option<String>,
     /// What the resource is.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub description: Option<String>,
     /// Mime type, when known before reading.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub mime_type: Option<String>,
     /// Size in bytes, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub size: Option<u64>,
     /// MCP annotations, forwarded untouched.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub annotations: Option<Value>,
     /// Metadata; may hold the resource's `ui` metadata (the read content item's wins).
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
     /// Other members (`icons`, ...), kept as sent.
     #[serde(flatten)]
@@ -48,6 +50,7 @@ impl Resource {
 }
 
 /// A resource template as listed by `resources/templates/list`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceTemplate {
@@ -56,19 +59,19 @@ pub struct ResourceTemplate {
     /// Programmatic name.
     pub name: String,
     /// Display name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub title: Option<String>,
     /// What the resources are.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub description: Option<String>,
     /// Mime type of every matching resource, if uniform.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub mime_type: Option<String>,
     /// MCP annotations, forwarded untouched.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub annotations: Option<Value>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
     /// Other members, kept as sent.
     #[serde(flatten)]
@@ -80,22 +83,23 @@ pub struct ResourceTemplate {
 ///
 /// Text and blob are two optional fields rather than an enum because servers are not strict
 /// about sending exactly one of them.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceContents {
     /// The resource URI.
     pub uri: String,
     /// Mime type (`text/html;profile=mcp-app` for an HTML view).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub mime_type: Option<String>,
     /// Text contents.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub text: Option<String>,
     /// Base64-encoded binary contents.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub blob: Option<String>,
     /// Metadata; holds the view's `ui` metadata (CSP, permissions, domain, border).
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
     /// Other members, kept as sent.
     #[serde(flatten)]
@@ -122,51 +126,55 @@ impl ResourceContents {
 }
 
 /// Params of `resources/read`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadResourceParams {
     /// The resource to read.
     pub uri: String,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }
 
 /// Result of `resources/read`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadResourceResult {
     /// The contents; exactly one item for an MCP Apps view.
     pub contents: Vec<ResourceContents>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }
 
 /// Result of `resources/list`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListResourcesResult {
     /// The resources (servers may omit UI-only ones).
     pub resources: Vec<Resource>,
     /// Cursor of the next page.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub next_cursor: Option<String>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }
 
 /// Result of `resources/templates/list`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListResourceTemplatesResult {
     /// The templates.
     pub resource_templates: Vec<ResourceTemplate>,
     /// Cursor of the next page.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub next_cursor: Option<String>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }

@@ -3,33 +3,35 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use super::ContentBlock;
 use crate::ToolUiMeta;
 
 /// A tool definition, as listed by `tools/list` and carried in `hostContext.toolInfo`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Tool {
     /// Programmatic name, unique per server.
     pub name: String,
     /// Display name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub title: Option<String>,
     /// What the tool does, for the model.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub description: Option<String>,
     /// JSON Schema of the arguments.
     pub input_schema: Map<String, Value>,
     /// JSON Schema of `structuredContent`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub output_schema: Option<Map<String, Value>>,
     /// MCP tool annotations (hints), forwarded untouched.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub annotations: Option<Value>,
     /// Metadata; MCP Apps puts `ui` (and the legacy `ui/resourceUri`) here. Read it with
     /// [`Tool::ui_meta`].
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
     /// Other members (`icons`, `execution`, ...), kept as sent.
     #[serde(flatten)]
@@ -64,16 +66,17 @@ impl Tool {
 }
 
 /// Params of `tools/call`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CallToolParams {
     /// The tool to call.
     pub name: String,
     /// Its arguments.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub arguments: Option<Map<String, Value>>,
     /// Metadata (`progressToken`, ...).
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
     /// Other members (`task`, ...), kept as sent so forwarding loses nothing.
     #[serde(flatten)]
@@ -93,6 +96,7 @@ impl CallToolParams {
 }
 
 /// Result of `tools/call`, and the params of `ui/notifications/tool-result`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CallToolResult {
@@ -101,13 +105,13 @@ pub struct CallToolResult {
     #[serde(default)]
     pub content: Vec<ContentBlock>,
     /// Structured result for the UI (an object per the spec; a card root in card mode).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub structured_content: Option<Value>,
     /// Whether the tool failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub is_error: Option<bool>,
     /// Metadata not meant for the model.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
     /// Other members, kept as sent.
     #[serde(flatten)]
@@ -141,15 +145,16 @@ impl CallToolResult {
 }
 
 /// Result of `tools/list`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListToolsResult {
     /// The tools, unfiltered: visibility filtering is the host's decision, per consumer.
     pub tools: Vec<Tool>,
     /// Cursor of the next page.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub next_cursor: Option<String>,
     /// Metadata.
-    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "_meta", default)]
     pub meta: Option<Map<String, Value>>,
 }

@@ -8,6 +8,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_with::skip_serializing_none;
 
 use crate::RequestId;
 use crate::mcp::EmptyObject;
@@ -57,17 +58,19 @@ pub struct LoadStateParams {
 }
 
 /// Params of `ui/notifications/save-state-response`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveStateResponseParams {
     /// The state was stored.
     pub success: bool,
     /// Why not, or any note.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub message: Option<String>,
 }
 
 /// Params of `ui/notifications/save-state`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveStateParams {
@@ -76,6 +79,6 @@ pub struct SaveStateParams {
     /// The tool call the view belongs to (matches `hostContext.toolInfo.id`). Read as optional:
     /// the host knows the view from the channel anyway, and a view that lost the id should not
     /// lose its state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub tool_call_id: Option<RequestId>,
 }

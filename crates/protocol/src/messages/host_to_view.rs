@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use serde_with::skip_serializing_none;
 
 use crate::HostContext;
 use crate::mcp::{CallToolResult, EmptyObject};
@@ -43,29 +44,32 @@ request_marker! {
 }
 
 /// Params of `ui/notifications/tool-input` and `tool-input-partial`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolInputParams {
     /// The tool call's arguments.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub arguments: Option<Map<String, Value>>,
 }
 
 /// Params of `ui/notifications/tool-cancelled`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolCancelledParams {
     /// Why, e.g. "user action" or "timeout". Optional in the SDK although the stable spec's
     /// example always shows it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub reason: Option<String>,
 }
 
 /// Params of `ui/resource-teardown`: `{}` from the SDK, `{reason}` in the spec's prose.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceTeardownParams {
     /// Why the view goes away.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub reason: Option<String>,
 }

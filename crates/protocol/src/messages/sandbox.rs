@@ -2,6 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 
 use crate::mcp::EmptyObject;
 use crate::{ResourceCsp, ResourcePermissions};
@@ -18,19 +19,20 @@ notification_marker! {
 }
 
 /// Params of `ui/notifications/sandbox-resource-ready`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SandboxResourceReadyParams {
     /// The view's HTML document.
     pub html: String,
     /// Replaces the inner frame's `sandbox` attribute.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub sandbox: Option<String>,
     /// The resource's CSP origins.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub csp: Option<ResourceCsp>,
     /// The permissions granted, for the inner frame's `allow` attribute.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub permissions: Option<ResourcePermissions>,
 }
 

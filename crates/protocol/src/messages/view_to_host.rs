@@ -4,6 +4,7 @@
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value, json};
+use serde_with::skip_serializing_none;
 
 use crate::mcp::{ContentBlock, EmptyObject};
 use crate::schema::object_schema;
@@ -76,14 +77,15 @@ request_marker! {
 }
 
 /// Params of `ui/notifications/size-changed`, in CSS pixels.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SizeChangedParams {
     /// Content width.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub width: Option<f64>,
     /// Content height.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub height: Option<f64>,
 }
 
@@ -151,11 +153,12 @@ fn one_or_many_blocks_schema(generator: &mut SchemaGenerator) -> Schema {
 ///
 /// `isError: true` reports a refusal or failure without a JSON-RPC error; the spec also allows
 /// answering with an error response (code `-32000`).
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UiActionResult {
     /// The host refused or failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub is_error: Option<bool>,
     /// Other members, kept as sent.
     #[serde(flatten)]
@@ -222,13 +225,14 @@ pub struct RequestDisplayModeResult {
 }
 
 /// Params of `ui/update-model-context`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateModelContextParams {
     /// Context as content blocks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub content: Option<Vec<ContentBlock>>,
     /// Context as structured data.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub structured_content: Option<Map<String, Value>>,
 }
