@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
-    AgentCall, AppHost, ChannelPort, Direction, HostEvent, HostOptions, Runtime, RuntimeError,
-    ViewEnd, ViewKind,
+    AgentCall, AppHost, ChannelPort, Direction, HostEvent, HostOptions, InstanceId, Runtime,
+    RuntimeError, ViewEnd, ViewKind,
 };
 use mcpapp_protocol::DisplayMode;
 use serde_json::{Map, Value, json};
@@ -41,26 +41,89 @@ async fn runtime_and_events() -> (Runtime, Vec<HostEvent>) {
     (runtime, events)
 }
 
-/// A scripted view: initializes, waits for the tool result, calls `refresh`, and reports the
-/// answer.
-async fn scripted_view(mut end: ViewEnd) -> Value {
+/// `ui/initialize` with the id `id`, as a scripted view sends it.
+fn initialize(id: i64) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "ui/initialize", "params": {
+    "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
+    "protocolVersion": "2026-01-26"}})
+}
+
+/// `ui/notifications/initialized`, as a scripted view sends it.
+fn initialized() -> Value {
+    json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}})
+}
+
+/// A scripted view: initializes, waits for the tool result, sends the request `method` with
+/// `params` (id 2), and returns the answer.
+async fn asking_view(mut end: ViewEnd, method: &'static str, params: Value) -> Value {
     let send = |m: Value| end.to_host.send(m).unwrap();
-    send(
-        json!({"jsonrpc": "2.0", "id": 1, "method": "ui/initialize", "params": {
-        "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
-        "protocolVersion": "2026-01-26"}}),
-    );
+    send(initialize(1));
     loop {
         let message = end.from_host.recv().await.unwrap();
         if message["id"] == 1 {
-            send(json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}));
+            send(initialized());
         } else if message["method"] == "ui/notifications/tool-result" {
-            send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-                "params": {"name": "refresh", "arguments": {}}}));
+            send(json!({"jsonrpc": "2.0", "id": 2, "method": method, "params": params.clone()}));
         } else if message["id"] == 2 {
             return message;
         }
     }
+}
+
+/// The agent calls `show_card` of the test server with `arguments`; the app it opens.
+async fn open_show_card(
+    runtime: &mut Runtime,
+    arguments: Map<String, Value>,
+    call: &str,
+) -> InstanceId {
+    let AgentCall::App(instance) = runtime
+        .agent_call("test", "show_card", arguments, call, DisplayMode::Inline)
+        .await
+        .unwrap()
+    else {
+        panic!("show_card has a view")
+    };
+    instance
+}
+
+/// Attaches a view to `instance` and runs `view` on its end until it returns (20 s at most),
+/// the runtime's events meanwhile going to `events`; what the view returned.
+async fn run_view<T, F>(
+    runtime: &mut Runtime,
+    instance: InstanceId,
+    view: impl FnOnce(ViewEnd) -> F,
+    events: &mut Vec<HostEvent>,
+) -> T
+where
+    F: Future<Output = T> + Send + 'static,
+    T: Send + 'static,
+{
+    let (port, end) = ChannelPort::pair();
+    runtime.attach(instance, Box::new(port));
+    let view = tokio::spawn(view(end));
+    tokio::time::timeout(Duration::from_secs(20), async {
+        loop {
+            tokio::select! {
+                event = runtime.next_event() => events.push(event),
+                () = tokio::time::sleep(Duration::from_millis(20)) => {
+                    if view.is_finished() { break; }
+                }
+            }
+        }
+        view.await.unwrap()
+    })
+    .await
+    .expect("the view finished")
+}
+
+/// A view that calls the test server's `refresh` once it has its result; the answer.
+async fn refreshing_view(end: ViewEnd) -> Value {
+    asking_view(
+        end,
+        "tools/call",
+        json!({"name": "refresh", "arguments": {}}),
+    )
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -69,19 +132,7 @@ async fn an_agent_call_opens_the_app_and_its_messages_go_through_in_order() {
     runtime.record();
     let mut arguments = Map::new();
     arguments.insert("title".into(), json!("Quarterly review"));
-    let AgentCall::App(instance) = runtime
-        .agent_call(
-            "test",
-            "show_card",
-            arguments,
-            "call-1",
-            DisplayMode::Inline,
-        )
-        .await
-        .unwrap()
-    else {
-        panic!("show_card has a view")
-    };
+    let instance = open_show_card(&mut runtime, arguments, "call-1").await;
 
     let event = runtime.next_event().await;
     let HostEvent::OpenApp {
@@ -94,23 +145,7 @@ async fn an_agent_call_opens_the_app_and_its_messages_go_through_in_order() {
     };
     assert_eq!(opened, instance);
     assert_eq!(spec.kind, ViewKind::Card);
-    let (port, end) = ChannelPort::pair();
-    runtime.attach(instance, Box::new(port));
-    let view = tokio::spawn(scripted_view(end));
-
-    let answer = tokio::time::timeout(Duration::from_secs(20), async {
-        loop {
-            tokio::select! {
-                _ = runtime.next_event() => {}
-                () = tokio::time::sleep(Duration::from_millis(20)) => {
-                    if view.is_finished() { break; }
-                }
-            }
-        }
-        view.await.unwrap()
-    })
-    .await
-    .expect("the view finished");
+    let answer = run_view(&mut runtime, instance, refreshing_view, &mut Vec::new()).await;
     assert_eq!(
         answer["result"]["structuredContent"],
         json!({"refreshed": true})
@@ -161,19 +196,7 @@ async fn a_view_that_goes_away_closes_its_app_and_other_calls_are_answered() {
         matches!(&done, AgentCall::Done(result) if result.content[0].as_text() == Some("hi")),
         "{done:?}"
     );
-    let AgentCall::App(instance) = runtime
-        .agent_call(
-            "test",
-            "show_card",
-            Map::new(),
-            "call-2",
-            DisplayMode::Inline,
-        )
-        .await
-        .unwrap()
-    else {
-        panic!("show_card has a view")
-    };
+    let instance = open_show_card(&mut runtime, Map::new(), "call-2").await;
     assert!(matches!(
         runtime.next_event().await,
         HostEvent::OpenApp { .. }
@@ -198,21 +221,13 @@ async fn a_view_that_goes_away_closes_its_app_and_other_calls_are_answered() {
 /// returns the answers.
 async fn calling_view(mut end: ViewEnd, names: &'static [&'static str]) -> Vec<Value> {
     let send = |end: &ViewEnd, m: Value| end.to_host.send(m).unwrap();
-    send(
-        &end,
-        json!({"jsonrpc": "2.0", "id": 0, "method": "ui/initialize", "params": {
-        "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
-        "protocolVersion": "2026-01-26"}}),
-    );
+    send(&end, initialize(0));
     let mut answers = Vec::new();
     let mut next = 0;
     loop {
         let message = end.from_host.recv().await.unwrap();
         let ask = if message["id"] == 0 {
-            send(
-                &end,
-                json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}),
-            );
+            send(&end, initialized());
             false
         } else if message["method"] == "ui/notifications/tool-result" {
             true
@@ -242,38 +257,15 @@ async fn calling_view(mut end: ViewEnd, names: &'static [&'static str]) -> Vec<V
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_visibility_fails_closed_and_a_changed_tool_list_reaches_the_host() {
     let (mut runtime, mut events) = runtime_and_events().await;
-    let AgentCall::App(instance) = runtime
-        .agent_call(
-            "test",
-            "show_card",
-            Map::new(),
-            "call-1",
-            DisplayMode::Inline,
-        )
-        .await
-        .unwrap()
-    else {
-        panic!("show_card has a view")
-    };
-    let (port, end) = ChannelPort::pair();
-    runtime.attach(instance, Box::new(port));
-    let view = tokio::spawn(calling_view(
-        end,
-        &["bad_visibility", "late", "unlock", "late"],
-    ));
-    let answers = tokio::time::timeout(Duration::from_secs(20), async {
-        loop {
-            tokio::select! {
-                event = runtime.next_event() => events.push(event),
-                () = tokio::time::sleep(Duration::from_millis(20)) => {
-                    if view.is_finished() { break; }
-                }
-            }
-        }
-        view.await.unwrap()
-    })
-    .await
-    .expect("the view finished");
+    let instance = open_show_card(&mut runtime, Map::new(), "call-1").await;
+    let names = &["bad_visibility", "late", "unlock", "late"];
+    let answers = run_view(
+        &mut runtime,
+        instance,
+        |end| calling_view(end, names),
+        &mut events,
+    )
+    .await;
     // The malformed visibility is nobody's: refused, not called.
     assert_eq!(answers[0]["error"]["code"], -32602, "{}", answers[0]);
     // `late` is not listed yet; after `unlock` the server says its list changed, and the
@@ -312,27 +304,10 @@ impl mcpapp_host::mcp::SamplingHandler for Model {
 }
 
 /// A view that asks for a sample once it has its result, and reports the answer.
-async fn sampling_view(mut end: ViewEnd) -> Value {
-    let send = |m: Value| end.to_host.send(m).unwrap();
-    send(
-        json!({"jsonrpc": "2.0", "id": 1, "method": "ui/initialize", "params": {
-        "appInfo": {"name": "sampling", "version": "1"}, "appCapabilities": {},
-        "protocolVersion": "2026-01-26"}}),
-    );
-    loop {
-        let message = end.from_host.recv().await.unwrap();
-        if message["id"] == 1 {
-            send(json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}));
-        } else if message["method"] == "ui/notifications/tool-result" {
-            send(
-                json!({"jsonrpc": "2.0", "id": 2, "method": "sampling/createMessage",
-                "params": {"messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}],
-                           "maxTokens": 20}}),
-            );
-        } else if message["id"] == 2 {
-            return message;
-        }
-    }
+async fn sampling_view(end: ViewEnd) -> Value {
+    let params = json!({"messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}],
+                        "maxTokens": 20});
+    asking_view(end, "sampling/createMessage", params).await
 }
 
 /// The test server with `sampling` as the connection's hook, a runtime on it, and a view of
@@ -360,31 +335,8 @@ async fn sample_from_a_view(sampling: Option<Arc<dyn mcpapp_host::mcp::SamplingH
     runtime.add_server(Arc::new(conn));
     let mut arguments = Map::new();
     arguments.insert("title".into(), json!("Sampling"));
-    let AgentCall::App(instance) = runtime
-        .agent_call(
-            "test",
-            "show_card",
-            arguments,
-            "call-1",
-            DisplayMode::Inline,
-        )
-        .await
-        .unwrap()
-    else {
-        panic!("show_card has a view")
-    };
-    let (port, end) = ChannelPort::pair();
-    runtime.attach(instance, Box::new(port));
-    let view = tokio::spawn(sampling_view(end));
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while !view.is_finished() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the view got no answer"
-        );
-        let _ = runtime.next_event_within(Duration::from_millis(20)).await;
-    }
-    view.await.unwrap()
+    let instance = open_show_card(&mut runtime, arguments, "call-1").await;
+    run_view(&mut runtime, instance, sampling_view, &mut Vec::new()).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -406,30 +358,36 @@ async fn a_views_sampling_request_goes_to_the_hook_and_is_refused_without_one() 
     );
 }
 
+/// An agent call that is refused: the tool, the call id, the kind of error and its message.
+type Refusal = (&'static str, &'static str, fn(&RuntimeError) -> bool, &'static str);
+
 /// The defects: an embedder's agent call ran an app-only tool, and opened a view named by
 /// any scheme. Both are refused, before anything reaches the server or the host.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn agent_calls_of_app_only_tools_and_of_views_outside_ui_are_refused() {
     let mut runtime = runtime().await;
-    let refused = runtime
-        .agent_call("test", "refresh", Map::new(), "c1", DisplayMode::Inline)
-        .await;
-    match refused {
-        Err(error @ RuntimeError::AppOnlyTool { .. }) => assert_eq!(
-            error.to_string(),
-            "the tool `refresh` of server `test` is for its apps only, not for the model"
+    let refusals: [Refusal; 2] = [
+        (
+            "refresh",
+            "c1",
+            |e| matches!(e, RuntimeError::AppOnlyTool { .. }),
+            "the tool `refresh` of server `test` is for its apps only, not for the model",
         ),
-        other => panic!("{other:?}"),
-    }
-    let refused = runtime
-        .agent_call("test", "file_view", Map::new(), "c2", DisplayMode::Inline)
-        .await;
-    match refused {
-        Err(error @ RuntimeError::View { .. }) => assert_eq!(
-            error.to_string(),
-            "view `file:///test/page.html`: only `ui://` resources open views"
+        (
+            "file_view",
+            "c2",
+            |e| matches!(e, RuntimeError::View { .. }),
+            "view `file:///test/page.html`: only `ui://` resources open views",
         ),
-        other => panic!("{other:?}"),
+    ];
+    for (tool, call, is_expected, said) in refusals {
+        let refused = runtime
+            .agent_call("test", tool, Map::new(), call, DisplayMode::Inline)
+            .await;
+        match refused {
+            Err(error) if is_expected(&error) => assert_eq!(error.to_string(), said),
+            other => panic!("{other:?}"),
+        }
     }
     // Nothing was opened.
     assert!(runtime.host().open_instances().is_empty());
@@ -441,31 +399,9 @@ async fn agent_calls_of_app_only_tools_and_of_views_outside_ui_are_refused() {
     );
 }
 
-/// A view that initializes and lists its server's resources once it has its result.
-async fn listing_view(mut end: ViewEnd) -> Value {
-    let send = |end: &ViewEnd, m: Value| end.to_host.send(m).unwrap();
-    send(
-        &end,
-        json!({"jsonrpc": "2.0", "id": 1, "method": "ui/initialize", "params": {
-        "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
-        "protocolVersion": "2026-01-26"}}),
-    );
-    loop {
-        let message = end.from_host.recv().await.unwrap();
-        if message["id"] == 1 {
-            send(
-                &end,
-                json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}),
-            );
-        } else if message["method"] == "ui/notifications/tool-result" {
-            send(
-                &end,
-                json!({"jsonrpc": "2.0", "id": 2, "method": "resources/list", "params": {}}),
-            );
-        } else if message["id"] == 2 {
-            return message;
-        }
-    }
+/// A view that lists its server's resources once it has its result; the answer.
+async fn listing_view(end: ViewEnd) -> Value {
+    asking_view(end, "resources/list", json!({})).await
 }
 
 /// The defect: a view's `resources/list` got -32601 though the host advertises the server's
@@ -473,35 +409,8 @@ async fn listing_view(mut end: ViewEnd) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_views_resources_list_lists_its_servers_data_without_the_views() {
     let mut runtime = runtime().await;
-    let AgentCall::App(instance) = runtime
-        .agent_call(
-            "test",
-            "show_card",
-            Map::new(),
-            "call-1",
-            DisplayMode::Inline,
-        )
-        .await
-        .unwrap()
-    else {
-        panic!("show_card has a view")
-    };
-    let (port, end) = ChannelPort::pair();
-    runtime.attach(instance, Box::new(port));
-    let view = tokio::spawn(listing_view(end));
-    let answer = tokio::time::timeout(Duration::from_secs(20), async {
-        loop {
-            tokio::select! {
-                _ = runtime.next_event() => {}
-                () = tokio::time::sleep(Duration::from_millis(20)) => {
-                    if view.is_finished() { break; }
-                }
-            }
-        }
-        view.await.unwrap()
-    })
-    .await
-    .expect("the view finished");
+    let instance = open_show_card(&mut runtime, Map::new(), "call-1").await;
+    let answer = run_view(&mut runtime, instance, listing_view, &mut Vec::new()).await;
     assert_eq!(
         answer["result"]["resources"],
         json!([{"uri": "file:///test/notes.csv", "name": "notes", "mimeType": "text/csv"}]),

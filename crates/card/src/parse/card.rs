@@ -8,7 +8,8 @@ use serde_json::Value;
 
 use super::object::ObjectItem;
 use super::props::{BoxReader, UnknownReader};
-use super::reader::{Ctx, Scalar};
+use super::reader::Ctx;
+use super::seeds::Scalar;
 use crate::diagnostic::{Code, Severity};
 use crate::enums::{CardEnum, CardKind};
 use crate::model::{

@@ -10,7 +10,8 @@ use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::reader::{Ctx, Item, Scalar, Slot, skip_rest};
+use super::reader::{Ctx, Item, Slot};
+use super::seeds::{Scalar, skip_rest};
 use crate::diagnostic::Code;
 use crate::model::{Action, BackgroundImage, Fallback};
 use crate::rules::{UrlProblem, UrlUse, check_url};

@@ -43,7 +43,7 @@ macro_rules! lenient_str {
 macro_rules! lenient_seq {
     () => {
         fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-            $crate::parse::reader::skip_seq(&mut *self.cx, seq)?;
+            $crate::parse::seeds::skip_seq(&mut *self.cx, seq)?;
             Ok(self.mismatch("an array"))
         }
     };
@@ -53,7 +53,7 @@ macro_rules! lenient_seq {
 macro_rules! lenient_map {
     () => {
         fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-            $crate::parse::reader::skip_map(&mut *self.cx, map)?;
+            $crate::parse::seeds::skip_map(&mut *self.cx, map)?;
             Ok(self.mismatch("an object"))
         }
     };

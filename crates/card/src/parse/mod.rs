@@ -23,6 +23,7 @@ mod places;
 mod props;
 mod reader;
 mod scalars;
+mod seeds;
 
 use serde::de::DeserializeSeed;
 use serde_json::Value;

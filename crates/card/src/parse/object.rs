@@ -6,7 +6,8 @@ use std::marker::PhantomData;
 use serde::Deserializer;
 use serde::de::{MapAccess, Visitor};
 
-use super::reader::{Ctx, Item, Scalar};
+use super::reader::{Ctx, Item};
+use super::seeds::Scalar;
 use crate::diagnostic::Code;
 
 /// An item that is a JSON object (some also accept a string shorthand).

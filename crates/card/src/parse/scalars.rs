@@ -1,7 +1,8 @@
 //! Reading property values from JSON scalars: strings, booleans, numbers, the card
 //! enumerations and sizes.
 
-use super::reader::{FromScalar, Invalid, Scalar};
+use super::reader::{FromScalar, Invalid};
+use super::seeds::Scalar;
 use crate::diagnostic::Code;
 use crate::enums::CardEnum;
 use crate::model::{ColumnWidth, Dimension, Px};
