@@ -46,6 +46,13 @@ trait TestView {
     fn recreate(&mut self);
 }
 
+/// What a session's `flush` sends after a change made at `now`: nothing at once, the save
+/// after a pause.
+fn saved_after_a_pause(now: Instant, mut flush: impl FnMut(Instant) -> Vec<Value>) -> Vec<Value> {
+    assert!(flush(now).is_empty(), "saves wait for a pause");
+    flush(now + Duration::from_secs(1))
+}
+
 struct CardView {
     session: CardSession,
     now: Instant,
@@ -87,11 +94,7 @@ impl TestView for CardView {
             ..mcpapp_card::CardState::default()
         };
         self.session.state_changed(&state, self.now);
-        assert!(
-            self.session.flush(self.now).is_empty(),
-            "saves wait for a pause"
-        );
-        self.session.flush(self.now + Duration::from_secs(1))
+        saved_after_a_pause(self.now, |at| self.session.flush(at))
     }
     fn done(&mut self) -> Vec<Value> {
         self.session.done()
@@ -177,11 +180,7 @@ impl TestView for SurfaceView {
     fn save(&mut self) -> Vec<Value> {
         self.type_reason();
         self.session.data_changed(self.now);
-        assert!(
-            self.session.flush(self.now).is_empty(),
-            "saves wait for a pause"
-        );
-        self.session.flush(self.now + Duration::from_secs(1))
+        saved_after_a_pause(self.now, |at| self.session.flush(at))
     }
     fn done(&mut self) -> Vec<Value> {
         self.session.done()
