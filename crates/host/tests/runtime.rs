@@ -359,7 +359,12 @@ async fn a_views_sampling_request_goes_to_the_hook_and_is_refused_without_one() 
 }
 
 /// An agent call that is refused: the tool, the call id, the kind of error and its message.
-type Refusal = (&'static str, &'static str, fn(&RuntimeError) -> bool, &'static str);
+type Refusal = (
+    &'static str,
+    &'static str,
+    fn(&RuntimeError) -> bool,
+    &'static str,
+);
 
 /// The defects: an embedder's agent call ran an app-only tool, and opened a view named by
 /// any scheme. Both are refused, before anything reaches the server or the host.
