@@ -2,12 +2,7 @@
 //! results that carry it in `structuredContent`, what it cannot apply (kept for the user and
 //! reported to a server's `error` tool), and the answers to its calls.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::indexing_slicing, reason = "tests fail loudly")]
 
 use mcpapp_a2ui::Pointer;
 use mcpapp_host::A2uiSession;

@@ -1,13 +1,7 @@
 //! What one app may ask of the host, driven by hand (sans-IO, the clock given): rates of
 //! requests and notifications, calls in flight, and the queue of state saves.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

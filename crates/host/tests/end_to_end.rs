@@ -3,14 +3,6 @@
 //! the card session initializes, and the card's action calls an app-only tool through the host
 //! and the MCP connection.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
-
 mod support;
 use support::JsonAnswers as _;
 

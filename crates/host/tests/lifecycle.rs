@@ -2,9 +2,8 @@
 //! through the same lifecycle, and the host sends and receives exactly the same sequence of
 //! messages for all three.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
     clippy::indexing_slicing,
     clippy::panic,
     reason = "tests fail loudly"

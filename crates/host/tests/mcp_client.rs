@@ -8,7 +8,7 @@
 //! The npm servers are looked for in `$MCPAPP_NPM_DIR` (set by `.ci/run`), else in
 //! `~/.cache/mcpapp-npm`, and installed there with npm when missing: these tests never skip.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::indexing_slicing,

@@ -7,9 +7,8 @@
 //! - With the "ask" policy, each of the three answers to the duplicate question.
 //! - `pip`: offered, asked for by an app and by the embedder, with its room.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
     clippy::indexing_slicing,
     clippy::panic,
     reason = "tests fail loudly"

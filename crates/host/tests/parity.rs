@@ -3,13 +3,7 @@
 //! host capabilities, `ui/download-file`, `ui/log`; and what the host sends for them fits the
 //! official schema.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
 
 use std::sync::Arc;
 

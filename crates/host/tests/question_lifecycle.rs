@@ -4,9 +4,8 @@
 //! completion notice (URL mode). Every test asserts the exact sequence of what the host asks
 //! its embedder to do.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
     clippy::indexing_slicing,
     clippy::panic,
     reason = "tests fail loudly"

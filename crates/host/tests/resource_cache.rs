@@ -2,13 +2,7 @@
 //! recently used going first, and a failed read is never kept (the next read asks again).
 //! Against an MCP server in this process (streamable HTTP) that counts its reads.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -2,12 +2,7 @@
 //! session, changing the theme, moving an app between display modes. Each is checked as the
 //! exact messages the view gets.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use std::sync::Arc;
 

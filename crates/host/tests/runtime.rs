@@ -3,7 +3,7 @@
 //! tool's input and result in that order, and its own `tools/call` goes through the host to
 //! the server and back. The trace shows the exact message sequence.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::indexing_slicing,

@@ -3,11 +3,10 @@
 //! stops reading is closed, and state saves are written off the runtime's thread, in order,
 //! each answered after its write.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::indexing_slicing,
-    clippy::panic,
     reason = "tests fail loudly"
 )]
 

@@ -4,10 +4,9 @@
 //! `mcpapp_card::elicitation` and answered from it), its URL elicitation by request and by the
 //! -32042 error, and its sampling request, each through the connection's handlers.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
     clippy::expect_used,
-    clippy::indexing_slicing,
     clippy::panic,
     clippy::print_stderr,
     reason = "tests"

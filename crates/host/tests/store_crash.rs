@@ -1,9 +1,7 @@
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
     clippy::indexing_slicing,
     clippy::panic,
-    clippy::print_stderr,
     reason = "tests"
 )]
 //! Crash safety of the `SQLite` store: a writer process is killed with SIGKILL in the middle of
