@@ -1,7 +1,7 @@
 //! Data binding as a renderer uses it: relative paths in template items, two-way binding of
 //! inputs, checks, actions, and the stream's surface lifecycle.
 
-#![allow(clippy::unwrap_used, reason = "test helpers")]
+#![expect(clippy::unwrap_used, reason = "test helpers")]
 
 use std::path::Path;
 

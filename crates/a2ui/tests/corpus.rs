@@ -2,12 +2,8 @@
 //! message and every schema test case, the official schema's verdict (as the upstream test
 //! runner states it) and ours agree.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::print_stderr,
     reason = "test helpers fail loudly; that is their job"
 )]
 

@@ -1,7 +1,7 @@
 //! Hostile streams: each ends with the right finding or a bounded result, and nothing
 //! panics, overflows the stack or grows without bound.
 
-#![allow(clippy::unwrap_used, reason = "test helpers")]
+#![expect(clippy::unwrap_used, reason = "test helpers")]
 
 use std::fmt::Write as _;
 

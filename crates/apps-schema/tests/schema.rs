@@ -1,8 +1,6 @@
 //! The vendored schema compiles, matches messages to their definitions, and reads
 //! `containerDimensions` as the SDK does.
 
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests fail loudly")]
-
 use mcpapp_apps_schema::{AppsSchema, FROM_APP, FROM_HOST, RESULTS, SchemaError, Verdict};
 use serde_json::{Value, json};
 

@@ -1,8 +1,6 @@
 //! The builder's boxes and the actions that act on them: containers, carousel pages, toggled
 //! visibility and cards shown on demand, written as the card format spells them.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
-
 use mcpapp_card::builder::ItemsBuilder;
 use mcpapp_card::enums::FontWeight;
 use mcpapp_card::{CardBuilder, parse_value};

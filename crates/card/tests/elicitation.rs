@@ -1,9 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
 //! `elicitation/create` form requests as cards: each kind of property the spec allows, the
 //! card it becomes, and the `content` read back for given input.
 

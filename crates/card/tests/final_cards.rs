@@ -3,7 +3,7 @@
 //! written back, built, and carried into the tool call; Adaptive Cards without it are as
 //! before.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
+#![expect(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
 
 use mcpapp_card::{CardBuilder, InputValues, parse_value, prepare_submit, tool_call};
 use serde_json::{Value, json};

@@ -1,7 +1,6 @@
 //! Inputs the fuzzers (`fuzz/`, target `card_parse`) found, fed as they were found.
 
-#![allow(
-    clippy::unwrap_used,
+#![expect(
     clippy::indexing_slicing,
     reason = "tests fail loudly; that is their job"
 )]

@@ -2,11 +2,8 @@
 //! colours parse, missing and bad values take their defaults (bad ones with a warning), and
 //! the built-in themes are readable (WCAG contrast).
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
     clippy::float_cmp,
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

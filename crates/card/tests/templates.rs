@@ -1,9 +1,8 @@
 //! Card templates filled with data: the corpus templates and our example expand into valid
 //! cards, and template problems are reported where they are.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::panic,
     reason = "test helpers fail loudly; that is their job"
 )]
 

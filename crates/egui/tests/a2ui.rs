@@ -1,7 +1,7 @@
 //! The A2UI surface view as a person uses it: found by accessible labels, typed into and
 //! clicked, with the surface's data model and the view's events checked. No pixels here.
 
-#![allow(clippy::unwrap_used, reason = "test helpers")]
+#![expect(clippy::unwrap_used, reason = "test helpers")]
 
 mod support;
 

@@ -1,7 +1,7 @@
 //! The card view as a person uses it: found by accessible labels, typed into and clicked, with
 //! the typed output checked. No pixels here.
 
-#![allow(clippy::unwrap_used, clippy::panic, reason = "test helpers")]
+#![expect(clippy::unwrap_used, clippy::panic, reason = "test helpers")]
 
 mod support;
 

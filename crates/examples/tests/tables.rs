@@ -4,7 +4,7 @@
 //! `mcpapp_a2ui::mcp::action_call`) and its answer applied to the surface; and every forged,
 //! replayed, expired or badly filled-in call refused with its reason while nothing is booked.
 
-#![allow(
+#![expect(
     clippy::indexing_slicing,
     clippy::panic,
     clippy::unwrap_used,

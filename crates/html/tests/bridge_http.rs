@@ -1,11 +1,10 @@
 //! The bridge's checks over raw HTTP and WebSocket, without a browser: token, `Host`,
 //! `Origin`, one session, the headers of every response, and the handshake it answers itself.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::indexing_slicing,
-    clippy::panic,
     reason = "tests"
 )]
 

@@ -3,13 +3,7 @@
 //! sends faster than the host reads is read no faster than the host takes its messages,
 //! losing none; a bridge the host meters sheds a flood over the app's rates as it reads.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, clippy::expect_used, reason = "tests")]
 
 use std::time::Duration;
 

@@ -1,15 +1,6 @@
 //! An HTML app end to end in headless Chromium: the bridge, the host page, the sandbox proxy,
 //! the app's frame, and a real `AppHost` answering it through the host's `Runtime`.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "tests"
-)]
-
 mod support;
 
 use std::time::Duration;

@@ -7,12 +7,10 @@
 //! the port), so the same assertions hold in both; facts about the proxy and host pages that
 //! only a devtools client can read are checked in Chromium only.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::indexing_slicing,
-    clippy::panic,
-    clippy::print_stderr,
     reason = "tests"
 )]
 

@@ -1,7 +1,7 @@
 //! The app frame's CSP and `allow` attribute, built from `_meta.ui` (spec §2.2, §5), and the
 //! domain checks that keep server strings from adding directives.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
+#![expect(clippy::unwrap_used, reason = "tests")]
 
 use mcpapp_html::csp::{
     DEFAULT_POLICY, allow_attribute, build_policy, is_safe_origin, safe_origins, sanitize_csp,

@@ -2,13 +2,7 @@
 //! driven by its `Runtime`, the app's size reaching both the frame and the host, no token on a
 //! command line, and the desktop window's refusal to run as root.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, reason = "tests")]
 
 mod support;
 

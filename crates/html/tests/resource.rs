@@ -1,7 +1,7 @@
 //! Reading an HTML MCP App from a `resources/read` result, and the errors that name what is
 //! wrong.
 
-#![allow(clippy::unwrap_used, clippy::panic, reason = "tests")]
+#![expect(clippy::panic, reason = "tests")]
 
 use base64::Engine as _;
 use mcpapp_html::{HtmlError, HtmlResource};

@@ -1,6 +1,6 @@
 //! What a client sees depends on the UI it advertised.
 
-#![allow(clippy::unwrap_used, reason = "test helpers")]
+#![expect(clippy::unwrap_used, reason = "test helpers")]
 
 use mcpapp_card::Card;
 use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE, Tool, UiClientCapability};

@@ -1,6 +1,6 @@
 //! Cards in tool results, and their text rendering.
 
-#![allow(clippy::unwrap_used, reason = "test helpers")]
+#![expect(clippy::unwrap_used, reason = "test helpers")]
 
 use mcpapp_card::{Card, parse_str, parse_value};
 use mcpapp_protocol::{CARD_MIME_TYPE, ContentBlock};

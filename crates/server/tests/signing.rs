@@ -1,6 +1,6 @@
 //! Signed actions: the honest path, the tampering suite and key rotation.
 
-#![allow(
+#![expect(
     clippy::indexing_slicing,
     clippy::panic,
     clippy::unwrap_used,

@@ -1,6 +1,6 @@
 //! Declaring views and the tools that open them, and choosing a view per client.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
+#![expect(clippy::unwrap_used, reason = "tests")]
 
 use mcpapp_protocol::{
     CARD_MIME_TYPE, HTML_MIME_TYPE, ResourceCsp, ResourcePermissions, Tool, UiClientCapability,
