@@ -2,13 +2,7 @@
 //! example servers (child processes of the `mcpapp` binary), `AppView` draws their apps, and
 //! a person's clicks and typing are found by accessible label with `egui_kittest`.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use std::time::{Duration, Instant};
 

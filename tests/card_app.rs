@@ -1,11 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![expect(clippy::indexing_slicing, reason = "tests")]
 //! One card definition, shown by a host that shows only HTML apps: the example servers'
 //! cards reach it as the card app (`UiResource::card_app`), rendered by the official Adaptive
 //! Cards renderer in headless Chromium behind our bridge and host, and their actions come
@@ -40,6 +33,19 @@ async fn start(name: &str) -> Option<Harness> {
     let mut harness = Harness::start_with(example(name), html_only()).await?;
     harness.runtime.record();
     Some(harness)
+}
+
+/// The agent asks for the flights example's cancellation card; the app, once the card is drawn.
+async fn open_cancellation_card(h: &mut Harness) -> InstanceId {
+    let app = h
+        .call(
+            "request_cancellation_reason",
+            json!({"booking_id": "FL-12345-ABC"}),
+        )
+        .await;
+    h.wait_in_app(app, "!!document.querySelector('#card .ac-adaptiveCard')")
+        .await;
+    app
 }
 
 /// Types `text` into the card's input `id` as a user would (the renderer hears `input`).
@@ -87,14 +93,7 @@ async fn an_html_only_host_sees_the_flights_card_and_its_submit_is_verified() {
     assert_eq!(request.ui_resource_uri().as_deref(), Some(CARD_APP_URI));
     assert!(tools.iter().any(|t| t.name == "confirm_cancellation"));
 
-    let app = h
-        .call(
-            "request_cancellation_reason",
-            json!({"booking_id": "FL-12345-ABC"}),
-        )
-        .await;
-    h.wait_in_app(app, "!!document.querySelector('#card .ac-adaptiveCard')")
-        .await;
+    let app = open_cancellation_card(&mut h).await;
     let text = h.in_app(app, "document.body.innerText").await;
     assert!(
         text.as_str()
@@ -156,14 +155,7 @@ async fn a_tampered_submit_is_refused_with_a_notice_on_the_card() {
     let Some(mut h) = start("flights").await else {
         return;
     };
-    let app = h
-        .call(
-            "request_cancellation_reason",
-            json!({"booking_id": "FL-12345-ABC"}),
-        )
-        .await;
-    h.wait_in_app(app, "!!document.querySelector('#card .ac-adaptiveCard')")
-        .await;
+    let app = open_cancellation_card(&mut h).await;
     // The signed data edited in the page: another user's booking.
     h.in_app(
         app,
@@ -287,14 +279,7 @@ async fn typed_values_survive_a_thread_switch_and_the_response_lock_holds_the_ca
     let Some(mut h) = start("flights").await else {
         return;
     };
-    let app = h
-        .call(
-            "request_cancellation_reason",
-            json!({"booking_id": "FL-12345-ABC"}),
-        )
-        .await;
-    h.wait_in_app(app, "!!document.querySelector('#card .ac-adaptiveCard')")
-        .await;
+    let app = open_cancellation_card(&mut h).await;
 
     // The model is replying: the card is locked, then free again.
     h.runtime.host_mut().set_generating("default", true);

@@ -1,7 +1,5 @@
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
     clippy::panic,
     clippy::print_stderr,
     reason = "tests"

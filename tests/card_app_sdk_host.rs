@@ -1,6 +1,5 @@
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
     clippy::indexing_slicing,
     clippy::panic,
     clippy::print_stderr,
@@ -12,7 +11,8 @@
 //! `sandbox="allow-scripts"`, `PostMessageTransport`, `oncalltool` forwarding to the MCP server.
 //! The page's tool calls are carried to the real `flights` example server by this test.
 
-use std::path::PathBuf;
+mod support;
+
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -21,15 +21,9 @@ use mcpapp_html::{HeadlessChromium, HtmlError, Tab};
 use mcpapp_protocol::HTML_MIME_TYPE;
 use mcpapp_server::{SIGNATURE_KEY, card_app_html};
 use serde_json::{Map, Value, json};
+use support::npm::npm_dir;
 
 const WAIT: Duration = Duration::from_secs(20);
-
-fn npm_dir() -> PathBuf {
-    std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
-        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
-        PathBuf::from,
-    )
-}
 
 /// `AppBridge` and `PostMessageTransport` as one script defining `McpAppsHost`, or `None`
 /// (a loud skip outside CI) when the npm packages are not installed.

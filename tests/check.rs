@@ -1,7 +1,5 @@
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
     clippy::panic,
     clippy::print_stderr,
     reason = "tests"
@@ -14,12 +12,15 @@
 //! Chromium, the npm servers, Python and `junitparser` come from `.ci/run`; in CI (`CI` set) a
 //! missing one fails the test, elsewhere the test is skipped loudly.
 
+mod support;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Mutex;
 
 use serde_json::Value;
+use support::npm::server_entry;
 
 const MCPAPP: &str = env!("CARGO_BIN_EXE_mcpapp");
 
@@ -179,14 +180,7 @@ fn our_example_servers_pass() {
 
 /// The public MCP Apps example servers (`.ci/run` installs them into `$MCPAPP_NPM_DIR`).
 fn npm_server(package: &str) -> Option<String> {
-    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
-        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
-        PathBuf::from,
-    );
-    let entry = dir
-        .join("node_modules/@modelcontextprotocol")
-        .join(package)
-        .join("dist/index.js");
+    let entry = server_entry(package);
     present(package, entry.exists()).then(|| entry.to_string_lossy().into_owned())
 }
 

@@ -2,58 +2,20 @@
 //! format recognised from the content, findings with line and column, the exit codes of the
 //! card path, one image per surface.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![expect(clippy::print_stderr, reason = "tests")]
 
-use std::path::{Path, PathBuf};
+mod support;
+
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use mcpapp_render::image;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use support::cli::{describe, mcpapp, root, temp_dir, text};
 
 fn example(name: &str) -> PathBuf {
     root()
         .join("tests/corpus/a2ui/catalogs/basic/examples")
         .join(name)
-}
-
-fn mcpapp(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mcpapp"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn describe(o: &Output) -> String {
-    format!(
-        "status {:?}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code(),
-        text(&o.stdout),
-        text(&o.stderr)
-    )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli_a2ui")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Whether headless rendering works here (it needs Mesa's lavapipe); the render tests say so

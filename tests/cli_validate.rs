@@ -1,9 +1,7 @@
 //! `mcpapp validate` as a user runs it: exit codes, compiler-style lines, JSON output.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
     reason = "test helpers fail loudly; that is their job"
 )]
 

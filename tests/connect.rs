@@ -1,7 +1,5 @@
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
     clippy::panic,
     clippy::print_stderr,
     reason = "tests"
@@ -369,22 +367,6 @@ fn closing_finishes_when_the_app_ignores_teardown_or_navigates_away() {
 }
 
 /// The reference server-everything (npm; `.ci/run` installs it), run by node.
-fn everything() -> Option<String> {
-    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
-        || std::path::PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
-        std::path::PathBuf::from,
-    );
-    let entry = dir.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-    if !entry.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "server-everything is not installed: .ci/run installs it"
-        );
-        return None;
-    }
-    Some(entry.to_string_lossy().into_owned())
-}
-
 /// `mcpapp connect ARGS -- node ENTRY stdio`.
 fn connect_everything(entry: &str, args: &[&str]) -> Output {
     Command::new(MCPAPP)
@@ -397,7 +379,7 @@ fn connect_everything(entry: &str, args: &[&str]) -> Output {
 
 #[test]
 fn a_servers_question_is_printed_and_answered_from_answer_or_declined() {
-    let Some(entry) = everything() else {
+    let Some(entry) = support::npm::everything_entry() else {
         return;
     };
     let answer = r#"{"name": "Ada", "check": true, "email": "ada@example.com",

@@ -2,13 +2,7 @@
 //! example server as a child process, the tool palette's form, a card typed into and
 //! submitted, a thread switch, and a restart on the same store.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use std::path::Path;
 use std::sync::Arc;

@@ -1,10 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 //! `examples/embed.rs`, driven as a person would with `egui_kittest` (by accessible label):
 //! the example's own `Embed` draws every app with `AppView` and what belongs to no app with
 //! `PendingView`, and those widgets alone carry a card submit, a server's question, a sampling
@@ -15,8 +9,8 @@
 #[allow(dead_code, reason = "the example's `main` is not run here")]
 #[path = "../examples/embed.rs"]
 mod embed;
+mod support;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
@@ -26,17 +20,14 @@ use embed::Embed;
 use mcpapp_egui_host::{HandleOptions, HostHandle, HtmlPresenter, ToolCall};
 use mcpapp_host::mcp::ServerSpec;
 use serde_json::json;
+use support::npm::server_entry;
 
 fn example(name: &str) -> ServerSpec {
     ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", name])
 }
 
 fn everything() -> ServerSpec {
-    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
-        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
-        PathBuf::from,
-    );
-    let entry = dir.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    let entry = server_entry("server-everything");
     assert!(
         entry.exists(),
         "server-everything is not installed: .ci/run installs it"

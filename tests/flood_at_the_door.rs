@@ -1,11 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, reason = "tests")]
 //! A flood is shed where it enters: an HTML app (headless Chromium, the real bridge and
 //! runtime) posts 40,000 log notifications and 4,000 `tools/call`s at 5,000 messages a second
 //! (about half of what Chromium carries out of a sandboxed frame, which runs in a process of

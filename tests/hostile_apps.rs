@@ -1,8 +1,6 @@
-#![allow(
+#![expect(
     clippy::unwrap_used,
-    clippy::expect_used,
     clippy::indexing_slicing,
-    clippy::panic,
     clippy::print_stderr,
     reason = "tests"
 )]

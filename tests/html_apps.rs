@@ -1,11 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, clippy::panic, reason = "tests")]
 //! HTML MCP Apps end to end, as a user's host runs them: real MCP servers as child processes
 //! (the public npm example servers, and our own weather example), the host runtime, the sandbox
 //! bridge and headless Chromium. Every message between the app and the host goes through the
@@ -15,23 +8,16 @@
 //! Debian's `chromium` package; in CI a missing one fails the test.
 
 mod html_harness;
-
-use std::path::PathBuf;
+mod support;
 
 use html_harness::Harness;
 use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::{HostEvent, InstanceId};
 use serde_json::json;
+use support::npm::server_entry;
 
 fn npm_server(package: &str) -> ServerSpec {
-    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
-        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
-        PathBuf::from,
-    );
-    let entry = dir
-        .join("node_modules/@modelcontextprotocol")
-        .join(package)
-        .join("dist/index.js");
+    let entry = server_entry(package);
     assert!(
         entry.exists(),
         "{} is missing: .ci/run installs the npm example servers",

@@ -1,9 +1,8 @@
 //! `mcpapp preview` as an author runs it: the real window, under Xvfb, with a screenshot.
 
-#![allow(
+#![expect(
     clippy::unwrap_used,
     clippy::expect_used,
-    clippy::indexing_slicing,
     clippy::panic,
     reason = "test helpers fail loudly; that is their job"
 )]

@@ -1,16 +1,11 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, reason = "tests")]
 //! A server's question in the embedder's window: the public server-everything (npm; `.ci/run`
 //! installs it) asks while a call runs, `HostHandle` shows it as a card (`PendingView`: the tool has no view, so it belongs to no app), and
 //! the user's Accept, Decline or Cancel, a thread switch or the response lock decide what the
 //! server gets. Driven with `egui_kittest` by accessible label.
 
-use std::path::PathBuf;
+mod support;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -28,22 +23,8 @@ struct App {
 }
 
 fn everything() -> Option<ServerSpec> {
-    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
-        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
-        PathBuf::from,
-    );
-    let entry = dir.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-    if !entry.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "server-everything is not installed: .ci/run installs it"
-        );
-        return None;
-    }
-    Some(ServerSpec::stdio(
-        "node",
-        [entry.to_str().unwrap(), "stdio"],
-    ))
+    let entry = support::npm::everything_entry()?;
+    Some(ServerSpec::stdio("node", [entry.as_str(), "stdio"]))
 }
 
 /// A window that shows the host's questions; the server is connected and asked to ask.

@@ -1,10 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
 //! The scheduler example asks before it books (rmcp's server elicitation): a client that can
 //! be asked gets the question, shown as `mcpapp_card::elicitation` makes it, and the answer
 //! is in the booking; a client that cannot be asked books without one; a cancelled question

@@ -1,8 +1,7 @@
-#![allow(
+#![expect(
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::indexing_slicing,
-    clippy::panic,
     reason = "tests"
 )]
 //! `mcpapp serve-example flights` as a child process, driven by the host's rmcp client over

@@ -11,14 +11,6 @@
 //! rewrites the baselines that differ. Rendering needs Mesa's lavapipe (`.ci/run` installs
 //! it) and `WGPU_BACKEND=vulkan`, the renderer the baselines were made with.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
-
 use std::path::Path;
 
 use mcpapp_render::{SnapshotOptions, SnapshotReport, Theme, check_dir};

@@ -1,10 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
 //! `mcpapp serve-example weather` through the host's rmcp client: the view follows the mime
 //! types the client advertises (HTML app, card, or text), the HTML view is served with its
 //! sandbox metadata, and the card variant's own action asks for a new forecast.

@@ -1,12 +1,4 @@
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::print_stdout,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, clippy::panic, reason = "tests")]
 //! An HTML app inside the egui window: the public `basic-vanillajs` example server's app, shown
 //! by `AppView::in_window` in a WebKitGTK child webview of a real eframe window under Xvfb.
 //!
@@ -21,6 +13,8 @@
 //! Needs Xvfb, xdotool, the `import` of `ImageMagick`, WebKitGTK and the npm server; `.ci/run`
 //! installs them. In CI a missing one fails the test.
 
+mod support;
+
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -33,6 +27,7 @@ use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{HostEvent, InstanceId};
 use mcpapp_protocol::DisplayMode;
 use serde_json::{Value, json};
+use support::npm::server_entry;
 
 /// The blue of basic-vanillajs's buttons (`#2563eb`).
 const BUTTON: [u8; 3] = [0x25, 0x63, 0xeb];
@@ -46,11 +41,7 @@ fn tool_missing(tool: &str) -> bool {
 }
 
 fn basic_server() -> PathBuf {
-    let dir = std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
-        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
-        PathBuf::from,
-    );
-    dir.join("node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js")
+    server_entry("server-basic-vanillajs")
 }
 
 #[test]

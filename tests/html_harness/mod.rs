@@ -2,6 +2,13 @@
 //! process), headless Chromium, and the tabs of the apps the host opened, with helpers to run
 //! the pipeline until something holds, to evaluate in an app's frame, and to read the trace.
 
+#![expect(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::print_stderr,
+    reason = "test helpers fail loudly"
+)]
 #![allow(dead_code, reason = "each test file uses a part of the harness")]
 
 use std::collections::BTreeMap;

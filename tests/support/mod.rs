@@ -1,6 +1,12 @@
-//! What the `serve-example` tests share: starting `mcpapp serve-example` as a child process
-//! (stdio or streamable HTTP) and connecting the host's rmcp client to it.
+//! What the root tests share: starting `mcpapp serve-example` as a child process (stdio or
+//! streamable HTTP) and connecting the host's rmcp client to it; running the command line
+//! ([`cli`]); finding the npm packages ([`npm`]).
 
+#![expect(
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "test helpers fail loudly"
+)]
 #![allow(dead_code, reason = "each test file uses a part of the support module")]
 
 use std::io::{BufRead, BufReader};
@@ -98,7 +104,9 @@ pub fn names(server: &McpConnection) -> Vec<String> {
     names
 }
 
+pub mod cli;
 #[path = "../../crates/host/tests/support/json.rs"]
 mod json;
+pub mod npm;
 #[allow(unused_imports, reason = "each test file uses what it needs")]
 pub use json::JsonAnswers;

@@ -5,22 +5,28 @@ mod support;
 
 use std::time::Duration;
 
+use mcpapp_host::{InstanceId, Runtime};
 use mcpapp_html::{BridgeOptions, HtmlResource, LocalBridge};
 use serde_json::{Value, json};
 use support::{TEST_APP, app_sent, browser, methods_to_host, run_until, runtime_with_app, to_host};
 
 const WAIT: Duration = Duration::from_secs(20);
 
+/// A runtime with the test app open on the question "six times seven", answered 42.
+async fn six_times_seven() -> (Runtime, InstanceId) {
+    runtime_with_app(
+        &json!({"question": "six times seven"}),
+        &json!({"content": [{"type": "text", "text": "42"}], "structuredContent": {"answer": 42}}),
+    )
+    .await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_html_app_initializes_and_gets_its_input_and_result_through_the_host() {
     let Some(browser) = browser().await else {
         return;
     };
-    let (mut runtime, instance) = runtime_with_app(
-        &json!({"question": "six times seven"}),
-        &json!({"content": [{"type": "text", "text": "42"}], "structuredContent": {"answer": 42}}),
-    )
-    .await;
+    let (mut runtime, instance) = six_times_seven().await;
     let bridge = LocalBridge::start(HtmlResource::new(TEST_APP), BridgeOptions::default())
         .await
         .unwrap();
@@ -105,11 +111,7 @@ async fn a_warm_page_waits_for_its_app_and_takes_it_at_once() {
     let Some(browser) = browser().await else {
         return;
     };
-    let (mut runtime, instance) = runtime_with_app(
-        &json!({"question": "six times seven"}),
-        &json!({"content": [{"type": "text", "text": "42"}], "structuredContent": {"answer": 42}}),
-    )
-    .await;
+    let (mut runtime, instance) = six_times_seven().await;
     let bridge = LocalBridge::warm(BridgeOptions::default()).await.unwrap();
     assert!(!bridge.is_loaded());
     let monitor = bridge.monitor();

@@ -30,7 +30,7 @@ use support::{
     TEST_APP, app_running, app_sent, methods_to_host, run_until, runtime_with_app, to_host,
 };
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -232,8 +232,13 @@ async fn the_app_is_sandboxed_and_cannot_read_the_pages_above_it(engine: Engine)
     browser.close().await;
 }
 
-/// A loopback HTTP server that counts the requests it gets.
-async fn probe() -> (String, Arc<AtomicUsize>) {
+/// A loopback HTTP server that counts the requests it gets: each connection is read once,
+/// counted when it sent something, and handed to `answer` with whether it did.
+async fn counting_server<F, Fut>(answer: F) -> (String, Arc<AtomicUsize>)
+where
+    F: Fn(TcpStream, bool) -> Fut + Clone + Send + 'static,
+    Fut: Future<Output = ()> + Send + 'static,
+{
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let origin = format!("http://{}", listener.local_addr().unwrap());
     let hits = Arc::new(AtomicUsize::new(0));
@@ -241,21 +246,31 @@ async fn probe() -> (String, Arc<AtomicUsize>) {
     tokio::spawn(async move {
         while let Ok((mut stream, _)) = listener.accept().await {
             let counter = Arc::clone(&counter);
+            let answer = answer.clone();
             tokio::spawn(async move {
-                let mut buffer = [0_u8; 2048];
-                if stream.read(&mut buffer).await.unwrap_or(0) > 0 {
+                let mut buffer = [0_u8; 4096];
+                let asked = stream.read(&mut buffer).await.unwrap_or(0) > 0;
+                if asked {
                     counter.fetch_add(1, Ordering::SeqCst);
                 }
-                let _ = stream
-                    .write_all(
-                        b"HTTP/1.1 200 OK\r\nAccess-Control-Allow-Origin: *\r\n\
-                          Content-Length: 2\r\nConnection: close\r\n\r\nok",
-                    )
-                    .await;
+                answer(stream, asked).await;
             });
         }
     });
     (origin, hits)
+}
+
+/// A loopback HTTP server that answers every request with `ok`, and counts them.
+async fn probe() -> (String, Arc<AtomicUsize>) {
+    counting_server(|mut stream, _| async move {
+        let _ = stream
+            .write_all(
+                b"HTTP/1.1 200 OK\r\nAccess-Control-Allow-Origin: *\r\n\
+                  Content-Length: 2\r\nConnection: close\r\n\r\nok",
+            )
+            .await;
+    })
+    .await
 }
 
 /// An app that tries to reach `origin` by fetch, image and WebSocket, and reports how it went.
@@ -410,35 +425,26 @@ async fn forged_handshakes_and_direct_messages_never_reach_rust(engine: Engine) 
 /// A loopback HTTP server whose one page never finishes loading: it sends the headers and a
 /// first chunk (`body`) at once, then holds the connection open. Counts the requests it gets.
 async fn never_finishing(body: String) -> (String, Arc<AtomicUsize>) {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let origin = format!("http://{}", listener.local_addr().unwrap());
-    let hits = Arc::new(AtomicUsize::new(0));
-    let counter = Arc::clone(&hits);
-    tokio::spawn(async move {
-        while let Ok((mut stream, _)) = listener.accept().await {
-            let counter = Arc::clone(&counter);
-            let body = body.clone();
-            tokio::spawn(async move {
-                let mut buffer = [0_u8; 4096];
-                if stream.read(&mut buffer).await.unwrap_or(0) == 0 {
-                    return;
-                }
-                counter.fetch_add(1, Ordering::SeqCst);
-                // `Allow-CSP-From: *` accepts the frame's required policy, so Chromium loads
-                // the page (under that policy) instead of refusing it outright.
-                let head = format!(
-                    "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nAllow-CSP-From: *\r\n\
-                     Transfer-Encoding: chunked\r\n\r\n{:x}\r\n{body}\r\n",
-                    body.len()
-                );
-                let _ = stream.write_all(head.as_bytes()).await;
-                let _ = stream.flush().await;
-                // Never the last chunk: the page never finishes, its `load` never fires.
-                tokio::time::sleep(Duration::from_hours(1)).await;
-            });
+    counting_server(move |mut stream, asked| {
+        let body = body.clone();
+        async move {
+            if !asked {
+                return;
+            }
+            // `Allow-CSP-From: *` accepts the frame's required policy, so Chromium loads
+            // the page (under that policy) instead of refusing it outright.
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nAllow-CSP-From: *\r\n\
+                 Transfer-Encoding: chunked\r\n\r\n{:x}\r\n{body}\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes()).await;
+            let _ = stream.flush().await;
+            // Never the last chunk: the page never finishes, its `load` never fires.
+            tokio::time::sleep(Duration::from_hours(1)).await;
         }
-    });
-    (origin, hits)
+    })
+    .await
 }
 
 /// A page that, as soon as it runs, speaks to the host as the app would and reaches `probe`.

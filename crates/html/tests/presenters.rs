@@ -8,7 +8,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use mcpapp_host::{CloseReason, Direction, HostEvent};
+use mcpapp_host::{CloseReason, Direction, HostEvent, InstanceId, Runtime};
 use mcpapp_html::presenter::{find_chromium, running_as_root};
 use mcpapp_html::{BridgeOptions, ChromiumApp, HtmlError, HtmlResource, LocalBridge, Presenter};
 use serde_json::json;
@@ -89,7 +89,18 @@ async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
 
     // Closing the presentation closes the tab: the view is gone, and the host is told.
     shown.close().await;
-    let events = run_until(&mut runtime, WAIT, |_, events| {
+    assert_view_gone(&mut runtime, instance).await;
+    assert!(
+        runtime.detach(instance).is_none(),
+        "the runtime let go of the gone view"
+    );
+    browser.close().await;
+}
+
+/// Runs the host until it closes an app, and checks that it closed `instance` because its view
+/// is gone.
+async fn assert_view_gone(runtime: &mut Runtime, instance: InstanceId) {
+    let events = run_until(runtime, WAIT, |_, events| {
         events
             .iter()
             .any(|e| matches!(e, HostEvent::CloseApp { .. }))
@@ -99,11 +110,6 @@ async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
         e,
         HostEvent::CloseApp { instance: i, reason: CloseReason::ViewGone, .. } if *i == instance
     )));
-    assert!(
-        runtime.detach(instance).is_none(),
-        "the runtime let go of the gone view"
-    );
-    browser.close().await;
 }
 
 /// An app whose whole frame is one bright colour nothing else on the page has.
@@ -323,16 +329,7 @@ async fn webkit_minibrowser_presents_without_the_token_on_a_command_line_and_clo
     // Closing the presentation ends the process: the view is gone, and the host is told.
     assert!(shown.is_open());
     shown.close().await;
-    let events = run_until(&mut runtime, WAIT, |_, events| {
-        events
-            .iter()
-            .any(|e| matches!(e, HostEvent::CloseApp { .. }))
-    })
-    .await;
-    assert!(events.iter().any(|e| matches!(
-        e,
-        HostEvent::CloseApp { instance: i, reason: CloseReason::ViewGone, .. } if *i == instance
-    )));
+    assert_view_gone(&mut runtime, instance).await;
     assert!(
         command_lines()
             .iter()

@@ -1,0 +1,44 @@
+//! What the tests of the command line share: running the real binary from the repository root
+//! and reading what it printed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root, where the binary runs and the corpus lies.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `mcpapp ARGS…`, run from the repository root to its end.
+pub fn mcpapp(args: &[&str]) -> Output {
+    Command::new(super::MCPAPP)
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+/// Bytes the binary printed, as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The exit status and both outputs, for an assertion's message.
+pub fn describe(o: &Output) -> String {
+    format!(
+        "status {:?}\n--- stdout\n{}--- stderr\n{}",
+        o.status.code(),
+        text(&o.stdout),
+        text(&o.stderr)
+    )
+}
+
+/// A fresh directory for one test, under Cargo's temporary folder and the test binary's name.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(env!("CARGO_CRATE_NAME"))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
