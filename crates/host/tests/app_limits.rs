@@ -1,41 +1,25 @@
 //! What one app may ask of the host, driven by hand (sans-IO, the clock given): rates of
 //! requests and notifications, calls in flight, and the queue of state saves.
 
-#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
+mod support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcpapp_host::store::{MemoryStore, StateKey, StateStore};
 use mcpapp_host::{
-    AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Output, SHED_REPORT_INTERVAL, ServerCall,
-    ViewKind,
+    AppHost, HostEvent, HostOptions, InstanceId, Output, SHED_REPORT_INTERVAL, ServerCall,
 };
-use mcpapp_protocol::{DisplayMode, LoggingLevel, Tool};
+use mcpapp_protocol::LoggingLevel;
 use serde_json::{Value, json};
-
-fn tool() -> Tool {
-    serde_json::from_value(json!({
-        "name": "board",
-        "inputSchema": {"type": "object"},
-        "_meta": {"ui": {"resourceUri": "ui://s/board", "visibility": ["model", "app"]}}
-    }))
-    .unwrap()
-}
+use support::{board_app, board_tool};
 
 /// A host with one ready app of server `s`, the clock at `now`.
 fn host_with_app(store: Arc<dyn StateStore>, now: Instant) -> (AppHost, InstanceId) {
     let mut host = AppHost::new(HostOptions::default(), store);
     host.tick(now);
-    host.set_server_tools("s", vec![tool()]);
-    let id = host.tool_call_started(AppSpec {
-        server: "s".into(),
-        tool: tool(),
-        tool_call_id: "call-1".into(),
-        resource_uri: "ui://s/board".into(),
-        kind: ViewKind::Html,
-        display_mode: DisplayMode::Inline,
-    });
+    host.set_server_tools("s", vec![board_tool()]);
+    let id = host.tool_call_started(board_app("call-1"));
     host.view_message(
         id,
         json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}}),

@@ -14,7 +14,9 @@
     reason = "tests fail loudly"
 )]
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use mcpapp_host::store::MemoryStore;
@@ -97,6 +99,20 @@ impl Rig {
         let id = self.host.tool_call_started(spec);
         self.pump(id, vec![]);
         id
+    }
+
+    /// Gives `id` a view that only records what it gets; what it got.
+    fn record_view(&mut self, id: InstanceId) -> Rc<RefCell<Vec<Value>>> {
+        let seen = Rc::new(RefCell::new(Vec::new()));
+        let sink = Rc::clone(&seen);
+        self.views.insert(
+            id,
+            Box::new(move |message: &Value| {
+                sink.borrow_mut().push(message.clone());
+                vec![]
+            }),
+        );
+        seen
     }
 
     fn attach(&mut self, id: InstanceId, view: View, first: Vec<Value>) {
@@ -193,14 +209,14 @@ fn event_line(event: &HostEvent) -> Option<String> {
 }
 
 /// A card session as a view; the session itself stays reachable for the test.
-fn card_view(session: &std::rc::Rc<std::cell::RefCell<CardSession>>) -> View {
-    let session = std::rc::Rc::clone(session);
+fn card_view(session: &Rc<RefCell<CardSession>>) -> View {
+    let session = Rc::clone(session);
     Box::new(move |message: &Value| session.borrow_mut().on_host_message(message))
 }
 
-fn shared(card: &Value) -> std::rc::Rc<std::cell::RefCell<CardSession>> {
+fn shared(card: &Value) -> Rc<RefCell<CardSession>> {
     let card = mcpapp_card::parse_value(card.clone()).card.unwrap();
-    std::rc::Rc::new(std::cell::RefCell::new(CardSession::new(card)))
+    Rc::new(RefCell::new(CardSession::new(card)))
 }
 
 /// A card whose "Book" action ends it once the booking succeeds.
@@ -301,7 +317,7 @@ fn a_final_action_whose_call_fails_leaves_the_card_open() {
 fn final_result_sequence(mode: DisplayMode) -> Vec<String> {
     let mut rig = Rig::new(HostOptions::default());
     let id = rig.start(spec("call-1", ViewKind::Card, mode));
-    let session = std::rc::Rc::new(std::cell::RefCell::new(CardSession::waiting()));
+    let session = Rc::new(RefCell::new(CardSession::waiting()));
     let first = session.borrow_mut().start();
     rig.attach(id, card_view(&session), first);
     let receipt = json!({"type": "McpApp", "isFinal": true,
@@ -461,8 +477,8 @@ fn answering_replace_leaves_inline_apps_of_the_same_tool_alone() {
 
 /// The `ui/initialize` result's host context of a view that declared `declared`.
 fn host_context(rig: &mut Rig, id: InstanceId, declared: &Value) -> Value {
-    let captured = std::rc::Rc::new(std::cell::RefCell::new(Value::Null));
-    let sink = std::rc::Rc::clone(&captured);
+    let captured = Rc::new(RefCell::new(Value::Null));
+    let sink = Rc::clone(&captured);
     let mut inner = sdk_view();
     let view: View = Box::new(move |message: &Value| {
         if message["id"] == json!("init") {
@@ -486,15 +502,7 @@ fn an_app_asks_for_pip_and_gets_it_with_the_pip_room() {
         json!(["inline", "fullscreen", "pip"])
     );
     rig.take();
-    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let sink = std::rc::Rc::clone(&seen);
-    rig.views.insert(
-        id,
-        Box::new(move |message: &Value| {
-            sink.borrow_mut().push(message.clone());
-            vec![]
-        }),
-    );
+    let seen = rig.record_view(id);
     rig.pump(
         id,
         vec![
@@ -567,15 +575,7 @@ fn a_view_is_always_told_a_mode_among_those_it_is_told_are_available() {
     assert_eq!(context["displayMode"], "fullscreen");
     let available = context["availableDisplayModes"].as_array().unwrap().clone();
     assert!(available.contains(&context["displayMode"]), "{context}");
-    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let sink = std::rc::Rc::clone(&seen);
-    rig.views.insert(
-        id,
-        Box::new(move |message: &Value| {
-            sink.borrow_mut().push(message.clone());
-            vec![]
-        }),
-    );
+    let seen = rig.record_view(id);
     rig.pump(
         id,
         vec![

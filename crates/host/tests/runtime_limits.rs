@@ -19,32 +19,27 @@ use std::time::Duration;
 
 use mcpapp_host::store::{MemoryStore, StateKey, StateStore, StoreError};
 use mcpapp_host::{
-    AgentCall, AppHost, AppSpec, ChannelPort, Direction, HostEvent, HostOptions, InstanceId,
-    OUTBOX_LIMIT, PORT_CAPACITY, Runtime, SendError, ViewEnd, ViewGone, ViewKind, ViewPort,
+    AgentCall, AppHost, ChannelPort, Direction, HostEvent, HostOptions, InstanceId, OUTBOX_LIMIT,
+    PORT_CAPACITY, Runtime, SendError, ViewEnd, ViewGone, ViewPort,
 };
-use mcpapp_protocol::{DisplayMode, LoggingLevel, Tool};
+use mcpapp_protocol::{DisplayMode, LoggingLevel};
 use serde_json::{Map, Value, json};
-
-fn tool() -> Tool {
-    serde_json::from_value(json!({
-        "name": "board",
-        "inputSchema": {"type": "object"},
-        "_meta": {"ui": {"resourceUri": "ui://s/board", "visibility": ["model", "app"]}}
-    }))
-    .unwrap()
-}
 
 /// An app of server `s` (not connected) opened in `runtime` for tool call `call`.
 fn open(runtime: &mut Runtime, call: &str) -> InstanceId {
-    runtime.host_mut().set_server_tools("s", vec![tool()]);
-    runtime.host_mut().tool_call_started(AppSpec {
-        server: "s".into(),
-        tool: tool(),
-        tool_call_id: call.into(),
-        resource_uri: "ui://s/board".into(),
-        kind: ViewKind::Html,
-        display_mode: DisplayMode::Inline,
-    })
+    runtime
+        .host_mut()
+        .set_server_tools("s", vec![support::board_tool()]);
+    runtime
+        .host_mut()
+        .tool_call_started(support::board_app(call))
+}
+
+/// Attaches a channel port to `app`; the view's end of it.
+fn attach_channel(runtime: &mut Runtime, app: InstanceId) -> ViewEnd {
+    let (port, end) = ChannelPort::pair();
+    runtime.attach(app, Box::new(port));
+    end
 }
 
 fn bare_runtime(store: Arc<dyn StateStore>) -> Runtime {
@@ -273,12 +268,10 @@ async fn an_app_that_floods_is_held_back_and_refused_while_another_is_answered()
 async fn a_view_that_stops_reading_is_closed_with_a_reason() {
     let mut runtime = bare_runtime(Arc::new(MemoryStore::new()));
     let app = open(&mut runtime, "a");
-    let (port, end) = ChannelPort::pair();
     let ViewEnd {
         mut from_host,
         to_host,
-    } = end;
-    runtime.attach(app, Box::new(port));
+    } = attach_channel(&mut runtime, app);
     to_host.send(initialize(0)).unwrap();
     to_host.send(initialized()).unwrap();
     let mut events = Vec::new();
@@ -431,12 +424,10 @@ async fn saves_are_written_off_the_runtime_thread_in_order_and_answered_after_th
     failsafe(&store);
     let mut runtime = bare_runtime(store.clone());
     let app = open(&mut runtime, "a");
-    let (port, end) = ChannelPort::pair();
     let ViewEnd {
         mut from_host,
         to_host,
-    } = end;
-    runtime.attach(app, Box::new(port));
+    } = attach_channel(&mut runtime, app);
     for message in [
         initialize(0),
         initialized(),
@@ -506,8 +497,7 @@ async fn saves_still_queued_are_written_in_order_when_the_runtime_is_dropped() {
     failsafe(&store);
     let mut runtime = bare_runtime(store.clone());
     let app = open(&mut runtime, "a");
-    let (port, end) = ChannelPort::pair();
-    runtime.attach(app, Box::new(port));
+    let end = attach_channel(&mut runtime, app);
     end.to_host.send(save(&json!({"v": 1}))).unwrap();
     end.to_host.send(save(&json!({"v": 2}))).unwrap();
     let mut events = Vec::new();

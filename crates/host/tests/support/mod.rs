@@ -56,6 +56,28 @@ pub async fn connect_test_server() -> mcpapp_host::mcp::McpConnection {
         .unwrap()
 }
 
+/// The tool `board` of server `s`: its view is `ui://s/board`, for the model and the app.
+pub fn board_tool() -> mcpapp_protocol::Tool {
+    serde_json::from_value(serde_json::json!({
+        "name": "board",
+        "inputSchema": {"type": "object"},
+        "_meta": {"ui": {"resourceUri": "ui://s/board", "visibility": ["model", "app"]}}
+    }))
+    .unwrap()
+}
+
+/// An HTML app of `s`'s [`board_tool`], inline, for the tool call `call`.
+pub fn board_app(call: &str) -> mcpapp_host::AppSpec {
+    mcpapp_host::AppSpec {
+        server: "s".into(),
+        tool: board_tool(),
+        tool_call_id: call.into(),
+        resource_uri: "ui://s/board".into(),
+        kind: mcpapp_host::ViewKind::Html,
+        display_mode: mcpapp_protocol::DisplayMode::Inline,
+    }
+}
+
 mod json;
 #[allow(unused_imports, reason = "each test file uses what it needs")]
 pub use json::JsonAnswers;
