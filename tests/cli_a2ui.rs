@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use mcpapp_render::image;
-use support::cli::{describe, mcpapp, root, temp_dir, text};
+use support::cli::{describe, mcpapp, render, root, temp_dir, text};
 
 fn example(name: &str) -> PathBuf {
     root()
@@ -189,12 +189,7 @@ fn render_writes_one_image_per_surface_and_reports_errors() {
     )
     .unwrap();
     let out = dir.join("shot.png");
-    let o = mcpapp(&[
-        "render",
-        stream.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = render(&stream, &out);
     if no_gpu(&o) {
         return;
     }
@@ -207,12 +202,7 @@ fn render_writes_one_image_per_surface_and_reports_errors() {
     let broken = dir.join("broken.jsonl");
     std::fs::write(&broken, broken_stream()).unwrap();
     let out = dir.join("broken.png");
-    let o = mcpapp(&[
-        "render",
-        broken.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = render(&broken, &out);
     assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
     assert!(
         text(&o.stdout).contains("error[missing-child]"),
@@ -224,12 +214,7 @@ fn render_writes_one_image_per_surface_and_reports_errors() {
     // A stream that creates no surface has nothing to draw.
     let empty = dir.join("empty.jsonl");
     std::fs::write(&empty, "").unwrap();
-    let o = mcpapp(&[
-        "render",
-        empty.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = render(&empty, &out);
     assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
 }
 

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mcpapp_render::image;
-use support::cli::{describe, mcpapp, root, temp_dir, text};
+use support::cli::{describe, mcpapp, render, root, temp_dir, text};
 
 fn corpus() -> PathBuf {
     root().join("tests/corpus/adaptive-cards")
@@ -79,12 +79,7 @@ fn render_one(card: &Path, out: &Path) -> Result<(), String> {
     let relative = card.strip_prefix(corpus()).unwrap();
     let name = relative.to_string_lossy().replace(['/', '\\'], "_");
     let image_path = out.join(format!("{name}.png"));
-    let o = mcpapp(&[
-        "render",
-        card.to_str().unwrap(),
-        "-o",
-        image_path.to_str().unwrap(),
-    ]);
+    let o = render(&card, &image_path);
     let fail = |why: &str| Err(format!("{}: {why}\n{}", relative.display(), describe(&o)));
     let has_errors = mcpapp_card::parse(&std::fs::read(card).unwrap()).has_errors();
     match o.status.code() {
@@ -182,12 +177,7 @@ fn errors_are_printed_and_the_card_still_renders() {
     )
     .unwrap();
     let out = dir.join("bad.png");
-    let o = mcpapp(&[
-        "render",
-        card.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = render(&card, &out);
     assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
     assert!(
         text(&o.stdout).contains("bad.json:5:"),
@@ -203,12 +193,7 @@ fn errors_are_printed_and_the_card_still_renders() {
 
     let broken = dir.join("broken.json");
     std::fs::write(&broken, "{\"type\": ").unwrap();
-    let o = mcpapp(&[
-        "render",
-        broken.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = render(&broken, &out);
     assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
 
     let o = mcpapp(&["render", "no/such/card.json", "-o", out.to_str().unwrap()]);

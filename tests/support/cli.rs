@@ -18,6 +18,16 @@ pub fn mcpapp(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `mcpapp render INPUT -o OUT`.
+pub fn render(input: &Path, out: &Path) -> Output {
+    mcpapp(&[
+        "render",
+        input.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ])
+}
+
 /// Bytes the binary printed, as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
