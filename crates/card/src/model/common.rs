@@ -182,6 +182,11 @@ impl JsonSchema for Px {
     }
 }
 
+/// What a [`ColumnWidth`] or [`Dimension`] written as text may be: `auto`, `stretch` (any case)
+/// or pixels (`"50"`, `"50px"`); for a column width, a bare number is a weight.
+const KEYWORD_OR_PIXELS: &str =
+    "^([aA][uU][tT][oO]|[sS][tT][rR][eE][tT][cC][hH]|[0-9]+(\\.[0-9]+)?(px|PX)?)$";
+
 /// The width of a column: a keyword, a relative weight or pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ColumnWidth {
@@ -205,17 +210,15 @@ impl ColumnWidth {
         (weight.is_finite() && weight >= 0.0).then_some(Self::Weight(weight as f32))
     }
 
-    /// Reads a width written as text: `"auto"`, `"stretch"`, `"2"` or `"50px"`.
+    /// Reads a width written as text: `"auto"`, `"stretch"`, `"2"` or `"50px"`. A bare number
+    /// is a weight here, not pixels as in a [`Dimension`].
     pub fn parse(s: &str) -> Option<Self> {
         let t = s.trim();
-        if t.eq_ignore_ascii_case("auto") {
-            Some(Self::Auto)
-        } else if t.eq_ignore_ascii_case("stretch") {
-            Some(Self::Stretch)
-        } else if t.to_ascii_lowercase().ends_with("px") {
-            Px::parse(t).map(Self::Pixels)
-        } else {
-            t.parse::<f64>().ok().and_then(Self::from_weight)
+        match Dimension::parse(t) {
+            Some(Dimension::Pixels(_)) | None if !t.to_ascii_lowercase().ends_with("px") => {
+                t.parse::<f64>().ok().and_then(Self::from_weight)
+            }
+            dimension => dimension.map(Self::from),
         }
     }
 
@@ -229,11 +232,21 @@ impl ColumnWidth {
     }
 }
 
+impl From<Dimension> for ColumnWidth {
+    fn from(dimension: Dimension) -> Self {
+        match dimension {
+            Dimension::Auto => Self::Auto,
+            Dimension::Stretch => Self::Stretch,
+            Dimension::Pixels(px) => Self::Pixels(px),
+        }
+    }
+}
+
 impl Serialize for ColumnWidth {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Self::Auto => serializer.serialize_str("auto"),
-            Self::Stretch => serializer.serialize_str("stretch"),
+            Self::Auto => Dimension::Auto.serialize(serializer),
+            Self::Stretch => Dimension::Stretch.serialize(serializer),
             Self::Weight(w) => serializer.serialize_f32(*w),
             Self::Pixels(px) => px.serialize(serializer),
         }
@@ -250,7 +263,7 @@ impl JsonSchema for ColumnWidth {
             "description": "`\"auto\"`, `\"stretch\"`, a relative weight (number), or pixels (`\"50px\"`).",
             "anyOf": [
                 { "type": "number", "minimum": 0 },
-                { "type": "string", "pattern": "^([aA][uU][tT][oO]|[sS][tT][rR][eE][tT][cC][hH]|[0-9]+(\\.[0-9]+)?(px|PX)?)$" }
+                { "type": "string", "pattern": KEYWORD_OR_PIXELS }
             ]
         })
     }
@@ -300,7 +313,7 @@ impl JsonSchema for Dimension {
         json_schema!({
             "description": "`\"auto\"`, `\"stretch\"`, or pixels (`\"50px\"`).",
             "type": "string",
-            "pattern": "^([aA][uU][tT][oO]|[sS][tT][rR][eE][tT][cC][hH]|[0-9]+(\\.[0-9]+)?(px|PX)?)$"
+            "pattern": KEYWORD_OR_PIXELS
         })
     }
 }
