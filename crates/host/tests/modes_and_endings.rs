@@ -246,23 +246,33 @@ fn final_action_sequence(mode: DisplayMode) -> Vec<String> {
     rig.take()
 }
 
+/// The transcript of a card whose final action succeeds: it ends, kept in the history or not.
+fn final_action_expected(in_history: bool) -> Vec<String> {
+    let mut expected: Vec<String> = [
+        "event open #1",
+        "#1 view→host ui/initialize",
+        "#1 host→view response",
+        "#1 view→host ui/notifications/initialized",
+        "#1 view→host tools/call",
+        "host→server tools/call book",
+        "#1 host→view response",
+        "#1 view→host ui/notifications/close-ws-app",
+        "#1 host→view ui/resource-teardown",
+        "#1 view→host response",
+    ]
+    .map(str::to_owned)
+    .into();
+    expected.push(format!(
+        "event close #1 (AppDone, in history: {in_history})"
+    ));
+    expected
+}
+
 #[test]
 fn an_inline_card_whose_final_action_succeeds_ends_and_stays_in_the_history() {
     assert_eq!(
         final_action_sequence(DisplayMode::Inline),
-        [
-            "event open #1",
-            "#1 view→host ui/initialize",
-            "#1 host→view response",
-            "#1 view→host ui/notifications/initialized",
-            "#1 view→host tools/call",
-            "host→server tools/call book",
-            "#1 host→view response",
-            "#1 view→host ui/notifications/close-ws-app",
-            "#1 host→view ui/resource-teardown",
-            "#1 view→host response",
-            "event close #1 (AppDone, in history: true)",
-        ]
+        final_action_expected(true)
     );
 }
 
@@ -270,19 +280,7 @@ fn an_inline_card_whose_final_action_succeeds_ends_and_stays_in_the_history() {
 fn a_window_card_whose_final_action_succeeds_leaves_the_workspace() {
     assert_eq!(
         final_action_sequence(DisplayMode::Window),
-        [
-            "event open #1",
-            "#1 view→host ui/initialize",
-            "#1 host→view response",
-            "#1 view→host ui/notifications/initialized",
-            "#1 view→host tools/call",
-            "host→server tools/call book",
-            "#1 host→view response",
-            "#1 view→host ui/notifications/close-ws-app",
-            "#1 host→view ui/resource-teardown",
-            "#1 view→host response",
-            "event close #1 (AppDone, in history: false)",
-        ]
+        final_action_expected(false)
     );
 }
 

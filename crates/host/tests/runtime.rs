@@ -23,6 +23,7 @@ use mcpapp_host::{
 };
 use mcpapp_protocol::DisplayMode;
 use serde_json::{Map, Value, json};
+use support::{initialize, initialized};
 
 async fn runtime() -> Runtime {
     runtime_and_events().await.0
@@ -39,18 +40,6 @@ async fn runtime_and_events() -> (Runtime, Vec<HostEvent>) {
     runtime.add_server(Arc::new(conn));
     let events = runtime.poll_events();
     (runtime, events)
-}
-
-/// `ui/initialize` with the id `id`, as a scripted view sends it.
-fn initialize(id: i64) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "method": "ui/initialize", "params": {
-    "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
-    "protocolVersion": "2026-01-26"}})
-}
-
-/// `ui/notifications/initialized`, as a scripted view sends it.
-fn initialized() -> Value {
-    json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}})
 }
 
 /// A scripted view: initializes, waits for the tool result, sends the request `method` with

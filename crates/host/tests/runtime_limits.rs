@@ -24,6 +24,7 @@ use mcpapp_host::{
 };
 use mcpapp_protocol::{DisplayMode, LoggingLevel};
 use serde_json::{Map, Value, json};
+use support::{initialize, initialized};
 
 /// An app of server `s` (not connected) opened in `runtime` for tool call `call`.
 fn open(runtime: &mut Runtime, call: &str) -> InstanceId {
@@ -44,16 +45,6 @@ fn attach_channel(runtime: &mut Runtime, app: InstanceId) -> ViewEnd {
 
 fn bare_runtime(store: Arc<dyn StateStore>) -> Runtime {
     Runtime::new(AppHost::new(HostOptions::default(), store))
-}
-
-fn initialize(id: u64) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "method": "ui/initialize", "params": {
-        "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
-        "protocolVersion": "2026-01-26"}})
-}
-
-fn initialized() -> Value {
-    json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}})
 }
 
 fn ping(id: usize) -> Value {

@@ -56,6 +56,18 @@ pub async fn connect_test_server() -> mcpapp_host::mcp::McpConnection {
         .unwrap()
 }
 
+/// `ui/initialize` with the id `id`, as a scripted view sends it.
+pub fn initialize(id: u64) -> serde_json::Value {
+    serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "ui/initialize", "params": {
+        "appInfo": {"name": "scripted", "version": "1"}, "appCapabilities": {},
+        "protocolVersion": "2026-01-26"}})
+}
+
+/// `ui/notifications/initialized`, as a scripted view sends it.
+pub fn initialized() -> serde_json::Value {
+    serde_json::json!({"jsonrpc": "2.0", "method": "ui/notifications/initialized", "params": {}})
+}
+
 /// The tool `board` of server `s`: its view is `ui://s/board`, for the model and the app.
 pub fn board_tool() -> mcpapp_protocol::Tool {
     serde_json::from_value(serde_json::json!({
