@@ -8,6 +8,8 @@
     reason = "tests"
 )]
 
+mod support;
+
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -19,7 +21,6 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
 
 const KEY: &str = "dGhlIHNhbXBsZSBub25jZQ==";
 
@@ -280,14 +281,7 @@ async fn only_one_session_ever_runs() {
 async fn page_socket(
     bridge: &LocalBridge,
 ) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>> {
-    let url = bridge
-        .url()
-        .replace("http://", "ws://")
-        .replace("/host?", "/ws?");
-    let mut request = url.into_client_request().unwrap();
-    request
-        .headers_mut()
-        .insert("Origin", bridge.host_origin().parse().unwrap());
+    let request = support::page_socket_request(bridge);
     tokio_tungstenite::connect_async(request).await.unwrap().0
 }
 

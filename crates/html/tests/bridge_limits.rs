@@ -5,6 +5,8 @@
 
 #![expect(clippy::unwrap_used, clippy::expect_used, reason = "tests")]
 
+mod support;
+
 use std::time::Duration;
 
 use futures_util::{SinkExt as _, StreamExt as _};
@@ -13,7 +15,6 @@ use mcpapp_html::{BridgeOptions, HtmlResource, LocalBridge};
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
@@ -29,14 +30,7 @@ async fn bridge() -> LocalBridge {
 
 /// A WebSocket client speaking as the host page would, past the proxy handshake.
 async fn page(bridge: &LocalBridge) -> Socket {
-    let url = bridge
-        .url()
-        .replace("http://", "ws://")
-        .replace("/host?", "/ws?");
-    let mut request = url.into_client_request().unwrap();
-    request
-        .headers_mut()
-        .insert("Origin", bridge.host_origin().parse().unwrap());
+    let request = support::page_socket_request(bridge);
     let (mut socket, _) = tokio_tungstenite::connect_async_with_config(request, None, false)
         .await
         .unwrap();

@@ -66,13 +66,7 @@ async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
         _ => None,
     });
     assert_eq!(size, Some(Some(1234.0)));
-    // initialize's answer, then tool-input and tool-result.
-    let delivered = runtime
-        .trace()
-        .iter()
-        .filter(|t| t.direction == Direction::ToView)
-        .count();
-    assert!(delivered >= 3, "{delivered}");
+    assert_three_delivered(&runtime);
     let result = tab
         .wait_for("window.__app && window.__app.result", WAIT)
         .await
@@ -95,6 +89,17 @@ async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
         "the runtime let go of the gone view"
     );
     browser.close().await;
+}
+
+/// Checks that at least three messages reached the view: initialize's answer, then the tool's
+/// input and result.
+fn assert_three_delivered(runtime: &Runtime) {
+    let delivered = runtime
+        .trace()
+        .iter()
+        .filter(|t| t.direction == Direction::ToView)
+        .count();
+    assert!(delivered >= 3, "{delivered}");
 }
 
 /// Runs the host until it closes an app, and checks that it closed `instance` because its view
@@ -296,12 +301,7 @@ async fn webkit_minibrowser_presents_without_the_token_on_a_command_line_and_clo
         _ => None,
     });
     assert_eq!(size, Some(Some(1234.0)));
-    let delivered = runtime
-        .trace()
-        .iter()
-        .filter(|t| t.direction == Direction::ToView)
-        .count();
-    assert!(delivered >= 3, "{delivered}");
+    assert_three_delivered(&runtime);
 
     let lines = command_lines();
     assert!(

@@ -1,6 +1,7 @@
 //! What the browser tests share: the browser (or a loud skip outside CI), a tiny hand-written
 //! MCP App, and a `Runtime` with one HTML app instance, run until a condition holds; the two
-//! engines (`engine`) and an X display of the test's own for WebKit (`xvfb`).
+//! engines (`engine`) and an X display of the test's own for WebKit (`xvfb`). And, for the tests
+//! that speak to the bridge without a browser, the host page's WebSocket request.
 
 #![allow(
     clippy::unwrap_used,
@@ -180,4 +181,21 @@ pub fn arrived(runtime: &Runtime, method: &str) -> Option<Instant> {
 /// Whether the app has sent `method` to the host.
 pub fn app_sent(runtime: &Runtime, method: &str) -> bool {
     methods_to_host(runtime).contains(&method)
+}
+
+/// The request the bridge's host page makes for its WebSocket: its `/ws` URL, from the host
+/// origin.
+pub fn page_socket_request(
+    bridge: &mcpapp_html::LocalBridge,
+) -> tokio_tungstenite::tungstenite::handshake::client::Request {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+    let url = bridge
+        .url()
+        .replace("http://", "ws://")
+        .replace("/host?", "/ws?");
+    let mut request = url.into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("Origin", bridge.host_origin().parse().unwrap());
+    request
 }
