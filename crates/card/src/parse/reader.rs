@@ -1,4 +1,5 @@
-//! The reading context and the serde plumbing the readers share.
+//! The reading context, and how the readers read items and lists of items (the seeds for
+//! keys, scalars and raw values are in [`super::seeds`]).
 //!
 //! Cards are read in one streaming pass straight from the JSON text (or from a
 //! `serde_json::Value`) into the model: no intermediate tree is built, which is what makes
