@@ -79,7 +79,7 @@ fn render_one(card: &Path, out: &Path) -> Result<(), String> {
     let relative = card.strip_prefix(corpus()).unwrap();
     let name = relative.to_string_lossy().replace(['/', '\\'], "_");
     let image_path = out.join(format!("{name}.png"));
-    let o = render(&card, &image_path);
+    let o = render(card, &image_path);
     let fail = |why: &str| Err(format!("{}: {why}\n{}", relative.display(), describe(&o)));
     let has_errors = mcpapp_card::parse(&std::fs::read(card).unwrap()).has_errors();
     match o.status.code() {
