@@ -48,6 +48,13 @@ async fn open_cancellation_card(h: &mut Harness) -> InstanceId {
     app
 }
 
+/// A host on the flights example with its cancellation card drawn ([`open_cancellation_card`]).
+async fn cancellation_card() -> Option<(Harness, InstanceId)> {
+    let mut h = start("flights").await?;
+    let app = open_cancellation_card(&mut h).await;
+    Some((h, app))
+}
+
 /// Types `text` into the card's input `id` as a user would (the renderer hears `input`).
 fn type_into(id: &str, text: &str) -> String {
     format!(
@@ -152,10 +159,9 @@ async fn an_html_only_host_sees_the_flights_card_and_its_submit_is_verified() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tampered_submit_is_refused_with_a_notice_on_the_card() {
-    let Some(mut h) = start("flights").await else {
+    let Some((mut h, app)) = cancellation_card().await else {
         return;
     };
-    let app = open_cancellation_card(&mut h).await;
     // The signed data edited in the page: another user's booking.
     h.in_app(
         app,
@@ -276,10 +282,9 @@ async fn card_clients_still_get_the_card_itself() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn typed_values_survive_a_thread_switch_and_the_response_lock_holds_the_card() {
-    let Some(mut h) = start("flights").await else {
+    let Some((mut h, app)) = cancellation_card().await else {
         return;
     };
-    let app = open_cancellation_card(&mut h).await;
 
     // The model is replying: the card is locked, then free again.
     h.runtime.host_mut().set_generating("default", true);
@@ -296,17 +301,7 @@ async fn typed_values_survive_a_thread_switch_and_the_response_lock_holds_the_ca
     // A reason typed is saved through the host...
     h.in_app(app, &type_into("cancellationReason", "Kept across threads"))
         .await;
-    h.until("the save is acknowledged", |h| {
-        h.sequence(app)
-            .contains(&"host→app ui/notifications/save-state-response".to_owned())
-    })
-    .await;
-    let saved = h
-        .trace_of(app)
-        .into_iter()
-        .find(|t| t.method() == Some("ui/notifications/save-state"))
-        .map(|t| t.message["params"].clone())
-        .unwrap();
+    let saved = h.saved_state(app).await;
     assert_eq!(
         saved["state"]["values"]["cancellationReason"],
         "Kept across threads"

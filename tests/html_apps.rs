@@ -243,17 +243,7 @@ async fn an_html_apps_state_survives_a_thread_switch_through_the_same_host_path_
 
     // The user switches to °F: the app saves its state, the host stores it and acknowledges.
     h.click(app, "units").await;
-    h.until("the save is acknowledged", |h| {
-        h.sequence(app)
-            .contains(&"host→app ui/notifications/save-state-response".to_owned())
-    })
-    .await;
-    let saved = h
-        .trace_of(app)
-        .into_iter()
-        .find(|t| t.method() == Some("ui/notifications/save-state"))
-        .map(|t| t.message["params"].clone())
-        .unwrap();
+    let saved = h.saved_state(app).await;
     assert_eq!(
         saved["state"],
         json!({"fahrenheit": true, "days": 5}),

@@ -238,6 +238,21 @@ impl Harness {
         .await;
     }
 
+    /// Runs until the host has acknowledged a state save of `instance`; what the app saved
+    /// (the params of its first `save-state`).
+    pub async fn saved_state(&mut self, instance: InstanceId) -> Value {
+        self.until("the save is acknowledged", |h| {
+            h.sequence(instance)
+                .contains(&"host→app ui/notifications/save-state-response".to_owned())
+        })
+        .await;
+        self.trace_of(instance)
+            .into_iter()
+            .find(|t| t.method() == Some("ui/notifications/save-state"))
+            .map(|t| t.message["params"].clone())
+            .unwrap()
+    }
+
     pub fn trace_of(&self, instance: InstanceId) -> Vec<&Traced> {
         self.runtime
             .trace()
