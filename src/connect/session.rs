@@ -340,7 +340,7 @@ impl Session {
             }
             HostUpdate::ServerFailed { error, .. }
             | HostUpdate::CallFailed { error, .. }
-            | HostUpdate::AppFailed { error, .. } => self.outcome = Some(Err(error)),
+            | HostUpdate::AppFailed { error, .. } => self.outcome = Some(Err(error.to_string())),
             HostUpdate::CallDone { result, .. } => {
                 self.out.result(&result);
                 self.outcome = Some(Ok(()));
@@ -379,13 +379,13 @@ impl Session {
             HostUpdate::Presented { result, .. } => match result {
                 Ok(()) if !self.headless => self.out.line("the app is shown in its own window"),
                 Ok(()) => {}
-                Err(e) if self.headless => self.outcome = Some(Err(e)),
+                Err(e) if self.headless => self.outcome = Some(Err(e.to_string())),
                 Err(e) => self.out.line(&format!("cannot open a browser window: {e}")),
             },
             HostUpdate::PresentationClosed { .. } => self.close("its window closed"),
             HostUpdate::ToolResult { .. } => self.script.result_came(),
-            HostUpdate::Screenshot { .. } | HostUpdate::Evaluated { .. } => {}
             HostUpdate::Event(event) => self.event(&event),
+            _ => {}
         }
     }
 

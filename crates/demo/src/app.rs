@@ -359,7 +359,7 @@ impl DemoApp {
                 error,
             } => {
                 if let Some(call) = self.conversation.call_mut(&tool_call_id) {
-                    call.error = Some(error);
+                    call.error = Some(error.to_string());
                     self.dirty = true;
                 }
             }

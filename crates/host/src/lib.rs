@@ -34,7 +34,7 @@
 //!                     to_host.extend(view.on_host_message(&message));
 //!                 }
 //!                 Output::ToServer { call, .. } => calls.push(call),
-//!                 Output::Event(_) | Output::Answer { .. } => {}
+//!                 Output::Event(_) | Output::Answer { .. } | Output::Sampled { .. } => {}
 //!             }
 //!         }
 //!     }
