@@ -206,7 +206,7 @@ impl fmt::Display for Summary {
     }
 }
 
-/// The result of [`check_dir`].
+/// The result of [`check_dir`](crate::check_dir).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SnapshotReport {
     /// The card directory.

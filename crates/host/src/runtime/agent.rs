@@ -45,7 +45,8 @@ pub enum RuntimeError {
 /// What an agent's tool call became.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AgentCall {
-    /// An app: its view is announced by [`HostEvent::OpenApp`]; the result follows.
+    /// An app: its view is announced by [`HostEvent::OpenApp`](crate::HostEvent::OpenApp); the
+    /// result follows.
     App(InstanceId),
     /// A tool without a view whose result holds no card: the result itself.
     Done(CallToolResult),
@@ -53,10 +54,10 @@ pub enum AgentCall {
 
 impl Runtime {
     /// The agent calls `tool` of `server` with `arguments`. A tool with a `ui://` view opens
-    /// its app at once (an [`HostEvent::OpenApp`] follows from [`Self::next_event`]), gets the
-    /// input, and the result when the server answers, in the background. A tool without a view
-    /// is called here: a result holding a card opens a card app showing it; any other result
-    /// is returned as it is.
+    /// its app at once (an [`HostEvent::OpenApp`](crate::HostEvent::OpenApp) follows from
+    /// [`Self::next_event`]), gets the input, and the result when the server answers, in the
+    /// background. A tool without a view is called here: a result holding a card opens a card
+    /// app showing it; any other result is returned as it is.
     ///
     /// The view's kind comes from its resource's mime type, read here (and cached by the
     /// connection for when the view is built).
@@ -199,7 +200,7 @@ impl Runtime {
     /// The results of the agent's tool calls that opened apps, as `(tool call id, result)`, in
     /// the order they arrived since the last call: what the agent loop gives the model, and
     /// what an embedder keeps with its conversation to bring the app back later
-    /// ([`AppHost::restore_app`]).
+    /// ([`AppHost::restore_app`](crate::AppHost::restore_app)).
     pub fn take_tool_results(&mut self) -> Vec<(String, CallToolResult)> {
         std::mem::take(&mut self.results)
     }

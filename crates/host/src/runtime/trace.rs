@@ -16,7 +16,8 @@ pub enum Direction {
     ToView,
 }
 
-/// One message between the host and a view, as recorded by [`Runtime::trace`].
+/// One message between the host and a view, as recorded by
+/// [`Runtime::trace`](super::Runtime::trace).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Traced {
     /// The view.
