@@ -23,7 +23,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use embed::Embed;
-use mcpapp_egui_host::{HandleOptions, HostHandle, HtmlPresenter, ToolCall};
+use mcpapp_egui_host::{HandleOptions, HostHandle, ShowHtmlIn, ToolCall};
 use mcpapp_host::mcp::ServerSpec;
 use serde_json::json;
 
@@ -157,7 +157,7 @@ fn the_example_answers_a_question_and_approves_a_sampling_request() {
 fn the_example_saves_an_apps_download_when_the_user_says_so() {
     let folder = tempfile::tempdir().unwrap();
     let options = HandleOptions {
-        presenter: HtmlPresenter::Headless,
+        show_html_in: ShowHtmlIn::Headless,
         downloads_folder: Some(folder.path().to_path_buf()),
         ..HandleOptions::default()
     };

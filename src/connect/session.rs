@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use mcpapp_card::HostConfig;
 use mcpapp_egui_host::{
-    AppScript, BridgeOptions, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml,
-    Question, ScriptStep, ToolCall,
+    AppScript, BridgeOptions, HandleOptions, HostHandle, HostUpdate, PendingQuestion, ScriptStep,
+    ShowHtmlIn, ShowHtmlWhen, ToolCall,
 };
 
 use super::app_window::Webviews;
@@ -133,16 +133,16 @@ impl Session {
         let options = HandleOptions {
             store,
             client,
-            presenter: if args.headless {
-                HtmlPresenter::Headless
+            show_html_in: if args.headless {
+                ShowHtmlIn::Headless
             } else {
-                HtmlPresenter::Desktop
+                ShowHtmlIn::Desktop
             },
             // In a webview of ours, the app is shown when its window opens.
-            present_html: if in_window {
-                PresentHtml::OnRequest
+            show_html_when: if in_window {
+                ShowHtmlWhen::OnRequest
             } else {
-                PresentHtml::AtOnce
+                ShowHtmlWhen::AtOnce
             },
             bridge: {
                 let mut bridge = BridgeOptions::default();
@@ -302,7 +302,7 @@ impl Session {
     /// The window that asked the user something was closed unanswered: its questions are
     /// cancelled and its downloads not saved (closing is no).
     fn dismiss_asks(&mut self) {
-        let questions: Vec<InstanceId> = self.host.questions().map(Question::id).collect();
+        let questions: Vec<InstanceId> = self.host.questions().map(PendingQuestion::id).collect();
         for question in questions {
             self.out.line(&format!(
                 "question {} cancelled: its window closed",

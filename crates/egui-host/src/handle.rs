@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 use crate::app::HostedApp;
 use crate::downloads::PendingDownload;
 use crate::pending::Pending;
-use crate::questions::Question;
+use crate::questions::PendingQuestion;
 use crate::worker::{Command, Update, Worker};
 use crate::{EguiHostError, HandleOptions, HostUpdate, ToolCall, WarmPage};
 
@@ -180,7 +180,7 @@ impl HostHandle {
     }
 
     /// Every question and sampling request waiting for the user, of the apps and of none.
-    pub fn questions(&self) -> impl Iterator<Item = &Question> {
+    pub fn questions(&self) -> impl Iterator<Item = &PendingQuestion> {
         self.apps
             .values()
             .flat_map(|a| a.pending().questions())
@@ -221,7 +221,7 @@ impl HostHandle {
 
     /// The question `id`, while it is shown.
     #[must_use]
-    pub fn question(&self, id: InstanceId) -> Option<&Question> {
+    pub fn question(&self, id: InstanceId) -> Option<&PendingQuestion> {
         self.questions().find(|q| q.id() == id)
     }
 
@@ -233,7 +233,7 @@ impl HostHandle {
     }
 
     /// Takes question `id` out of wherever it waits.
-    fn take_question(&mut self, id: InstanceId) -> Option<Question> {
+    fn take_question(&mut self, id: InstanceId) -> Option<PendingQuestion> {
         self.apps
             .values_mut()
             .find_map(|a| a.pending.take_question(id))
@@ -241,7 +241,7 @@ impl HostHandle {
     }
 
     /// The question `id`, wherever it waits.
-    fn question_mut(&mut self, id: InstanceId) -> Option<&mut Question> {
+    fn question_mut(&mut self, id: InstanceId) -> Option<&mut PendingQuestion> {
         self.apps
             .values_mut()
             .flat_map(|a| a.pending.questions.iter_mut())
@@ -303,7 +303,7 @@ impl HostHandle {
     }
 
     /// Evaluates a JavaScript expression in the frame of an HTML app shown headless
-    /// ([`HtmlPresenter::Headless`]), under the app's own rules, as a script or a test drives
+    /// ([`ShowHtmlIn::Headless`]), under the app's own rules, as a script or a test drives
     /// the app (a click, a read); a promise is awaited. [`HostUpdate::Evaluated`] follows.
     pub fn evaluate(&self, instance: InstanceId, expression: impl Into<String>) {
         self.send(Command::Evaluate(instance, expression.into()));
@@ -357,7 +357,7 @@ impl HostHandle {
                         instance,
                         question: spec.clone(),
                     }));
-                    let question = Question::new(instance, *spec, self.commands.clone());
+                    let question = PendingQuestion::new(instance, *spec, self.commands.clone());
                     let owner = question.owner().and_then(|id| self.apps.get_mut(&id));
                     match owner {
                         Some(app) => app.pending.questions.push(question),

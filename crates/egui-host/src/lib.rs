@@ -109,10 +109,10 @@ pub use handle::HostHandle;
 pub use links::open_link;
 pub use mcpapp_html::BridgeOptions;
 pub use mcpapp_html::csp::CspOptions;
-pub use options::{HandleOptions, HtmlPresenter, PresentHtml, WarmPage};
+pub use options::{HandleOptions, ShowHtmlIn, ShowHtmlWhen, WarmPage};
 pub use pending::{Pending, PendingView};
 pub use pip::{DEFAULT_PIP_SIZE, PipEvent, PipWindow};
-pub use questions::Question;
+pub use questions::PendingQuestion;
 pub use update::HostUpdate;
 #[cfg(feature = "webview")]
 pub use webview::{WebviewUnavailable, Webviews};

@@ -10,7 +10,7 @@ use mcpapp_html::{BridgeOptions, Presenter};
 
 /// When an HTML app is shown in a window of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum PresentHtml {
+pub enum ShowHtmlWhen {
     /// When the user asks for it ([`crate::AppView`]'s button, [`HostHandle::present`]).
     #[default]
     OnRequest,
@@ -19,16 +19,16 @@ pub enum PresentHtml {
     AtOnce,
 }
 
-/// Where HTML apps are shown.
+/// Where HTML apps are shown: which [`Presenter`] opens their page.
 #[derive(Default)]
-pub enum HtmlPresenter {
+pub enum ShowHtmlIn {
     /// A Chromium app window when Chromium is installed and we are not root, else the system
     /// browser ([`mcpapp_html::presenter::desktop_presenter`]).
     #[default]
     Desktop,
     /// A tab of one headless Chromium, started on the first app (scripts, CI, screenshots).
     Headless,
-    /// Any other presenter.
+    /// Any other [`Presenter`] (it is given the page's address).
     Custom(Box<dyn Presenter>),
 }
 
@@ -42,9 +42,9 @@ pub struct HandleOptions {
     /// How servers are connected: mime types advertised, timeouts.
     pub client: ClientOptions,
     /// Where HTML apps are shown.
-    pub presenter: HtmlPresenter,
+    pub show_html_in: ShowHtmlIn,
     /// When HTML apps are shown.
-    pub present_html: PresentHtml,
+    pub show_html_when: ShowHtmlWhen,
     /// Whether servers' sampling requests are answered by the user (a card with the request
     /// and a reply field, drawn like a question) when the embedder has no model of its own
     /// (`client.handlers.sampling`); off by default (sampling is then not offered).
@@ -66,8 +66,8 @@ impl Default for HandleOptions {
             host: HostOptions::default(),
             store: Arc::new(MemoryStore::default()),
             client: ClientOptions::default(),
-            presenter: HtmlPresenter::Desktop,
-            present_html: PresentHtml::default(),
+            show_html_in: ShowHtmlIn::Desktop,
+            show_html_when: ShowHtmlWhen::default(),
             sample_by_user: false,
             downloads_folder: None,
             bridge: BridgeOptions::default(),
@@ -90,7 +90,7 @@ impl std::fmt::Debug for HandleOptions {
         f.debug_struct("HandleOptions")
             .field("host", &self.host)
             .field("client", &self.client)
-            .field("present_html", &self.present_html)
+            .field("show_html_when", &self.show_html_when)
             .finish_non_exhaustive()
     }
 }

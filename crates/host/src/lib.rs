@@ -117,5 +117,5 @@ pub use host::{
 };
 pub use port::{ChannelPort, HostSender, PORT_CAPACITY, SendError, ViewEnd, ViewGone, ViewPort};
 pub use printable::{printable, printable_lines};
-pub use runtime::{AgentCall, Direction, OUTBOX_LIMIT, Runtime, RuntimeError, Traced};
+pub use runtime::{AgentCall, OUTBOX_LIMIT, Runtime, RuntimeError, TraceDirection, Traced};
 pub use view_session::{SAVE_DEBOUNCE, SessionError};

@@ -20,8 +20,8 @@ use std::time::Duration;
 
 use mcpapp_host::store::{MemoryStore, StateKey, StateStore, StoreError};
 use mcpapp_host::{
-    AgentCall, AppHost, AppSpec, ChannelPort, Direction, HostEvent, HostOptions, InstanceId,
-    OUTBOX_LIMIT, PORT_CAPACITY, Runtime, SendError, ViewEnd, ViewGone, ViewKind, ViewPort,
+    AgentCall, AppHost, AppSpec, ChannelPort, HostEvent, HostOptions, InstanceId, OUTBOX_LIMIT,
+    PORT_CAPACITY, Runtime, SendError, TraceDirection, ViewEnd, ViewGone, ViewKind, ViewPort,
 };
 use mcpapp_protocol::{DisplayMode, LoggingLevel, Tool};
 use serde_json::{Map, Value, json};
@@ -97,7 +97,7 @@ fn reads(runtime: &Runtime) -> Vec<InstanceId> {
     runtime
         .trace()
         .iter()
-        .filter(|t| t.direction == Direction::ToHost)
+        .filter(|t| t.direction == TraceDirection::ToHost)
         .map(|t| t.instance)
         .collect()
 }

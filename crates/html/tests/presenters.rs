@@ -14,7 +14,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use mcpapp_host::{CloseReason, Direction, HostEvent};
+use mcpapp_host::{CloseReason, HostEvent, TraceDirection};
 use mcpapp_html::presenter::{find_chromium, running_as_root};
 use mcpapp_html::{BridgeOptions, ChromiumApp, HtmlError, HtmlResource, LocalBridge, Presenter};
 use serde_json::json;
@@ -76,7 +76,7 @@ async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
     let delivered = runtime
         .trace()
         .iter()
-        .filter(|t| t.direction == Direction::ToView)
+        .filter(|t| t.direction == TraceDirection::ToView)
         .count();
     assert!(delivered >= 3, "{delivered}");
     let result = tab
@@ -299,7 +299,7 @@ async fn webkit_minibrowser_presents_without_the_token_on_a_command_line_and_clo
     let delivered = runtime
         .trace()
         .iter()
-        .filter(|t| t.direction == Direction::ToView)
+        .filter(|t| t.direction == TraceDirection::ToView)
         .count();
     assert!(delivered >= 3, "{delivered}");
 

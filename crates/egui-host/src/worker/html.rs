@@ -5,14 +5,14 @@ use mcpapp_host::InstanceId;
 use mcpapp_html::{LocalBridge, Presenter};
 
 use super::{Update, Worker};
-use crate::{EguiHostError, HostUpdate, HtmlPresenter, WarmPage};
+use crate::{EguiHostError, HostUpdate, ShowHtmlIn, WarmPage};
 
 impl Worker {
     /// Starts a warm bridge when none waits: shown in a headless tab at once when apps are
     /// shown headless (always kept warm), else handed to the GUI's webview when it asked for
     /// one ([`HostHandle::keep_html_warm`](crate::HostHandle::keep_html_warm)).
     pub(super) async fn warm_up(&mut self) {
-        let headless = matches!(self.presenter, HtmlPresenter::Headless);
+        let headless = matches!(self.show_html_in, ShowHtmlIn::Headless);
         if !(self.keep_warm || headless) || self.spare.is_some() {
             return;
         }
@@ -65,14 +65,14 @@ impl Worker {
             });
             return;
         };
-        let presented = match &self.presenter {
-            HtmlPresenter::Custom(presenter) => presenter.present(&url).await,
-            HtmlPresenter::Desktop => {
+        let presented = match &self.show_html_in {
+            ShowHtmlIn::Custom(presenter) => presenter.present(&url).await,
+            ShowHtmlIn::Desktop => {
                 mcpapp_html::presenter::desktop_presenter()
                     .present(&url)
                     .await
             }
-            HtmlPresenter::Headless => match self.headless_browser().await {
+            ShowHtmlIn::Headless => match self.headless_browser().await {
                 Ok(browser) => browser.present(&url).await,
                 Err(error) => {
                     self.tell(HostUpdate::Presented {

@@ -24,7 +24,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 
 use crate::handle::Repaint;
-use crate::{EguiHostError, HandleOptions, HostUpdate, HtmlPresenter, PresentHtml};
+use crate::{EguiHostError, HandleOptions, HostUpdate, ShowHtmlIn, ShowHtmlWhen};
 
 /// How long the worker waits for the host before it looks at its own business again (tool
 /// results, windows the user closed).
@@ -56,10 +56,10 @@ struct PendingCall {
 pub(crate) struct Worker {
     runtime: Runtime,
     client: ClientOptions,
-    presenter: HtmlPresenter,
-    /// The headless browser of [`HtmlPresenter::Headless`], once started.
+    show_html_in: ShowHtmlIn,
+    /// The headless browser of [`ShowHtmlIn::Headless`], once started.
     headless: Option<HeadlessChromium>,
-    present_html: PresentHtml,
+    show_html_when: ShowHtmlWhen,
     commands: mpsc::UnboundedReceiver<Command>,
     updates: std_mpsc::Sender<Update>,
     repaint: Repaint,
@@ -72,7 +72,7 @@ pub(crate) struct Worker {
     /// Whether the GUI wants a warm bridge ready, and the one ready now.
     keep_warm: bool,
     spare: Option<LocalBridge>,
-    /// The spare's page, already shown in a headless tab (with [`HtmlPresenter::Headless`]).
+    /// The spare's page, already shown in a headless tab (with [`ShowHtmlIn::Headless`]).
     spare_shown: Option<Presentation>,
     /// How bridges are set up (warm ones too, so the spare fits the next app).
     bridge: BridgeOptions,
@@ -100,9 +100,9 @@ impl Worker {
         Self {
             runtime,
             client,
-            presenter: options.presenter,
+            show_html_in: options.show_html_in,
             headless: None,
-            present_html: options.present_html,
+            show_html_when: options.show_html_when,
             commands,
             updates,
             repaint,
@@ -408,7 +408,7 @@ impl Worker {
                         recreated,
                         view,
                     });
-                    if html && self.present_html == PresentHtml::AtOnce {
+                    if html && self.show_html_when == ShowHtmlWhen::AtOnce {
                         self.present(instance).await;
                     }
                     // After the app is known to the GUI, so that the GUI hands the warm page

@@ -36,7 +36,7 @@ mod saver;
 mod trace;
 
 pub use agent::{AgentCall, RuntimeError};
-pub use trace::{Direction, Traced};
+pub use trace::{TraceDirection, Traced};
 
 /// How often the clock is fed while nothing else happens (teardown timeouts and rate limits
 /// are checked then, and views held back by a full port are looked at again).

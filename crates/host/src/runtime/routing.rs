@@ -7,7 +7,7 @@ use std::time::Instant;
 use mcpapp_protocol::{JsonRpcError, LoggingLevel};
 use serde_json::Value;
 
-use super::trace::{Direction, Traced};
+use super::trace::{TraceDirection, Traced};
 use super::{Arrival, OUTBOX_LIMIT, Runtime, questions};
 use crate::host::{HostEvent, InstanceId, Output, ServerCall, wire};
 use crate::port::SendError;
@@ -18,7 +18,7 @@ impl Runtime {
         if let Some(trace) = &mut self.trace {
             trace.push(Traced {
                 instance,
-                direction: Direction::ToHost,
+                direction: TraceDirection::ToHost,
                 message: message.clone(),
                 at: Instant::now(),
             });
@@ -123,7 +123,7 @@ impl Runtime {
         if let Some(trace) = &mut self.trace {
             trace.push(Traced {
                 instance,
-                direction: Direction::ToView,
+                direction: TraceDirection::ToView,
                 message: message.clone(),
                 at: Instant::now(),
             });

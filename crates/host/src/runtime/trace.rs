@@ -9,7 +9,7 @@ use crate::host::InstanceId;
 
 /// Which way a traced message went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
+pub enum TraceDirection {
     /// From a view to the host.
     ToHost,
     /// From the host to a view.
@@ -23,7 +23,7 @@ pub struct Traced {
     /// The view.
     pub instance: InstanceId,
     /// Which way.
-    pub direction: Direction,
+    pub direction: TraceDirection,
     /// The JSON-RPC message.
     pub message: Value,
     /// When it passed through the runtime (read from a view's port, or given to one).
