@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use mcpapp_host::store::MemoryStore;
-use mcpapp_host::{AppHost, AppSpec, Direction, HostEvent, HostOptions, Runtime, ViewKind};
+use mcpapp_host::{AppHost, AppSpec, HostEvent, HostOptions, Runtime, TraceDirection, ViewKind};
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge};
 use mcpapp_protocol::{DisplayMode, Tool};
 use mcpapp_server::{CARD_APP_URI, card_app_html, card_result};
@@ -91,7 +91,7 @@ async fn session(browser: &HeadlessChromium, html: &str, result: &Value) -> Dura
         let painted = runtime
             .trace()
             .iter()
-            .find(|t| t.direction == Direction::ToHost && t.method() == Some("x/card-painted"))
+            .find(|t| t.direction == TraceDirection::ToHost && t.method() == Some("x/card-painted"))
             .map(|t| t.at);
         if let Some(at) = painted {
             break at;

@@ -1,14 +1,15 @@
 //! MCP Apps in an eframe app: `cargo run --example embed` (a desktop; `$MCPAPP_BIN` or `mcpapp`
 //! serves flights). Apps come with what they ask the user (questions, samples, downloads).
 
-use mcpapp_egui_host::{AppView, HandleOptions, HostHandle, HostUpdate, PendingView, ToolCall};
+use mcpapp_egui_host::{AppView, EguiHostError, HandleOptions, HostHandle, HostUpdate};
+use mcpapp_egui_host::{PendingView, ToolCall};
 use mcpapp_host::mcp::ServerSpec;
 
 /// A host that makes `call` once its server is connected, and shows the apps.
 pub(crate) struct Embed {
     pub(crate) host: HostHandle,
     pub(crate) call: ToolCall,
-    pub(crate) error: Option<String>,
+    pub(crate) error: Option<EguiHostError>,
 }
 
 impl Embed {
@@ -24,7 +25,7 @@ impl Embed {
             }
         }
         if let Some(error) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, error);
+            ui.colored_label(ui.visuals().error_fg_color, error.to_string());
         }
         ui.add(PendingView::new(
             self.host.pending_mut(),

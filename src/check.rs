@@ -97,16 +97,8 @@ fn fail(message: &str) -> ExitCode {
 }
 
 fn options(args: &Args) -> Result<CheckOptions, String> {
-    let server = match (&args.url, args.command.split_first()) {
-        (Some(url), _) => ServerSpec::http(url.clone()),
-        (None, Some((command, rest))) => ServerSpec::stdio(command.clone(), rest.to_vec()),
-        (None, None) => {
-            return Err(
-                "give the server: `mcpapp check -- CMD ARGS...` or `mcpapp check --url URL`"
-                    .to_owned(),
-            );
-        }
-    };
+    let server = ServerSpec::from_url_or_command(args.url.as_deref(), &args.command)
+        .ok_or("give the server: `mcpapp check -- CMD ARGS...` or `mcpapp check --url URL`")?;
     if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 600.0) {
         return Err("--timeout must be a number of seconds between 0 and 600".to_owned());
     }
@@ -128,16 +120,6 @@ fn tool_arguments(given: &str) -> Result<(String, Map<String, Value>), String> {
     let Some((tool, json)) = given.split_once('=').filter(|(tool, _)| !tool.is_empty()) else {
         return Err(format!("--args takes TOOL=JSON, not `{given}`"));
     };
-    match serde_json::from_str::<Value>(json) {
-        Ok(Value::Object(map)) => Ok((tool.to_owned(), map)),
-        Ok(other) => Err(format!(
-            "--args {tool}=… must be a JSON object, not {}",
-            mcpapp_card::json_type(&other)
-        )),
-        Err(e) => Err(format!(
-            "--args {tool}=… is not JSON (line {}, column {}): {e}",
-            e.line(),
-            e.column()
-        )),
-    }
+    let arguments = crate::json_object(&format!("--args {tool}=…"), json)?;
+    Ok((tool.to_owned(), arguments))
 }

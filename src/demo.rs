@@ -89,12 +89,7 @@ fn servers(args: &Args) -> Vec<(String, ServerSpec)> {
     if !args.no_examples {
         let me = std::env::current_exe()
             .map_or_else(|_| "mcpapp".to_owned(), |p| p.display().to_string());
-        for example in ["flights", "scheduler", "tables", "weather"] {
-            servers.push((
-                example.to_owned(),
-                ServerSpec::stdio(me.clone(), ["serve-example", example]),
-            ));
-        }
+        servers = DemoOptions::example_servers(&me);
     }
     for (n, url) in args.urls.iter().enumerate() {
         servers.push((format!("http-{}", n + 1), ServerSpec::http(url.clone())));

@@ -4,14 +4,12 @@
 //! The binary only parses arguments and calls the crates; each subcommand lives in its own
 //! module.
 
-mod a2ui;
 mod check;
 mod connect;
 mod demo;
 mod presenter;
 mod preview;
 mod render;
-mod render_surfaces;
 mod serve_example;
 mod snapshot;
 mod validate;
@@ -19,6 +17,7 @@ mod validate;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use serde_json::{Map, Value};
 
 /// Show the interactive UIs that MCP tools return, natively.
 #[derive(Debug, Parser)]
@@ -88,5 +87,21 @@ fn main() -> ExitCode {
         Command::Connect(args) => connect::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Demo(args) => demo::run(&args),
+    }
+}
+
+/// An option's value as a JSON object, or why it is not one (`flag` names the option).
+fn json_object(flag: &str, text: &str) -> Result<Map<String, Value>, String> {
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(other) => Err(format!(
+            "{flag} must be a JSON object, not {}",
+            mcpapp_card::json_type(&other)
+        )),
+        Err(e) => Err(format!(
+            "{flag} is not JSON (line {}, column {}): {e}",
+            e.line(),
+            e.column()
+        )),
     }
 }

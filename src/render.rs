@@ -2,14 +2,14 @@
 //! into PNG images.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use mcpapp_card::HostConfig;
-use mcpapp_render::{RenderOptions, Theme};
+use mcpapp_preview::Format;
+use mcpapp_render::{RenderOptions, SurfaceImageError, Theme, write_findings};
 
-use crate::a2ui::{self, Format};
-use crate::{render_surfaces, validate};
+use crate::validate;
 
 /// Arguments of `mcpapp render`.
 #[derive(Debug, clap::Args)]
@@ -63,40 +63,30 @@ pub fn run(args: &Args) -> ExitCode {
 fn render(args: &Args) -> Result<ExitCode, String> {
     let mut out = io::stdout().lock();
     let data = args.data.as_ref().map(validate::read_data).transpose()?;
-    let host_config = host_config(args, &mut out)?;
+    let options = RenderOptions {
+        width: logical(args.width),
+        host_config: host_config(args, &mut out)?,
+        scale: args.scale,
+        state: None,
+    };
     let file = validate::display_name(&args.file);
     let bytes = validate::read(&args.file).map_err(|e| format!("cannot read {file}: {e}"))?;
-    if a2ui::detect(&args.file, &bytes, args.format) == Format::A2ui {
+    if validate::format_of(&args.file, &bytes, args.format) == Format::A2ui {
         if args.data.is_some() {
             return Err(format!(
                 "{file} is A2UI: --data fills card templates (a stream carries its data)"
             ));
         }
-        let options = RenderOptions {
-            width: logical(args.width),
-            host_config,
-            scale: args.scale,
-            state: None,
-        };
-        return render_surfaces::render(&file, &bytes, &args.output, &options, args.verbose);
+        return render_stream(&file, &bytes, &args.output, &options, args.verbose);
     }
-    let parsed = match &data {
-        Some(data) => mcpapp_card::parse_template(&bytes, data),
-        None => mcpapp_card::parse(&bytes),
-    };
+    let parsed = mcpapp_preview::parse_card(&bytes, data.as_ref());
     // The report goes to standard output like `mcpapp validate`'s; a closed pipe is no reason
     // not to write the image.
-    let _ = validate::write_diagnostics(&mut out, &file, &parsed.diagnostics, args.verbose);
+    let _ = write_findings(&mut out, &file, &parsed.diagnostics, args.verbose);
     let has_errors = parsed.has_errors();
     let Some(card) = parsed.card else {
         let _ = writeln!(out, "{file}: nothing to render");
         return Ok(ExitCode::from(1));
-    };
-    let options = RenderOptions {
-        width: logical(args.width),
-        host_config,
-        scale: args.scale,
-        state: None,
     };
     let image = mcpapp_render::render_card(&card, &options)
         .map_err(|e| format!("cannot render {file}: {e}"))?;
@@ -114,6 +104,43 @@ fn render(args: &Args) -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// An A2UI stream: its findings printed like `validate`'s, then its surfaces drawn, into
+/// `output` when there is one, else into `OUT.SURFACE.png` beside it. The exit status is 0
+/// without errors, 1 with errors or no surface (what can be drawn is still drawn); `Err` is
+/// for exit 2 (an image that cannot be rendered or written).
+fn render_stream(
+    file: &str,
+    bytes: &[u8],
+    output: &Path,
+    options: &RenderOptions,
+    verbose: bool,
+) -> Result<ExitCode, String> {
+    let mut out = io::stdout().lock();
+    let report = mcpapp_preview::process_stream(bytes);
+    // A closed pipe is no reason not to write the images.
+    let _ = write_findings(&mut out, file, &report.diagnostics, verbose);
+    let written = mcpapp_render::write_surfaces(&report.processor, output, options, |image| {
+        let (path, surface) = (image.path.display(), &image.surface);
+        let (width, height) = (image.width, image.height);
+        let _ = writeln!(out, "wrote {path} ({width}×{height} px, surface {surface})");
+    });
+    match written {
+        Ok(0) => {
+            let _ = writeln!(
+                out,
+                "{file}: nothing to render (the stream creates no surface)"
+            );
+            Ok(ExitCode::from(1))
+        }
+        Ok(_) if report.is_ok() => Ok(ExitCode::SUCCESS),
+        Ok(_) => Ok(ExitCode::from(1)),
+        Err(SurfaceImageError::Render { surface, source }) => Err(format!(
+            "cannot render the surface {surface:?} of {file}: {source}"
+        )),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// The host config of `--theme` and `--host-config`; the file's ignored values are printed as

@@ -7,8 +7,6 @@ use std::process::ExitCode;
 
 use mcpapp_render::{Outcome, SnapshotOptions, Theme};
 
-use crate::{a2ui, validate};
-
 /// Arguments of `mcpapp snapshot`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -53,7 +51,7 @@ pub fn run(args: &Args) -> ExitCode {
         baselines: None,
     };
     let report = mcpapp_render::check_dir(&args.dir, &options);
-    if let Err(e) = print(&report)
+    if let Err(e) = report.write_text(&mut io::stdout().lock())
         && e.kind() != io::ErrorKind::BrokenPipe
     {
         let _ = writeln!(io::stderr(), "mcpapp: cannot write the report: {e}");
@@ -69,32 +67,4 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
-}
-
-fn print(report: &mcpapp_render::SnapshotReport) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    for case in &report.cases {
-        writeln!(out, "{case}")?;
-        let file = case.card.display().to_string();
-        match &case.outcome {
-            Outcome::Invalid { diagnostics } => {
-                validate::write_diagnostics(&mut out, &file, diagnostics, false)?;
-            }
-            Outcome::InvalidStream { diagnostics } => {
-                a2ui::write_diagnostics(&mut out, &file, diagnostics, false)?;
-            }
-            _ => {}
-        }
-    }
-    for path in &report.unused_baselines {
-        writeln!(
-            out,
-            "note: {} belongs to no card and variant checked",
-            path.display()
-        )?;
-    }
-    for error in &report.errors {
-        writeln!(out, "error: {error}")?;
-    }
-    writeln!(out, "{}", report.summary())
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use html_harness::Harness;
 use mcpapp_host::mcp::{ClientOptions, ServerSpec};
-use mcpapp_host::{Direction, InstanceId};
+use mcpapp_host::{InstanceId, TraceDirection};
 use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE};
 use mcpapp_server::{CARD_APP_URI, SIGNATURE_KEY};
 use serde_json::{Value, json};
@@ -80,7 +80,7 @@ fn tool_calls(harness: &Harness, instance: InstanceId) -> Vec<Value> {
     harness
         .trace_of(instance)
         .into_iter()
-        .filter(|t| t.direction == Direction::ToHost)
+        .filter(|t| t.direction == TraceDirection::ToHost)
         .filter(|t| t.message["method"] == "tools/call")
         .map(|t| t.message["params"].clone())
         .collect()

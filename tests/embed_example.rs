@@ -17,7 +17,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use embed::Embed;
-use mcpapp_egui_host::{HandleOptions, HostHandle, HtmlPresenter, ToolCall};
+use mcpapp_egui_host::{HandleOptions, HostHandle, ShowHtmlIn, ToolCall};
 use mcpapp_host::mcp::ServerSpec;
 use serde_json::json;
 use support::npm::server_entry;
@@ -38,7 +38,7 @@ fn everything() -> ServerSpec {
 /// The example's `Embed`, started as its `main` does, on `server`, making `call`.
 fn embedded(options: HandleOptions, server: ServerSpec, call: ToolCall) -> Harness<'static, Embed> {
     let host = HostHandle::start(None, options).unwrap();
-    host.connect("server", server);
+    host.connect(call.server(), server);
     let embed = Embed {
         host,
         call,
@@ -141,14 +141,14 @@ fn the_example_answers_a_question_and_approves_a_sampling_request() {
         h.query_by_label("everything asks for a reply from the model")
             .is_none()
     });
-    assert_eq!(h.state().error, None);
+    assert!(h.state().error.is_none(), "{:?}", h.state().error);
 }
 
 #[test]
 fn the_example_saves_an_apps_download_when_the_user_says_so() {
     let folder = tempfile::tempdir().unwrap();
     let options = HandleOptions {
-        presenter: HtmlPresenter::Headless,
+        show_html_in: ShowHtmlIn::Headless,
         downloads_folder: Some(folder.path().to_path_buf()),
         ..HandleOptions::default()
     };

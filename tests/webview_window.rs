@@ -338,7 +338,8 @@ impl Window {
                     self.go(Step::Opening);
                 }
                 HostUpdate::ServerFailed { error: reason, .. } => {
-                    self.result.insert("error".into(), json!(reason));
+                    self.result
+                        .insert("error".into(), json!(reason.to_string()));
                     self.go(Step::Done);
                 }
                 HostUpdate::AppOpened { instance, .. } => self.instance = Some(instance),

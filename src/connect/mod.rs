@@ -14,8 +14,6 @@ use std::process::ExitCode;
 
 use crate::presenter::Presenter;
 
-use mcpapp_host::ViewKind;
-use mcpapp_protocol::Tool;
 use serde_json::{Map, Value};
 
 /// Arguments of `mcpapp connect`.
@@ -129,18 +127,7 @@ fn parse_arguments(args: &Args) -> Result<Map<String, Value>, String> {
     if args.ui.is_empty() {
         return Err("--ui needs at least one of html, cards, a2ui".into());
     }
-    match serde_json::from_str::<Value>(&args.arguments) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(other) => Err(format!(
-            "--args must be a JSON object, not {}",
-            mcpapp_card::json_type(&other)
-        )),
-        Err(e) => Err(format!(
-            "--args is not JSON (line {}, column {}): {e}",
-            e.line(),
-            e.column()
-        )),
-    }
+    crate::json_object("--args", &args.arguments)
 }
 
 /// `--answer` as a JSON object.
@@ -150,41 +137,5 @@ fn parse_answer(args: &Args) -> Result<Option<Map<String, Value>>, String> {
 
 /// An option's JSON object (`None` when the option is not given).
 fn json_object(flag: &str, text: Option<&str>) -> Result<Option<Map<String, Value>>, String> {
-    let Some(text) = text else {
-        return Ok(None);
-    };
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(map)) => Ok(Some(map)),
-        Ok(other) => Err(format!(
-            "{flag} must be a JSON object, not {}",
-            mcpapp_card::json_type(&other)
-        )),
-        Err(e) => Err(format!(
-            "{flag} is not JSON (line {}, column {}): {e}",
-            e.line(),
-            e.column()
-        )),
-    }
-}
-
-/// The arguments the tool's input schema requires that `arguments` lacks.
-fn missing_arguments(definition: &Tool, arguments: &Map<String, Value>) -> Vec<String> {
-    definition
-        .input_schema
-        .get("required")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .filter(|name| !arguments.contains_key(*name))
-        .map(str::to_owned)
-        .collect()
-}
-
-fn kind_name(kind: ViewKind) -> &'static str {
-    match kind {
-        ViewKind::Html => "HTML",
-        ViewKind::Card => "card",
-        ViewKind::A2ui => "A2UI",
-    }
+    text.map(|text| crate::json_object(flag, text)).transpose()
 }

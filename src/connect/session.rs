@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use mcpapp_card::HostConfig;
 use mcpapp_egui_host::{
-    AppScript, BridgeOptions, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml,
-    Question, ScriptStep, ToolCall,
+    AppScript, BridgeOptions, HandleOptions, HostHandle, HostUpdate, PendingQuestion, ScriptStep,
+    ShowHtmlIn, ShowHtmlWhen, ToolCall,
 };
 
 use super::app_window::Webviews;
@@ -18,8 +18,8 @@ use mcpapp_host::{HostEvent, InstanceId, ViewKind};
 use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE, DisplayMode, HTML_MIME_TYPE};
 use serde_json::{Map, Value};
 
-use super::report::{self, Report};
-use super::{Args, UiKind, kind_name, missing_arguments};
+use super::report::Report;
+use super::{Args, UiKind};
 
 /// The server's id inside the host.
 const SERVER: &str = "server";
@@ -112,11 +112,8 @@ impl Session {
     /// Starts the host and connects the server.
     pub fn start(args: &Args, arguments: Map<String, Value>) -> Result<Self, String> {
         let mut out = Report::stdout();
-        let spec = match (&args.url, args.command.split_first()) {
-            (Some(url), _) => ServerSpec::http(url.clone()),
-            (None, Some((command, rest))) => ServerSpec::stdio(command.clone(), rest.to_vec()),
-            (None, None) => return Err("no server given".to_owned()),
-        };
+        let spec = ServerSpec::from_url_or_command(args.url.as_deref(), &args.command)
+            .ok_or("no server given")?;
         let client = client_options(args)?;
         let store: Arc<dyn StateStore> = if args.no_store {
             Arc::new(MemoryStore::default())
@@ -136,16 +133,16 @@ impl Session {
         let options = HandleOptions {
             store,
             client,
-            presenter: if args.headless {
-                HtmlPresenter::Headless
+            show_html_in: if args.headless {
+                ShowHtmlIn::Headless
             } else {
-                HtmlPresenter::Desktop
+                ShowHtmlIn::Desktop
             },
             // In a webview of ours, the app is shown when its window opens.
-            present_html: if in_window {
-                PresentHtml::OnRequest
+            show_html_when: if in_window {
+                ShowHtmlWhen::OnRequest
             } else {
-                PresentHtml::AtOnce
+                ShowHtmlWhen::AtOnce
             },
             bridge: {
                 let mut bridge = BridgeOptions::default();
@@ -305,7 +302,7 @@ impl Session {
     /// The window that asked the user something was closed unanswered: its questions are
     /// cancelled and its downloads not saved (closing is no).
     fn dismiss_asks(&mut self) {
-        let questions: Vec<InstanceId> = self.host.questions().map(Question::id).collect();
+        let questions: Vec<InstanceId> = self.host.questions().map(PendingQuestion::id).collect();
         for question in questions {
             self.out.line(&format!(
                 "question {} cancelled: its window closed",
@@ -340,7 +337,7 @@ impl Session {
             }
             HostUpdate::ServerFailed { error, .. }
             | HostUpdate::CallFailed { error, .. }
-            | HostUpdate::AppFailed { error, .. } => self.outcome = Some(Err(error)),
+            | HostUpdate::AppFailed { error, .. } => self.outcome = Some(Err(error.to_string())),
             HostUpdate::CallDone { result, .. } => {
                 self.out.result(&result);
                 self.outcome = Some(Ok(()));
@@ -348,9 +345,7 @@ impl Session {
             HostUpdate::AppOpened { instance, spec, .. } => {
                 self.out.line(&format!(
                     "app {} opened: {} view {}",
-                    instance.0,
-                    kind_name(spec.kind),
-                    spec.resource_uri
+                    instance.0, spec.kind, spec.resource_uri
                 ));
                 self.instance = Some(instance);
                 self.kind = Some(spec.kind);
@@ -379,13 +374,13 @@ impl Session {
             HostUpdate::Presented { result, .. } => match result {
                 Ok(()) if !self.headless => self.out.line("the app is shown in its own window"),
                 Ok(()) => {}
-                Err(e) if self.headless => self.outcome = Some(Err(e)),
+                Err(e) if self.headless => self.outcome = Some(Err(e.to_string())),
                 Err(e) => self.out.line(&format!("cannot open a browser window: {e}")),
             },
             HostUpdate::PresentationClosed { .. } => self.close("its window closed"),
             HostUpdate::ToolResult { .. } => self.script.result_came(),
-            HostUpdate::Screenshot { .. } | HostUpdate::Evaluated { .. } => {}
             HostUpdate::Event(event) => self.event(&event),
+            _ => {}
         }
     }
 
@@ -403,7 +398,7 @@ impl Session {
             )));
             return;
         };
-        let missing = missing_arguments(definition, &self.arguments);
+        let missing = definition.missing_arguments(&self.arguments);
         if !missing.is_empty() {
             let names: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
             self.out.line(&format!(
@@ -459,9 +454,12 @@ impl Session {
             return;
         };
         let (text, what) = if let Some(card) = app.card() {
-            (report::card_text(card), "card")
+            (mcpapp_card::text_fallback(card), "card")
         } else if let Some(surfaces) = app.surfaces() {
-            (report::surfaces_text(surfaces, app.a2ui_problems()), "view")
+            let mut text = surfaces.text_fallback();
+            let problems = app.a2ui_problems().iter();
+            text.extend(problems.map(|problem| format!("\nnot shown: {problem}")));
+            (text, "view")
         } else {
             return;
         };
@@ -526,11 +524,7 @@ impl Session {
             mcpapp_render::render_surface(surface, &options)
         }
         .map_err(|e| e.to_string())?;
-        let mut png = Vec::new();
-        image
-            .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
-            .map_err(|e| e.to_string())?;
-        Ok(png)
+        mcpapp_render::png_bytes(&image).map_err(|e| e.to_string())
     }
 }
 

@@ -20,7 +20,8 @@ use mcpapp_apps_schema::{AppsSchema, Verdict};
 use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
-    AgentCall, AppHost, AppSpec, Direction, HostEvent, HostOptions, InstanceId, Runtime, Traced,
+    AgentCall, AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Runtime, TraceDirection,
+    Traced,
 };
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge, Tab};
 use mcpapp_protocol::DisplayMode;
@@ -267,8 +268,8 @@ impl Harness {
             .iter()
             .map(|t| {
                 let arrow = match t.direction {
-                    Direction::ToHost => "app→host",
-                    Direction::ToView => "host→app",
+                    TraceDirection::ToHost => "app→host",
+                    TraceDirection::ToView => "host→app",
                 };
                 let what = t.method().map_or_else(
                     || {
@@ -302,12 +303,12 @@ impl Harness {
     pub fn exchange(&self, instance: InstanceId, method: &str) -> Option<(Value, Value)> {
         let trace = self.trace_of(instance);
         trace.iter().enumerate().find_map(|(i, t)| {
-            if t.direction != Direction::ToHost || t.method() != Some(method) {
+            if t.direction != TraceDirection::ToHost || t.method() != Some(method) {
                 return None;
             }
             let id = t.message.get("id")?;
             let answer = trace[i..].iter().find(|a| {
-                a.direction == Direction::ToView
+                a.direction == TraceDirection::ToView
                     && a.method().is_none()
                     && a.message.get("id") == Some(id)
             })?;
@@ -323,7 +324,7 @@ impl Harness {
         let mut asked: BTreeMap<(InstanceId, bool, String), String> = BTreeMap::new();
         let mut bad = Vec::new();
         for t in self.runtime.trace() {
-            let from_host = t.direction == Direction::ToView;
+            let from_host = t.direction == TraceDirection::ToView;
             let id = t.message.get("id").map(Value::to_string);
             if let (Some(method), Some(id)) = (t.method(), &id) {
                 asked.insert((t.instance, from_host, id.clone()), method.to_owned());

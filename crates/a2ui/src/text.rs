@@ -7,6 +7,7 @@
 use serde_json::Value;
 
 use crate::coerce::to_text;
+use crate::processor::Processor;
 use crate::surface::Surface;
 use crate::tree::{Child, Node};
 
@@ -172,6 +173,24 @@ pub fn button_label(surface: &Surface, node: &Node) -> String {
     }
 }
 
+impl Processor {
+    /// Every live surface as text ([`text_fallback`]), each under a `[surface ID]` line, in id
+    /// order; `(no surface yet)` before the stream creates one.
+    #[must_use]
+    pub fn text_fallback(&self) -> String {
+        let parts: Vec<String> = self
+            .surfaces()
+            .iter()
+            .map(|(id, surface)| format!("[surface {id}]\n{}", text_fallback(surface)))
+            .collect();
+        if parts.is_empty() {
+            "(no surface yet)".to_owned()
+        } else {
+            parts.join("\n")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,6 +214,21 @@ mod tests {
         assert_eq!(
             text,
             "Book a table\nName: Ann\n[Book]\n(`ghost` has not arrived)"
+        );
+    }
+
+    #[test]
+    fn a_processors_surfaces_read_one_under_another() {
+        assert_eq!(Processor::default().text_fallback(), "(no surface yet)");
+        let stream = r#"[
+{"version": "v0.9", "createSurface": {"surfaceId": "b", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+{"version": "v0.9", "createSurface": {"surfaceId": "a", "catalogId": "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}},
+{"version": "v0.9", "updateComponents": {"surfaceId": "a", "components": [{"id": "root", "component": "Text", "text": "Hi"}]}}
+]"#;
+        let text = process_str(stream).processor.text_fallback();
+        assert_eq!(
+            text,
+            "[surface a]\nHi\n[surface b]\n(the surface has no `root` component yet)"
         );
     }
 }

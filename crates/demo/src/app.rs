@@ -3,27 +3,29 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use egui::{CentralPanel, Frame, Margin, Panel, RichText, ScrollArea, Ui};
+use egui::{CentralPanel, Frame, Margin, Panel, ScrollArea, Ui};
 use mcpapp_card::HostConfig;
 use mcpapp_egui_host::{
-    AppViewEvent, BridgeOptions, DuplicateModal, DuplicateQuestion, HandleOptions, HostHandle,
-    HostUpdate, HostedApp, PipEvent, ToolCall,
+    BridgeOptions, DuplicateModal, DuplicateQuestion, HandleOptions, HostHandle, HostedApp,
+    PipEvent,
 };
 
 use crate::embed::Embed;
 use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::store::StateStore;
-use mcpapp_host::{CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
-use mcpapp_protocol::{ContentBlock, DisplayMode, Theme, UiMessageParams};
-use serde_json::{Map, Value};
+use mcpapp_host::{DuplicatePolicy, HostOptions, InstanceId};
+use mcpapp_protocol::{DisplayMode, Theme};
 
-use crate::conversation::{Call, Conversation, Entry, new_tool_call_id};
+use crate::conversation::Conversation;
 use crate::palette::Palette;
 
-/// How long the host "responds" to an app's message, with the thread's apps locked.
-const RESPONDING: Duration = Duration::from_millis(1500);
+mod transcript;
+mod updates;
+
+use transcript::AppAction;
+
 /// How many log lines are kept.
 const LOG_LINES: usize = 200;
 
@@ -46,19 +48,25 @@ pub struct DemoOptions {
     pub allow_private_origins: bool,
 }
 
+impl DemoOptions {
+    /// The example servers the demo is made for (flights, scheduler, tables, weather), each
+    /// run as `program serve-example NAME` (the `mcpapp` binary), by name.
+    pub fn example_servers(program: &str) -> Vec<(String, ServerSpec)> {
+        ["flights", "scheduler", "tables", "weather"]
+            .into_iter()
+            .map(|name| {
+                let spec = ServerSpec::stdio(program, ["serve-example", name]);
+                (name.to_owned(), spec)
+            })
+            .collect()
+    }
+}
+
 /// The bridges' options, with private origins allowed or not.
 fn bridge_options(allow_private_origins: bool) -> BridgeOptions {
     let mut options = BridgeOptions::default();
     options.csp.allow_private_origins = allow_private_origins;
     options
-}
-
-/// What the user asked of an app through the demo's own buttons.
-enum AppAction {
-    Mode(DisplayMode),
-    Close,
-    /// What the user did in the app or answered under it.
-    Did(AppViewEvent),
 }
 
 /// The demo host. Draw it with [`DemoApp::ui`] every frame.
@@ -298,185 +306,6 @@ impl DemoApp {
             .collect()
     }
 
-    /// Starts the host on the first call, then takes in what it said since the last frame.
-    /// [`Self::ui`] calls it; call it yourself when you draw only [`Self::transcript`].
-    pub fn poll(&mut self, ctx: &egui::Context) {
-        if self.host.is_none() {
-            self.start(ctx);
-        }
-        let updates = self.host.as_mut().map(HostHandle::poll).unwrap_or_default();
-        for update in updates {
-            if let HostUpdate::Event(HostEvent::OpenLink { instance, url }) = &update
-                && self
-                    .host
-                    .as_ref()
-                    .is_some_and(|h| h.question(*instance).is_some())
-            {
-                // The user agreed to this page in the question's card; an app's link is only
-                // noted.
-                if let Err(e) = mcpapp_egui_host::open_link(url) {
-                    self.note(&format!("cannot open {url}: {e}"));
-                }
-            }
-            self.update(update);
-        }
-        self.respond(ctx);
-        self.save_if_changed();
-    }
-
-    /// Saves the conversation when something in it changed since the last save.
-    fn save_if_changed(&mut self) {
-        if std::mem::take(&mut self.dirty)
-            && let Err(e) = self.conversation.save(self.store.as_ref())
-        {
-            self.note(&format!("the conversation was not saved: {e}"));
-        }
-    }
-
-    /// Takes in one thing the host said.
-    fn update(&mut self, update: HostUpdate) {
-        match update {
-            HostUpdate::ServerConnected { server, tools, .. } => {
-                self.note(&format!("{server}: connected, {} tools", tools.len()));
-                self.restore(&server);
-            }
-            HostUpdate::ServerFailed { server, error } => self.note(&format!("{server}: {error}")),
-            HostUpdate::CallDone {
-                tool_call_id,
-                result,
-            }
-            | HostUpdate::ToolResult {
-                tool_call_id,
-                result,
-            } => {
-                if let Some(call) = self.conversation.call_mut(&tool_call_id) {
-                    call.result = Some(result);
-                    self.dirty = true;
-                }
-            }
-            HostUpdate::CallFailed {
-                tool_call_id,
-                error,
-            } => {
-                if let Some(call) = self.conversation.call_mut(&tool_call_id) {
-                    call.error = Some(error);
-                    self.dirty = true;
-                }
-            }
-            HostUpdate::AppOpened { instance, spec, .. } => {
-                self.instances.insert(spec.tool_call_id.clone(), instance);
-                if let Some(call) = self.conversation.call_mut(&spec.tool_call_id) {
-                    call.app = Some(*spec);
-                    self.dirty = true;
-                }
-            }
-            HostUpdate::AppFailed { instance, error } => {
-                self.note(&format!("app {}: {error}", instance.0));
-            }
-            HostUpdate::AppClosed {
-                instance, reason, ..
-            } => {
-                // An app that closed for good does not come back with its thread or a restart.
-                if reason != CloseReason::ThreadSwitched
-                    && let Some(call) = self.call_of(instance)
-                {
-                    call.app = None;
-                    self.dirty = true;
-                }
-            }
-            HostUpdate::Event(HostEvent::ChatMessage { message, .. }) => {
-                self.user_message(&message);
-            }
-            HostUpdate::Event(HostEvent::DisplayModeChanged { instance, mode }) => {
-                if let Some(spec) = self.call_of(instance).and_then(|c| c.app.as_mut()) {
-                    spec.display_mode = mode;
-                    self.dirty = true;
-                }
-            }
-            HostUpdate::Event(HostEvent::OpenLink { url, .. }) => {
-                self.note(&format!("an app asks to open {url}"));
-            }
-            HostUpdate::Event(event @ HostEvent::DuplicateInstance { .. }) => {
-                if let Some(asked) = self
-                    .host
-                    .as_ref()
-                    .and_then(|host| DuplicateQuestion::from_event(&event, host))
-                {
-                    self.duplicates.push(asked);
-                }
-            }
-            HostUpdate::Event(HostEvent::Log { level, message, .. }) => {
-                self.note(&format!("{level}: {message}"));
-            }
-            other => self.note(&format!("{other:?}")),
-        }
-    }
-
-    fn call_of(&mut self, instance: InstanceId) -> Option<&mut Call> {
-        let id = self
-            .instances
-            .iter()
-            .find(|(_, i)| **i == instance)?
-            .0
-            .clone();
-        self.conversation.call_mut(&id)
-    }
-
-    /// Brings back the apps of `server` that were open when the demo last ran.
-    fn restore(&mut self, server: &str) {
-        let Some(host) = &self.host else { return };
-        for thread in &self.conversation.threads {
-            for entry in &thread.entries {
-                if let Entry::Call(call) = entry
-                    && let Some(spec) = &call.app
-                    && call.server == server
-                    && !self.instances.contains_key(&call.tool_call_id)
-                {
-                    host.restore_app(
-                        thread.id.clone(),
-                        spec.clone(),
-                        Some(call.arguments.clone()),
-                        call.result.clone(),
-                    );
-                }
-            }
-        }
-    }
-
-    /// An app's `ui/message`: the user's message in the transcript, then the host "responds"
-    /// for a moment with the thread's apps locked, as a chat host's model would.
-    fn user_message(&mut self, message: &UiMessageParams) {
-        let text: Vec<&str> = message
-            .content
-            .iter()
-            .filter_map(ContentBlock::as_text)
-            .collect();
-        if let Some(thread) = self.conversation.current_mut() {
-            thread.entries.push(Entry::User {
-                text: text.join("\n"),
-            });
-            self.dirty = true;
-        }
-        if let Some(host) = &mut self.host {
-            host.set_generating(self.conversation.current.clone(), true);
-            self.responding_until = Some(Instant::now() + RESPONDING);
-        }
-    }
-
-    fn respond(&mut self, ctx: &egui::Context) {
-        if let Some(until) = self.responding_until {
-            let now = Instant::now();
-            if now >= until {
-                self.responding_until = None;
-                if let Some(host) = &mut self.host {
-                    host.set_generating(self.conversation.current.clone(), false);
-                }
-            } else {
-                ctx.request_repaint_after(until - now);
-            }
-        }
-    }
-
     fn toolbar(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             ui.heading("mcpapp demo");
@@ -554,208 +383,23 @@ impl DemoApp {
     fn config(&self) -> HostConfig {
         HostConfig::for_dark(self.dark)
     }
-
-    /// The thread on screen: messages, tool calls with their apps, and the open form. [`Self::ui`]
-    /// draws it in the middle of the window; call [`Self::poll`] first when drawing it alone.
-    pub fn transcript(&mut self, ui: &mut Ui) {
-        self.transcript_with(ui, &mut Embed::placeholders());
-    }
-
-    fn transcript_with(&mut self, ui: &mut Ui, embed: &mut Embed<'_>) {
-        let config = self.config();
-        let mut actions = Vec::new();
-        let mut chosen_call = None;
-        let mut notes = Vec::new();
-        ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .auto_shrink(false)
-            .show(ui, |ui| {
-                ui.set_max_width(ui.available_width().min(760.0));
-                let Some(thread) = self.conversation.thread(&self.conversation.current) else {
-                    return;
-                };
-                if thread.entries.is_empty() && self.palette.is_idle() {
-                    ui.weak(
-                        "Pick a tool on the left: the demo calls it as the agent would, \
-                         and its app shows here.",
-                    );
-                }
-                for entry in &thread.entries {
-                    match entry {
-                        Entry::User { text } => {
-                            ui.label(RichText::new(format!("You: {text}")).strong());
-                        }
-                        Entry::Call(call) => {
-                            ui.weak(format!(
-                                "{}: {}({})",
-                                call.server, call.tool, call.arguments
-                            ));
-                            let app = self
-                                .instances
-                                .get(&call.tool_call_id)
-                                .and_then(|i| self.host.as_mut()?.app_mut(*i));
-                            match app {
-                                Some(app)
-                                    if *app.display_mode() == DisplayMode::Inline
-                                        || app.is_closed() =>
-                                {
-                                    actions.extend(app_with_controls(ui, app, &config, embed));
-                                }
-                                Some(app) => {
-                                    let place = match app.display_mode() {
-                                        DisplayMode::Pip => "picture in picture".to_owned(),
-                                        other => other.to_string(),
-                                    };
-                                    ui.weak(format!("{} is in the {place}.", app.title()));
-                                }
-                                None => call_outcome(ui, call),
-                            }
-                        }
-                    }
-                    ui.add_space(10.0);
-                }
-                if let Some(host) = self.host.as_mut() {
-                    notes = crate::questions::show(ui, host, &config);
-                }
-                if let Some(chosen) = self.palette.form(ui, &config) {
-                    chosen_call = Some(chosen);
-                }
-            });
-        self.act(actions);
-        for line in notes {
-            self.note(&line);
-        }
-        if let Some(chosen) = chosen_call {
-            self.call(&chosen.server, &chosen.tool, chosen.arguments, chosen.mode);
-        }
-    }
-
-    /// The agent calls a tool in the thread on screen: the call joins the transcript, and its
-    /// app (or result) follows.
-    pub fn call(
-        &mut self,
-        server: &str,
-        tool: &str,
-        arguments: Map<String, Value>,
-        mode: DisplayMode,
-    ) {
-        let tool_call_id = new_tool_call_id(&mut self.calls);
-        if let Some(host) = &self.host {
-            let call = ToolCall::new(server, tool)
-                .arguments(&arguments)
-                .map(|call| call.id(&tool_call_id).display_mode(mode));
-            if let Ok(call) = call {
-                host.call(call);
-            }
-        }
-        if let Some(thread) = self.conversation.current_mut() {
-            thread.entries.push(Entry::Call(Box::new(Call {
-                server: server.to_owned(),
-                tool: tool.to_owned(),
-                tool_call_id,
-                arguments: Value::Object(arguments),
-                app: None,
-                result: None,
-                error: None,
-            })));
-            self.dirty = true;
-        }
-    }
-
-    /// Apps in window mode, side by side with the conversation.
-    fn workspace(&mut self, ui: &mut Ui, windowed: &[InstanceId], embed: &mut Embed<'_>) {
-        ui.heading("Workspace");
-        let config = self.config();
-        let mut actions = Vec::new();
-        ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
-            for instance in windowed {
-                if let Some(app) = self.host.as_mut().and_then(|h| h.app_mut(*instance)) {
-                    ui.label(RichText::new(app.title()).strong());
-                    actions.extend(app_with_controls(ui, app, &config, embed));
-                    ui.add_space(12.0);
-                }
-            }
-        });
-        self.act(actions);
-    }
-
-    fn fullscreen(&mut self, ui: &mut Ui, instance: InstanceId, embed: &mut Embed<'_>) {
-        let config = self.config();
-        let mut actions = Vec::new();
-        if let Some(app) = self.host.as_mut().and_then(|h| h.app_mut(instance)) {
-            ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
-                actions.extend(app_with_controls(ui, app, &config, embed));
-            });
-        }
-        self.act(actions);
-    }
-
-    fn act(&mut self, actions: Vec<(InstanceId, AppAction)>) {
-        let Some(host) = &self.host else { return };
-        let mut notes = Vec::new();
-        for (instance, action) in actions {
-            match action {
-                AppAction::Mode(mode) => host.set_display_mode(instance, mode),
-                AppAction::Close => host.close(instance),
-                AppAction::Did(event) => notes.extend(crate::questions::answered(&event)),
-            }
-        }
-        for line in notes {
-            self.note(&line);
-        }
-    }
 }
 
-/// An app with the demo's buttons above it: where it is shown, and close.
-fn app_with_controls(
-    ui: &mut Ui,
-    app: &mut HostedApp,
-    config: &HostConfig,
-    embed: &mut Embed<'_>,
-) -> Option<(InstanceId, AppAction)> {
-    let instance = app.instance();
-    let mut action = None;
-    if !app.is_closed() {
-        ui.horizontal(|ui| {
-            for (mode, label) in [
-                (DisplayMode::Inline, "Inline"),
-                (DisplayMode::Window, "Window"),
-                (DisplayMode::Fullscreen, "Fullscreen"),
-                (DisplayMode::Pip, "PiP"),
-            ] {
-                if *app.display_mode() != mode && ui.small_button(label).clicked() {
-                    action = Some((instance, AppAction::Mode(mode)));
-                }
-            }
-            if ui.small_button("Close").clicked() {
-                action = Some((instance, AppAction::Close));
-            }
-        });
-    }
-    if let Some(event) = embed.show(ui, app, config) {
-        action = action.or(Some((instance, AppAction::Did(event))));
-    }
-    action
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// What a call without an open app shows: its result's text, its error, or that it runs.
-fn call_outcome(ui: &mut Ui, call: &Call) {
-    if let Some(error) = &call.error {
-        ui.label(RichText::new(error).color(ui.visuals().error_fg_color));
-    } else if let Some(result) = &call.result {
-        let text: Vec<&str> = result
-            .content
-            .iter()
-            .filter_map(ContentBlock::as_text)
-            .collect();
-        ui.label(if text.is_empty() {
-            "(no text)".to_owned()
-        } else {
-            text.join("\n")
-        });
-    } else if call.app.is_some() {
-        ui.weak("The app comes back when its server is connected.");
-    } else {
-        ui.weak("Calling…");
+    #[test]
+    fn the_examples_run_as_serve_example_of_the_program() {
+        let servers = DemoOptions::example_servers("/bin/mcpapp");
+        let names: Vec<&str> = servers.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(names, ["flights", "scheduler", "tables", "weather"]);
+        assert_eq!(
+            servers.last().map(|(_, spec)| spec),
+            Some(&ServerSpec::stdio(
+                "/bin/mcpapp",
+                ["serve-example", "weather"]
+            ))
+        );
     }
 }

@@ -4,336 +4,22 @@
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::{Duration, Instant};
 
-use mcpapp_host::mcp::{ClientOptions, ServerInfo, ServerSpec};
-use mcpapp_host::store::{MemoryStore, StateStore};
-use mcpapp_host::{AppSpec, CloseReason, DuplicatePolicy, HostEvent, HostOptions, InstanceId};
-use mcpapp_html::{BridgeOptions, Presenter};
+use mcpapp_host::mcp::ServerSpec;
+use mcpapp_host::{AppSpec, DuplicatePolicy, HostEvent, InstanceId};
 use mcpapp_protocol::{CallToolResult, DisplayMode, Theme, Tool};
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use tokio::sync::mpsc;
 
 use crate::app::HostedApp;
 use crate::downloads::PendingDownload;
 use crate::pending::Pending;
-use crate::questions::Question;
+use crate::questions::PendingQuestion;
 use crate::worker::{Command, Update, Worker};
-
-/// Why the handle could not start, or a scripted action ([`crate::HostedApp::fill`],
-/// [`crate::HostedApp::press`]) could not be done.
-#[derive(Debug, thiserror::Error)]
-pub enum EguiHostError {
-    /// The worker thread or its async runtime could not be started.
-    #[error("cannot start the host's worker thread: {0}")]
-    Start(String),
-    /// The app has no field of this id that a person could fill.
-    #[error("the app has no field `{0}` to fill")]
-    NoSuchField(String),
-    /// The app has no button or action with this label.
-    #[error("the app has no button labelled `{0}`")]
-    NoSuchButton(String),
-    /// A check of the app stopped the action, as it would stop a click (the check's message).
-    #[error("not sent: {0}")]
-    Blocked(String),
-    /// The action was not sent (the app is locked, not connected yet, names no tool).
-    #[error("not sent: {0}")]
-    NotSent(String),
-    /// An HTML app is driven by its own page, not by the host.
-    #[error("an HTML app's controls are its page's; the host cannot press them")]
-    NotNative,
-    /// A tool call's arguments are not a JSON object.
-    #[error("the arguments of tool `{tool}` are not a JSON object: {why}")]
-    Arguments {
-        /// The tool.
-        tool: String,
-        /// What they are instead, or why they did not serialize.
-        why: String,
-    },
-    /// A link was not opened ([`crate::open_link`]): the host's rules refuse it (the reason
-    /// names the link), or the browser could not be started.
-    #[error("{0}")]
-    Link(String),
-}
-
-/// An agent's tool call, for [`HostHandle::call`]: [`HostHandle::call_tool`] with an id and a
-/// display mode of your choice.
-///
-/// ```
-/// use mcpapp_egui_host::ToolCall;
-/// use mcpapp_protocol::DisplayMode;
-///
-/// let call = ToolCall::new("flights", "request_cancellation_reason")
-///     .arguments(serde_json::json!({"booking_id": "FL-12345-ABC"}))?
-///     .id("turn-3-call-1")
-///     .display_mode(DisplayMode::Fullscreen);
-/// assert_eq!(call.tool_call_id(), Some("turn-3-call-1"));
-/// # Ok::<(), mcpapp_egui_host::EguiHostError>(())
-/// ```
-#[derive(Debug, Clone, PartialEq)]
-#[must_use]
-#[expect(
-    clippy::struct_field_names,
-    reason = "`tool_call_id` is the protocol's name of the id"
-)]
-pub struct ToolCall {
-    server: String,
-    tool: String,
-    arguments: Map<String, Value>,
-    tool_call_id: Option<String>,
-    display_mode: DisplayMode,
-}
-
-impl ToolCall {
-    /// A call of `tool` of `server`, without arguments, inline, with an id the handle makes.
-    pub fn new(server: impl Into<String>, tool: impl Into<String>) -> Self {
-        Self {
-            server: server.into(),
-            tool: tool.into(),
-            arguments: Map::new(),
-            tool_call_id: None,
-            display_mode: DisplayMode::Inline,
-        }
-    }
-
-    /// The arguments: anything that serializes to a JSON object (a struct, a map, `json!`).
-    pub fn arguments(mut self, arguments: impl Serialize) -> Result<Self, EguiHostError> {
-        let refused = |why: String| EguiHostError::Arguments {
-            tool: self.tool.clone(),
-            why,
-        };
-        match serde_json::to_value(arguments) {
-            Ok(Value::Object(map)) => {
-                self.arguments = map;
-                Ok(self)
-            }
-            Ok(Value::Null) => Ok(self),
-            Ok(other) => Err(refused(format!("a JSON {}", json_kind(&other)))),
-            Err(e) => Err(refused(e.to_string())),
-        }
-    }
-
-    /// The agent's id of the call (its updates carry it); by default the handle makes one.
-    pub fn id(mut self, tool_call_id: impl Into<String>) -> Self {
-        self.tool_call_id = Some(tool_call_id.into());
-        self
-    }
-
-    /// Where the app opens (inline by default).
-    pub fn display_mode(mut self, mode: DisplayMode) -> Self {
-        self.display_mode = mode;
-        self
-    }
-
-    /// The id given with [`Self::id`], if any.
-    #[must_use]
-    pub fn tool_call_id(&self) -> Option<&str> {
-        self.tool_call_id.as_deref()
-    }
-}
-
-/// The kind of a JSON value, in words.
-fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
-
-/// When an HTML app is shown in a window of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum PresentHtml {
-    /// When the user asks for it ([`crate::AppView`]'s button, [`HostHandle::present`]).
-    #[default]
-    OnRequest,
-    /// As soon as the app opens (a host that has nothing else to show, such as
-    /// `mcpapp connect`).
-    AtOnce,
-}
-
-/// Where HTML apps are shown.
-#[derive(Default)]
-pub enum HtmlPresenter {
-    /// A Chromium app window when Chromium is installed and we are not root, else the system
-    /// browser ([`mcpapp_html::presenter::desktop_presenter`]).
-    #[default]
-    Desktop,
-    /// A tab of one headless Chromium, started on the first app (scripts, CI, screenshots).
-    Headless,
-    /// Any other presenter.
-    Custom(Box<dyn Presenter>),
-}
-
-/// How the handle's host behaves. `Default`: the host's defaults, state kept in memory, the
-/// client's defaults, HTML apps in a desktop window on request.
-pub struct HandleOptions {
-    /// The host's name, theme, display modes, duplicate policy, teardown timeout.
-    pub host: HostOptions,
-    /// Where apps' saved state goes (`SqliteStore::open_default()` for a real host).
-    pub store: Arc<dyn StateStore>,
-    /// How servers are connected: mime types advertised, timeouts.
-    pub client: ClientOptions,
-    /// Where HTML apps are shown.
-    pub presenter: HtmlPresenter,
-    /// When HTML apps are shown.
-    pub present_html: PresentHtml,
-    /// Whether servers' sampling requests are answered by the user (a card with the request
-    /// and a reply field, drawn like a question) when the embedder has no model of its own
-    /// (`client.handlers.sampling`); off by default (sampling is then not offered).
-    pub sample_by_user: bool,
-    /// Where apps' downloads are saved when the user agrees; `None`: the user's downloads
-    /// folder ([`mcpapp_host::downloads_folder`]).
-    pub downloads_folder: Option<PathBuf>,
-    /// How HTML apps' bridges are set up: the largest message, and what apps' CSP domains may
-    /// name (`bridge.csp.allow_private_origins` lets an app under development reach a backend
-    /// on this machine or the local network). What an app declared and the bridge refused is
-    /// told once per app as a warning ([`mcpapp_host::AppHost::sandbox_refused`]) and shown by
-    /// [`crate::AppView`].
-    pub bridge: BridgeOptions,
-}
-
-impl Default for HandleOptions {
-    fn default() -> Self {
-        Self {
-            host: HostOptions::default(),
-            store: Arc::new(MemoryStore::default()),
-            client: ClientOptions::default(),
-            presenter: HtmlPresenter::Desktop,
-            present_html: PresentHtml::default(),
-            sample_by_user: false,
-            downloads_folder: None,
-            bridge: BridgeOptions::default(),
-        }
-    }
-}
-
-impl HandleOptions {
-    /// These options, with servers' sampling requests answered by the user
-    /// ([`Self::sample_by_user`]): for a host without a model of its own.
-    #[must_use]
-    pub fn sampled_by_user(mut self) -> Self {
-        self.sample_by_user = true;
-        self
-    }
-}
-
-impl std::fmt::Debug for HandleOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HandleOptions")
-            .field("host", &self.host)
-            .field("client", &self.client)
-            .field("present_html", &self.present_html)
-            .finish_non_exhaustive()
-    }
-}
-
-/// What happened in the host since the last [`HostHandle::poll`].
-#[derive(Debug, Clone, PartialEq)]
-pub enum HostUpdate {
-    /// A server is connected; its tools (all of them: filter with
-    /// [`Tool::is_model_visible`] for the agent's list).
-    ServerConnected {
-        /// The server's id.
-        server: String,
-        /// What it said about itself.
-        info: Box<ServerInfo>,
-        /// Its tools.
-        tools: Vec<Tool>,
-    },
-    /// A server could not be connected.
-    ServerFailed {
-        /// The server's id.
-        server: String,
-        /// Why, in words.
-        error: String,
-    },
-    /// An agent's tool call opened no app: its result (an error result when the call failed
-    /// on the server).
-    CallDone {
-        /// The agent's tool call id.
-        tool_call_id: String,
-        /// The result.
-        result: CallToolResult,
-    },
-    /// An agent's tool call could not be made (no such server or tool, a view that cannot be
-    /// read).
-    CallFailed {
-        /// The agent's tool call id.
-        tool_call_id: String,
-        /// Why, in words.
-        error: String,
-    },
-    /// The result of an agent's tool call that opened an app (the app gets it too): what the
-    /// agent would give the model, and what a conversation keeps to bring the app back.
-    ToolResult {
-        /// The agent's tool call id.
-        tool_call_id: String,
-        /// The result.
-        result: CallToolResult,
-    },
-    /// An app is open: [`HostHandle::app_mut`] has it, draw it with [`crate::AppView`].
-    AppOpened {
-        /// The instance.
-        instance: InstanceId,
-        /// What it shows.
-        spec: Box<AppSpec>,
-        /// Whether it came back (thread switch, restore) and gets its saved state.
-        recreated: bool,
-    },
-    /// An app's view could not be built; the host closes it.
-    AppFailed {
-        /// The instance.
-        instance: InstanceId,
-        /// Why, in words.
-        error: String,
-    },
-    /// An app closed. With `keep_in_history` it stays in [`HostHandle::app`], locked, as the
-    /// conversation's record; otherwise it is gone.
-    AppClosed {
-        /// The instance.
-        instance: InstanceId,
-        /// Why.
-        reason: CloseReason,
-        /// Whether the conversation keeps showing it.
-        keep_in_history: bool,
-    },
-    /// An HTML app's window opened, or could not be opened.
-    Presented {
-        /// The instance.
-        instance: InstanceId,
-        /// `Err` with the reason when no window could be opened.
-        result: Result<(), String>,
-    },
-    /// The user closed an HTML app's own window.
-    PresentationClosed {
-        /// The instance.
-        instance: InstanceId,
-    },
-    /// A PNG of an HTML app shown headless ([`HostHandle::screenshot`]).
-    Screenshot {
-        /// The instance.
-        instance: InstanceId,
-        /// The PNG, or why there is none.
-        png: Result<Vec<u8>, String>,
-    },
-    /// What an expression gave in an HTML app shown headless ([`HostHandle::evaluate`]).
-    Evaluated {
-        /// The instance.
-        instance: InstanceId,
-        /// The value as JSON, or what the expression threw (or why it could not run).
-        value: Result<Value, String>,
-    },
-    /// Anything else the host says: a chat message, a link to open, a display mode change,
-    /// model context, a size change, a log line, a duplicate to resolve.
-    Event(HostEvent),
-}
+use crate::{EguiHostError, HandleOptions, HostUpdate, ToolCall, WarmPage};
 
 /// Asks egui for a repaint when the worker has news; nothing without a context (headless).
 #[derive(Clone, Default)]
@@ -351,16 +37,6 @@ impl Repaint {
             ctx.request_repaint_after(delay);
         }
     }
-}
-
-/// The page of a warm bridge: a session ready for the next HTML app, which a presenter can
-/// load ahead of time ([`HostHandle::keep_html_warm`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WarmPage {
-    /// The host page's address, session token included (a secret).
-    pub url: String,
-    /// The bridge's sandbox proxy origin.
-    pub proxy_origin: String,
 }
 
 /// The host, seen from the GUI thread. See the crate docs.
@@ -504,7 +180,7 @@ impl HostHandle {
     }
 
     /// Every question and sampling request waiting for the user, of the apps and of none.
-    pub fn questions(&self) -> impl Iterator<Item = &Question> {
+    pub fn questions(&self) -> impl Iterator<Item = &PendingQuestion> {
         self.apps
             .values()
             .flat_map(|a| a.pending().questions())
@@ -545,7 +221,7 @@ impl HostHandle {
 
     /// The question `id`, while it is shown.
     #[must_use]
-    pub fn question(&self, id: InstanceId) -> Option<&Question> {
+    pub fn question(&self, id: InstanceId) -> Option<&PendingQuestion> {
         self.questions().find(|q| q.id() == id)
     }
 
@@ -557,7 +233,7 @@ impl HostHandle {
     }
 
     /// Takes question `id` out of wherever it waits.
-    fn take_question(&mut self, id: InstanceId) -> Option<Question> {
+    fn take_question(&mut self, id: InstanceId) -> Option<PendingQuestion> {
         self.apps
             .values_mut()
             .find_map(|a| a.pending.take_question(id))
@@ -565,7 +241,7 @@ impl HostHandle {
     }
 
     /// The question `id`, wherever it waits.
-    fn question_mut(&mut self, id: InstanceId) -> Option<&mut Question> {
+    fn question_mut(&mut self, id: InstanceId) -> Option<&mut PendingQuestion> {
         self.apps
             .values_mut()
             .flat_map(|a| a.pending.questions.iter_mut())
@@ -627,7 +303,7 @@ impl HostHandle {
     }
 
     /// Evaluates a JavaScript expression in the frame of an HTML app shown headless
-    /// ([`HtmlPresenter::Headless`]), under the app's own rules, as a script or a test drives
+    /// ([`ShowHtmlIn::Headless`]), under the app's own rules, as a script or a test drives
     /// the app (a click, a read); a promise is awaited. [`HostUpdate::Evaluated`] follows.
     pub fn evaluate(&self, instance: InstanceId, expression: impl Into<String>) {
         self.send(Command::Evaluate(instance, expression.into()));
@@ -681,7 +357,7 @@ impl HostHandle {
                         instance,
                         question: spec.clone(),
                     }));
-                    let question = Question::new(instance, *spec, self.commands.clone());
+                    let question = PendingQuestion::new(instance, *spec, self.commands.clone());
                     let owner = question.owner().and_then(|id| self.apps.get_mut(&id));
                     match owner {
                         Some(app) => app.pending.questions.push(question),
@@ -769,7 +445,7 @@ impl HostHandle {
             }
             HostUpdate::Presented { instance, result } => {
                 if let Some(app) = self.apps.get_mut(instance) {
-                    app.set_presented(result.clone());
+                    app.set_presented(result.clone().map_err(|e| e.to_string()));
                 }
             }
             HostUpdate::PresentationClosed { instance } => {

@@ -25,8 +25,12 @@
 //!     assert!(Instant::now() < deadline, "the worker did not answer");
 //!     std::thread::sleep(Duration::from_millis(10));
 //! };
-//! // No server "flights" was connected (`host.connect(...)` does that).
-//! assert!(error.contains("flights"), "{error}");
+//! // No server "flights" was connected (`host.connect(...)` does that): a typed error,
+//! // the host's own as its source, and a sentence for the user.
+//! use mcpapp_egui_host::EguiHostError;
+//! use mcpapp_host::RuntimeError;
+//! assert!(matches!(&error, EguiHostError::Call(e) if matches!(**e, RuntimeError::UnknownServer(_))));
+//! assert!(error.to_string().contains("flights"), "{error}");
 //! drop(host); // closes the host and joins the worker thread
 //! # Ok::<(), mcpapp_egui_host::EguiHostError>(())
 //! ```
@@ -78,14 +82,18 @@ mod a2ui_app;
 mod app;
 mod app_script;
 mod app_view;
+mod call;
 mod downloads;
 mod duplicates;
+mod error;
 mod handle;
-mod pending;
 mod links;
+mod options;
+mod pending;
 mod pip;
 mod questions;
 mod script;
+mod update;
 #[cfg(feature = "webview")]
 mod webview;
 mod worker;
@@ -93,18 +101,19 @@ mod worker;
 pub use app::{HostedApp, HtmlStatus};
 pub use app_script::{AppScript, SCRIPT_WAIT, ScriptStep};
 pub use app_view::{AppView, AppViewEvent, AppViewOutput};
+pub use call::ToolCall;
 pub use downloads::{DownloadEvent, PendingDownload};
 pub use duplicates::{DuplicateModal, DuplicateQuestion};
-pub use handle::{
-    EguiHostError, HandleOptions, HostHandle, HostUpdate, HtmlPresenter, PresentHtml, ToolCall,
-    WarmPage,
-};
+pub use error::EguiHostError;
+pub use handle::HostHandle;
 pub use links::open_link;
 pub use mcpapp_html::BridgeOptions;
 pub use mcpapp_html::csp::CspOptions;
+pub use options::{HandleOptions, ShowHtmlIn, ShowHtmlWhen, WarmPage};
 pub use pending::{Pending, PendingView};
 pub use pip::{DEFAULT_PIP_SIZE, PipEvent, PipWindow};
-pub use questions::Question;
+pub use questions::PendingQuestion;
+pub use update::HostUpdate;
 #[cfg(feature = "webview")]
 pub use webview::{WebviewUnavailable, Webviews};
 /// The window handle a webview is created in (eframe's `Frame` is one).

@@ -10,12 +10,12 @@ use mcpapp_host::InstanceId;
 
 use crate::app_view::{AppViewEvent, AppViewOutput};
 use crate::downloads::PendingDownload;
-use crate::questions::Question;
+use crate::questions::PendingQuestion;
 
 /// The questions and downloads waiting for the user, of one app or of none.
 #[derive(Debug, Default)]
 pub struct Pending {
-    pub(crate) questions: Vec<Question>,
+    pub(crate) questions: Vec<PendingQuestion>,
     pub(crate) downloads: Vec<PendingDownload>,
 }
 
@@ -27,12 +27,12 @@ impl Pending {
     }
 
     /// The questions and sampling requests, oldest first.
-    pub fn questions(&self) -> impl Iterator<Item = &Question> {
+    pub fn questions(&self) -> impl Iterator<Item = &PendingQuestion> {
         self.questions.iter()
     }
 
     /// The questions and sampling requests, to answer them without drawing them.
-    pub fn questions_mut(&mut self) -> impl Iterator<Item = &mut Question> {
+    pub fn questions_mut(&mut self) -> impl Iterator<Item = &mut PendingQuestion> {
         self.questions.iter_mut()
     }
 
@@ -47,7 +47,7 @@ impl Pending {
     }
 
     /// Takes question `id` out, wherever it is.
-    pub(crate) fn take_question(&mut self, id: InstanceId) -> Option<Question> {
+    pub(crate) fn take_question(&mut self, id: InstanceId) -> Option<PendingQuestion> {
         let at = self.questions.iter().position(|q| q.id() == id)?;
         Some(self.questions.remove(at))
     }

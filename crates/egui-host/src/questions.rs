@@ -19,7 +19,7 @@ use crate::worker::Command;
 
 /// A server's question (or sampling request) waiting for the user. [`crate::AppView`] draws
 /// the ones of its app, [`crate::PendingView`] the rest.
-pub struct Question {
+pub struct PendingQuestion {
     id: InstanceId,
     server: String,
     owner: Option<InstanceId>,
@@ -29,9 +29,9 @@ pub struct Question {
     commands: mpsc::UnboundedSender<Command>,
 }
 
-impl std::fmt::Debug for Question {
+impl std::fmt::Debug for PendingQuestion {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Question")
+        f.debug_struct("PendingQuestion")
             .field("id", &self.id)
             .field("server", &self.server)
             .field("owner", &self.owner)
@@ -65,7 +65,7 @@ enum Answer {
     Sample(SampleAnswer),
 }
 
-impl Question {
+impl PendingQuestion {
     /// The question the host opened as `id`.
     pub(crate) fn new(
         id: InstanceId,

@@ -34,7 +34,7 @@
 //!                     to_host.extend(view.on_host_message(&message));
 //!                 }
 //!                 Output::ToServer { call, .. } => calls.push(call),
-//!                 Output::Event(_) | Output::Answer { .. } => {}
+//!                 Output::Event(_) | Output::Answer { .. } | Output::Sampled { .. } => {}
 //!             }
 //!         }
 //!     }
@@ -117,5 +117,5 @@ pub use host::{
 };
 pub use port::{ChannelPort, HostSender, PORT_CAPACITY, SendError, ViewEnd, ViewGone, ViewPort};
 pub use printable::{printable, printable_lines};
-pub use runtime::{AgentCall, Direction, OUTBOX_LIMIT, Runtime, RuntimeError, Traced};
+pub use runtime::{AgentCall, OUTBOX_LIMIT, Runtime, RuntimeError, TraceDirection, Traced};
 pub use view_session::{SAVE_DEBOUNCE, SessionError};

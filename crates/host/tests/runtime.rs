@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
-    AgentCall, AppHost, ChannelPort, Direction, HostEvent, HostOptions, InstanceId, Runtime,
-    RuntimeError, ViewEnd, ViewKind,
+    AgentCall, AppHost, ChannelPort, HostEvent, HostOptions, InstanceId, Runtime, RuntimeError,
+    TraceDirection, ViewEnd, ViewKind,
 };
 use mcpapp_protocol::DisplayMode;
 use serde_json::{Map, Value, json};
@@ -140,7 +140,7 @@ async fn an_agent_call_opens_the_app_and_its_messages_go_through_in_order() {
         json!({"refreshed": true})
     );
 
-    let sequence: Vec<(Direction, String)> = runtime
+    let sequence: Vec<(TraceDirection, String)> = runtime
         .trace()
         .iter()
         .map(|t| {
@@ -151,15 +151,15 @@ async fn an_agent_call_opens_the_app_and_its_messages_go_through_in_order() {
         })
         .collect();
     let expected = [
-        (Direction::ToHost, "ui/initialize"),
-        (Direction::ToView, "response 1"),
-        (Direction::ToHost, "ui/notifications/initialized"),
-        (Direction::ToView, "ui/notifications/tool-input"),
-        (Direction::ToView, "ui/notifications/tool-result"),
-        (Direction::ToHost, "tools/call"),
-        (Direction::ToView, "response 2"),
+        (TraceDirection::ToHost, "ui/initialize"),
+        (TraceDirection::ToView, "response 1"),
+        (TraceDirection::ToHost, "ui/notifications/initialized"),
+        (TraceDirection::ToView, "ui/notifications/tool-input"),
+        (TraceDirection::ToView, "ui/notifications/tool-result"),
+        (TraceDirection::ToHost, "tools/call"),
+        (TraceDirection::ToView, "response 2"),
     ];
-    let expected: Vec<(Direction, String)> = expected
+    let expected: Vec<(TraceDirection, String)> = expected
         .iter()
         .map(|(d, l)| (*d, (*l).to_owned()))
         .collect();

@@ -19,8 +19,8 @@ use std::time::Duration;
 
 use mcpapp_host::store::{MemoryStore, StateKey, StateStore, StoreError};
 use mcpapp_host::{
-    AgentCall, AppHost, ChannelPort, Direction, HostEvent, HostOptions, InstanceId, OUTBOX_LIMIT,
-    PORT_CAPACITY, Runtime, SendError, ViewEnd, ViewGone, ViewPort,
+    AgentCall, AppHost, ChannelPort, HostEvent, HostOptions, InstanceId, OUTBOX_LIMIT,
+    PORT_CAPACITY, Runtime, SendError, TraceDirection, ViewEnd, ViewGone, ViewPort,
 };
 use mcpapp_protocol::{DisplayMode, LoggingLevel};
 use serde_json::{Map, Value, json};
@@ -82,7 +82,7 @@ fn reads(runtime: &Runtime) -> Vec<InstanceId> {
     runtime
         .trace()
         .iter()
-        .filter(|t| t.direction == Direction::ToHost)
+        .filter(|t| t.direction == TraceDirection::ToHost)
         .map(|t| t.instance)
         .collect()
 }

@@ -8,7 +8,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use mcpapp_host::{CloseReason, Direction, HostEvent, InstanceId, Runtime};
+use mcpapp_host::{CloseReason, HostEvent, InstanceId, Runtime, TraceDirection};
 use mcpapp_html::presenter::{find_chromium, running_as_root};
 use mcpapp_html::{BridgeOptions, ChromiumApp, HtmlError, HtmlResource, LocalBridge, Presenter};
 use serde_json::json;
@@ -97,7 +97,7 @@ fn assert_three_delivered(runtime: &Runtime) {
     let delivered = runtime
         .trace()
         .iter()
-        .filter(|t| t.direction == Direction::ToView)
+        .filter(|t| t.direction == TraceDirection::ToView)
         .count();
     assert!(delivered >= 3, "{delivered}");
 }

@@ -24,6 +24,7 @@
 
 mod app;
 mod card;
+mod checked;
 mod data;
 mod diagnostics;
 mod error;
@@ -38,11 +39,13 @@ mod source;
 mod stream;
 #[cfg(test)]
 mod test_files;
+mod validation;
 mod watcher;
 mod widget;
 
 pub use app::{Preview, PreviewApp, run};
 pub use card::CardDocument;
+pub use checked::{Checked, Findings, check, parse_card, process_stream};
 pub use data::TemplateData;
 pub use error::PreviewError;
 pub use file::WatchedFile;
@@ -52,4 +55,5 @@ pub use pretty::PrettyJson;
 pub use screenshot::{Outcome, Screenshot, save_png};
 pub use settings::{HostConfigFile, ThemeChoice, Themes, WidthPreset};
 pub use stream::StreamDocument;
+pub use validation::{FileReport, ValidationReport};
 pub use widget::PreviewWidget;

@@ -11,6 +11,8 @@
 //! - [`compare`] compares an image with a baseline with `egui_kittest`'s semantics (a
 //!   per-pixel YIQ threshold, anti-aliasing forgiven, a number of failing pixels allowed) and
 //!   draws the differences.
+//! - [`write_surfaces`] draws every surface of an A2UI stream into a PNG file of its own, and
+//!   [`write_findings`] prints card and A2UI findings like a compiler.
 //! - [`check_dir`] checks a directory of cards and A2UI streams against baseline images, in
 //!   several themes and widths: what `mcpapp snapshot` runs, and what our own tests run.
 //!
@@ -40,20 +42,24 @@
 //! ```
 
 mod compare;
+mod findings;
 mod png;
 mod render;
 mod snapshot;
 mod snapshot_a2ui;
+mod snapshot_report;
+mod snapshot_variant;
+mod surfaces;
 
 pub use compare::{CompareOptions, Comparison, compare};
+pub use findings::{Finding, write_findings};
 pub use image;
 pub use mcpapp_card::host_config::{Theme, UnknownTheme};
-pub use png::write_png;
+pub use png::{png_bytes, write_png};
 pub use render::{
     MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, RenderError, RenderOptions, render_card, render_surface,
 };
-pub use snapshot::{
-    BASELINES_DIR, CONFIG_FILE, CardFile, Outcome, SnapshotCase, SnapshotOptions, SnapshotReport,
-    Summary, Variant, check_dir, find_cards,
-};
+pub use snapshot::{BASELINES_DIR, CONFIG_FILE, CardFile, SnapshotOptions, check_dir, find_cards};
 pub use snapshot_a2ui::{StreamFile, find_streams, is_a2ui_file};
+pub use snapshot_report::{Outcome, SnapshotCase, SnapshotReport, Summary, Variant};
+pub use surfaces::{SurfaceImage, SurfaceImageError, file_safe, surface_path, write_surfaces};

@@ -292,15 +292,26 @@ fn draw(
     if h <= MAX_IMAGE_SIDE {
         return harness.render().map_err(RenderError::Render);
     }
-    // Taller than a texture: tiles of at most MAX_IMAGE_SIDE pixels (a whole number of
-    // points, so the tiles meet without a seam), stitched top to bottom.
+    draw_tiles(&mut harness, &scroll, options, height, (w, h))
+}
+
+/// Draws content taller than a texture in tiles of at most [`MAX_IMAGE_SIDE`] pixels (a
+/// whole number of points, so the tiles meet without a seam), stitched top to bottom into
+/// an image of `w` × `h` pixels: for each, the area moves up by `scroll` points.
+fn draw_tiles(
+    harness: &mut Harness<'_>,
+    scroll: &Cell<f32>,
+    options: &RenderOptions,
+    height: f32,
+    (w, h): (u32, u32),
+) -> Result<RgbaImage, RenderError> {
     let tile_points = (MAX_IMAGE_SIDE_F32 / options.scale).floor().max(1.0);
     let mut image = RgbaImage::new(w, h);
     let mut top = 0.0_f32;
     while top < height {
         let tile_height = tile_points.min(height - top);
         scroll.set(top);
-        harness.set_size(Vec2::new(width, tile_height));
+        harness.set_size(Vec2::new(options.width, tile_height));
         let _ = harness.run_ok();
         let tile = harness.render().map_err(RenderError::Render)?;
         let y = pixels(top * options.scale);

@@ -8,9 +8,10 @@ use mcpapp_a2ui::Severity;
 
 use crate::compare::CompareOptions;
 use crate::render::render_surface;
-use crate::snapshot::{
-    Outcome, SnapshotCase, Variant, check_variant, files_in, strip_suffix_ignore_case,
-};
+use crate::snapshot::{files_in, strip_suffix_ignore_case};
+use crate::snapshot_report::{Outcome, SnapshotCase, Variant};
+use crate::snapshot_variant::check_variant;
+use crate::surfaces::file_safe;
 
 /// Whether a file is A2UI rather than a card: its name ends in `.a2ui.json` or `.jsonl`, or
 /// its content is A2UI server messages ([`mcpapp_a2ui::mcp::is_a2ui`]: one message, an
@@ -140,27 +141,6 @@ pub(crate) fn check_stream(
         }
     }
     cases
-}
-
-/// A surface id made safe for a file name (ids come from agents): ASCII letters, digits,
-/// `-` and `_` kept, anything else `_`, at most 64 characters.
-fn file_safe(id: &str) -> String {
-    let safe: String = id
-        .chars()
-        .take(64)
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if safe.is_empty() {
-        "surface".to_owned()
-    } else {
-        safe
-    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use mcpapp_host::mcp::McpConnection;
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
-    AgentCall, AppHost, AppSpec, Direction, HostEvent, HostOptions, InstanceId, Runtime,
+    AgentCall, AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Runtime, TraceDirection,
 };
 use mcpapp_html::presenter::ConsoleEntry;
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge, Tab};
@@ -165,7 +165,7 @@ impl Watch<'_> {
                 .iter()
                 .filter(|t| t.instance == instance)
                 .map(|t| Seen {
-                    to_host: t.direction == Direction::ToHost,
+                    to_host: t.direction == TraceDirection::ToHost,
                     message: t.message.clone(),
                     at: t.at,
                 })
@@ -226,18 +226,18 @@ impl Watch<'_> {
     /// Waits for each step in turn (each wait bounded), lets the app settle, then closes it.
     async fn follow(&mut self, instance: InstanceId, options: &CheckOptions) {
         let wait = options.app_timeout;
-        self.until(wait, |w| w.sent(Direction::ToHost, "ui/initialize"))
+        self.until(wait, |w| w.sent(TraceDirection::ToHost, "ui/initialize"))
             .await;
-        if self.sent(Direction::ToHost, "ui/initialize") {
+        if self.sent(TraceDirection::ToHost, "ui/initialize") {
             self.until(wait, |w| {
-                w.sent(Direction::ToHost, "ui/notifications/initialized")
+                w.sent(TraceDirection::ToHost, "ui/notifications/initialized")
             })
             .await;
         }
-        if self.sent(Direction::ToHost, "ui/notifications/initialized") {
+        if self.sent(TraceDirection::ToHost, "ui/notifications/initialized") {
             self.until(wait, |w| {
-                w.sent(Direction::ToView, "ui/notifications/tool-result")
-                    || w.sent(Direction::ToView, "ui/notifications/tool-cancelled")
+                w.sent(TraceDirection::ToView, "ui/notifications/tool-result")
+                    || w.sent(TraceDirection::ToView, "ui/notifications/tool-cancelled")
             })
             .await;
             self.until(options.settle, |_| false).await;
@@ -279,7 +279,7 @@ impl Watch<'_> {
     }
 
     /// Whether a message with `method` went `direction` for this app.
-    fn sent(&self, direction: Direction, method: &str) -> bool {
+    fn sent(&self, direction: TraceDirection, method: &str) -> bool {
         let Some(instance) = self.instance else {
             return false;
         };

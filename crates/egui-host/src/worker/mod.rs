@@ -2,26 +2,29 @@
 //! the GUI's commands; what happens goes back to the GUI as updates.
 
 mod headless;
+mod html;
+mod messages;
 mod native;
+
+pub(crate) use messages::{Command, Update, ViewParts};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
 
-use mcpapp_host::mcp::{ClientOptions, ElicitationAnswer, McpConnection, McpError, ServerSpec};
+use mcpapp_host::mcp::{ClientOptions, McpConnection, McpError};
 use mcpapp_host::{
-    A2uiSession, AgentCall, AppHost, AppSpec, CardSession, DuplicatePolicy, HostEvent, InstanceId,
-    QuestionError, QuestionSpec, Runtime, RuntimeError, SampleAnswer, ViewEnd, ViewKind,
+    AgentCall, AppHost, AppSpec, HostEvent, InstanceId, QuestionError, Runtime, RuntimeError,
+    ViewKind,
 };
-use mcpapp_html::{
-    BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Presentation, Presenter,
-};
-use mcpapp_protocol::{CallToolResult, DisplayMode, Theme};
-use serde_json::{Map, Value};
+use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Presentation};
+use mcpapp_protocol::{CallToolResult, DisplayMode};
+use serde_json::Value;
 use tokio::sync::mpsc;
 
-use crate::handle::{HandleOptions, HostUpdate, HtmlPresenter, PresentHtml, Repaint, WarmPage};
+use crate::handle::Repaint;
+use crate::{EguiHostError, HandleOptions, HostUpdate, ShowHtmlIn, ShowHtmlWhen};
 
 /// How long the worker waits for the host before it looks at its own business again (tool
 /// results, windows the user closed).
@@ -30,99 +33,6 @@ const POLL: Duration = Duration::from_millis(50);
 /// The longest wait for a window, a browser or a server to close: closing always finishes,
 /// whatever the other side does.
 const CLOSE_WAIT: Duration = Duration::from_secs(3);
-
-/// What the GUI asks of the worker.
-pub(crate) enum Command {
-    Connect {
-        id: String,
-        spec: ServerSpec,
-    },
-    Call {
-        server: String,
-        tool: String,
-        arguments: Map<String, Value>,
-        tool_call_id: String,
-        display_mode: DisplayMode,
-    },
-    SwitchThread(String),
-    SetGenerating {
-        thread: String,
-        pending: bool,
-    },
-    Close(InstanceId),
-    /// The user answered a server's question.
-    Answer(InstanceId, ElicitationAnswer),
-    AnswerSample(InstanceId, SampleAnswer),
-    /// An app's download was saved (or not, and why).
-    DownloadDone {
-        instance: InstanceId,
-        request: Value,
-        outcome: Result<(), String>,
-    },
-    SetTheme(Theme),
-    SetDuplicatePolicy(DuplicatePolicy),
-    ResolveDuplicate(InstanceId, DuplicatePolicy),
-    SetDisplayMode(InstanceId, DisplayMode),
-    Restore {
-        thread: String,
-        spec: Box<AppSpec>,
-        input: Option<Value>,
-        result: Option<CallToolResult>,
-    },
-    Present(InstanceId),
-    Screenshot(InstanceId, Option<f64>),
-    Evaluate(InstanceId, String),
-    /// Keep one warm bridge ready for the next HTML app (see [`HostHandle::keep_html_warm`]).
-    ///
-    /// [`HostHandle::keep_html_warm`]: crate::HostHandle::keep_html_warm
-    KeepWarm,
-    Shutdown,
-}
-
-/// What the worker tells the GUI.
-pub(crate) enum Update {
-    /// An app's view is built and attached: the GUI takes its end.
-    Opened {
-        instance: InstanceId,
-        spec: Box<AppSpec>,
-        recreated: bool,
-        view: ViewParts,
-    },
-    /// A warm bridge waits for the next HTML app: its page can be loaded ahead of time.
-    Warm(WarmPage),
-    /// A server asks the user something (or for a reply from the model).
-    Question {
-        instance: InstanceId,
-        spec: Box<QuestionSpec>,
-    },
-    /// The host refused the user's answer to a question.
-    Refused {
-        instance: InstanceId,
-        why: String,
-    },
-    Public(HostUpdate),
-}
-
-/// The GUI's part of a view.
-pub(crate) enum ViewParts {
-    /// A card session, run on the GUI thread, and its end of the port.
-    Card {
-        session: Box<CardSession>,
-        end: ViewEnd,
-    },
-    /// An A2UI session, run on the GUI thread, and its end of the port.
-    A2ui {
-        session: Box<A2uiSession>,
-        end: ViewEnd,
-    },
-    /// An HTML app behind its bridge, at this address; its sandbox proxy is at the other
-    /// origin. `refused`: what the app declared for its sandbox and the bridge refused.
-    Html {
-        url: String,
-        proxy_origin: String,
-        refused: Vec<String>,
-    },
-}
 
 /// Work that finished on a task of its own.
 enum Finished {
@@ -146,10 +56,10 @@ struct PendingCall {
 pub(crate) struct Worker {
     runtime: Runtime,
     client: ClientOptions,
-    presenter: HtmlPresenter,
-    /// The headless browser of [`HtmlPresenter::Headless`], once started.
+    show_html_in: ShowHtmlIn,
+    /// The headless browser of [`ShowHtmlIn::Headless`], once started.
     headless: Option<HeadlessChromium>,
-    present_html: PresentHtml,
+    show_html_when: ShowHtmlWhen,
     commands: mpsc::UnboundedReceiver<Command>,
     updates: std_mpsc::Sender<Update>,
     repaint: Repaint,
@@ -162,7 +72,7 @@ pub(crate) struct Worker {
     /// Whether the GUI wants a warm bridge ready, and the one ready now.
     keep_warm: bool,
     spare: Option<LocalBridge>,
-    /// The spare's page, already shown in a headless tab (with [`HtmlPresenter::Headless`]).
+    /// The spare's page, already shown in a headless tab (with [`ShowHtmlIn::Headless`]).
     spare_shown: Option<Presentation>,
     /// How bridges are set up (warm ones too, so the spare fits the next app).
     bridge: BridgeOptions,
@@ -190,9 +100,9 @@ impl Worker {
         Self {
             runtime,
             client,
-            presenter: options.presenter,
+            show_html_in: options.show_html_in,
             headless: None,
-            present_html: options.present_html,
+            show_html_when: options.show_html_when,
             commands,
             updates,
             repaint,
@@ -315,11 +225,17 @@ impl Worker {
             Command::Present(instance) => self.present(instance).await,
             Command::Screenshot(instance, height) => {
                 let png = self.screenshot(instance, height).await;
-                self.tell(HostUpdate::Screenshot { instance, png });
+                self.tell(HostUpdate::Screenshot {
+                    instance,
+                    png: png.map_err(EguiHostError::Browser),
+                });
             }
             Command::Evaluate(instance, expression) => {
                 let value = self.evaluate(instance, &expression).await;
-                self.tell(HostUpdate::Evaluated { instance, value });
+                self.tell(HostUpdate::Evaluated {
+                    instance,
+                    value: value.map_err(EguiHostError::Browser),
+                });
             }
             Command::KeepWarm => {
                 self.keep_warm = true;
@@ -381,45 +297,6 @@ impl Worker {
         }
     }
 
-    /// Starts a warm bridge when none waits: shown in a headless tab at once when apps are
-    /// shown headless (always kept warm), else handed to the GUI's webview when it asked for
-    /// one ([`HostHandle::keep_html_warm`](crate::HostHandle::keep_html_warm)).
-    async fn warm_up(&mut self) {
-        let headless = matches!(self.presenter, HtmlPresenter::Headless);
-        if !(self.keep_warm || headless) || self.spare.is_some() {
-            return;
-        }
-        let bridge = match LocalBridge::warm(self.bridge.clone()).await {
-            Ok(bridge) => bridge,
-            // A cold start still works; the next app will try again.
-            Err(e) => {
-                tracing::warn!("no warm HTML page: {e}");
-                return;
-            }
-        };
-        if headless {
-            match self.headless_browser().await {
-                Ok(browser) => match browser.present_behind(&bridge.url()).await {
-                    Ok(shown) => self.spare_shown = Some(shown),
-                    Err(e) => {
-                        tracing::warn!("no warm HTML page: {e}");
-                        return;
-                    }
-                },
-                Err(e) => {
-                    tracing::warn!("no warm HTML page: {e}");
-                    return;
-                }
-            }
-        } else {
-            self.send(Update::Warm(WarmPage {
-                url: bridge.url(),
-                proxy_origin: bridge.proxy_origin().to_owned(),
-            }));
-        }
-        self.spare = Some(bridge);
-    }
-
     /// The agent calls a tool. One without a view is called on a task of its own, so that
     /// the worker carries messages meanwhile (its server may ask the user first); its result
     /// comes back as [`Finished::Called`].
@@ -472,7 +349,7 @@ impl Worker {
             }),
             Err(e) => self.tell(HostUpdate::CallFailed {
                 tool_call_id,
-                error: e.to_string(),
+                error: EguiHostError::Call(Arc::new(e)),
             }),
         }
     }
@@ -511,7 +388,7 @@ impl Worker {
             }
             Finished::Connected(server, Err(e)) => self.tell(HostUpdate::ServerFailed {
                 server,
-                error: e.to_string(),
+                error: EguiHostError::Server(Arc::new(e)),
             }),
         }
     }
@@ -531,7 +408,7 @@ impl Worker {
                         recreated,
                         view,
                     });
-                    if html && self.present_html == PresentHtml::AtOnce {
+                    if html && self.show_html_when == ShowHtmlWhen::AtOnce {
                         self.present(instance).await;
                     }
                     // After the app is known to the GUI, so that the GUI hands the warm page
@@ -539,7 +416,10 @@ impl Worker {
                     self.warm_up().await;
                 }
                 Err(error) => {
-                    self.tell(HostUpdate::AppFailed { instance, error });
+                    self.tell(HostUpdate::AppFailed {
+                        instance,
+                        error: EguiHostError::View(error),
+                    });
                     self.runtime.host_mut().close(instance);
                     self.warm_up().await;
                 }
@@ -628,66 +508,6 @@ impl Worker {
                     refused,
                 })
             }
-        }
-    }
-
-    /// Shows an HTML app with the presenter (once: the bridge takes one session).
-    async fn present(&mut self, instance: InstanceId) {
-        if self.presentations.contains_key(&instance) {
-            self.tell(HostUpdate::Presented {
-                instance,
-                result: Ok(()),
-            });
-            return;
-        }
-        let Some(url) = self.html.get(&instance).cloned() else {
-            self.tell(HostUpdate::Presented {
-                instance,
-                result: Err("the app is not an open HTML app".to_owned()),
-            });
-            return;
-        };
-        let presented = match &self.presenter {
-            HtmlPresenter::Custom(presenter) => presenter.present(&url).await,
-            HtmlPresenter::Desktop => {
-                mcpapp_html::presenter::desktop_presenter()
-                    .present(&url)
-                    .await
-            }
-            HtmlPresenter::Headless => match self.headless_browser().await {
-                Ok(browser) => browser.present(&url).await,
-                Err(error) => {
-                    self.tell(HostUpdate::Presented {
-                        instance,
-                        result: Err(error),
-                    });
-                    return;
-                }
-            },
-        };
-        let result = match presented {
-            Ok(presentation) => {
-                self.presentations.insert(instance, presentation);
-                Ok(())
-            }
-            Err(e) => Err(format!(
-                "{e}; open this address in a browser yourself: {url}"
-            )),
-        };
-        self.tell(HostUpdate::Presented { instance, result });
-    }
-
-    /// Windows of our own that the user closed since the last look.
-    fn watch_windows(&mut self) {
-        let mut closed = Vec::new();
-        for (instance, presentation) in &mut self.presentations {
-            if !presentation.is_detached() && !presentation.is_open() {
-                closed.push(*instance);
-            }
-        }
-        for instance in closed {
-            self.presentations.remove(&instance);
-            self.tell(HostUpdate::PresentationClosed { instance });
         }
     }
 }

@@ -8,6 +8,7 @@
 
 mod download;
 mod event;
+mod event_text;
 mod limits;
 mod modes;
 mod options;

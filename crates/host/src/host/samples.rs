@@ -172,8 +172,8 @@ fn content_text(content: &Value) -> String {
 impl AppHost {
     /// A server asks for a reply from the model, and the user is the model (the host's
     /// sampling handler got it, see [`crate::Runtime::sampling_handler`]): it is shown like a
-    /// question ([`HostEvent::OpenQuestion`] with [`QuestionBody::Sample`]), and its answer
-    /// comes out as [`Output::Sampled`].
+    /// question ([`HostEvent::OpenQuestion`](super::HostEvent::OpenQuestion) with
+    /// [`QuestionBody::Sample`]), and its answer comes out as [`Output::Sampled`].
     pub fn ask_sample(&mut self, request: SamplingRequest) -> InstanceId {
         let id = InstanceId(self.next_instance);
         self.next_instance += 1;

@@ -193,24 +193,7 @@ impl AppHost {
                 self.call_server(instance, server, request.id.to_value(), call)
                     .map(|()| None)
             }
-            ListResources::METHOD => {
-                // Servers' resources are advertised (`serverResources`): listed through the
-                // host, which passes on only what an app may see.
-                let page: Option<PaginatedParams> = match &request.params {
-                    None | Some(Value::Null) => None,
-                    Some(_) => Some(params(request)?),
-                };
-                let cursor = page.and_then(|p| p.cursor);
-                if cursor.as_ref().is_some_and(|c| c.len() > MAX_CURSOR) {
-                    return Err(JsonRpcError::invalid_params(format!(
-                        "resources/list: the cursor is longer than {MAX_CURSOR} bytes"
-                    )));
-                }
-                let server = self.server_of(instance);
-                let call = ServerCall::ListResources { cursor };
-                self.call_server(instance, server, request.id.to_value(), call)
-                    .map(|()| None)
-            }
+            ListResources::METHOD => self.list_resources(instance, request).map(|()| None),
             CreateMessage::METHOD => {
                 let sample: serde_json::Map<String, Value> = params(request)?;
                 let server = self.server_of(instance);
@@ -248,6 +231,29 @@ impl AppHost {
             }
             other => Err(JsonRpcError::method_not_found(other)),
         }
+    }
+
+    /// `resources/list`: servers' resources are advertised (`serverResources`), listed
+    /// through the host, which passes on only what an app may see; the answer comes from the
+    /// server.
+    fn list_resources(
+        &mut self,
+        instance: InstanceId,
+        request: &JsonRpcRequest,
+    ) -> Result<(), JsonRpcError> {
+        let page: Option<PaginatedParams> = match &request.params {
+            None | Some(Value::Null) => None,
+            Some(_) => Some(params(request)?),
+        };
+        let cursor = page.and_then(|p| p.cursor);
+        if cursor.as_ref().is_some_and(|c| c.len() > MAX_CURSOR) {
+            return Err(JsonRpcError::invalid_params(format!(
+                "resources/list: the cursor is longer than {MAX_CURSOR} bytes"
+            )));
+        }
+        let server = self.server_of(instance);
+        let call = ServerCall::ListResources { cursor };
+        self.call_server(instance, server, request.id.to_value(), call)
     }
 
     fn notification(&mut self, instance: InstanceId, notification: &JsonRpcNotification) {

@@ -80,6 +80,19 @@ pub struct ServerInfo {
     pub capabilities: Value,
 }
 
+impl std::fmt::Display for ServerInfo {
+    /// `NAME VERSION (MCP PROTOCOL)`, `a server` for a server without a name; the server's
+    /// words are as sent (print them with [`crate::printable`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = if self.name.is_empty() {
+            "a server"
+        } else {
+            &self.name
+        };
+        write!(f, "{name} {} (MCP {})", self.version, self.protocol_version)
+    }
+}
+
 /// Something that happened on a connection, for the embedder (see [`McpConnection::events`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct McpEvent {
@@ -118,4 +131,24 @@ pub enum McpEventKind {
         /// How it ended.
         reason: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_introduces_itself_by_name_version_and_protocol() {
+        let mut info = ServerInfo {
+            name: "weather".to_owned(),
+            version: "1.2.0".to_owned(),
+            title: None,
+            protocol_version: "2025-11-25".to_owned(),
+            instructions: None,
+            capabilities: Value::Null,
+        };
+        assert_eq!(info.to_string(), "weather 1.2.0 (MCP 2025-11-25)");
+        info.name.clear();
+        assert_eq!(info.to_string(), "a server 1.2.0 (MCP 2025-11-25)");
+    }
 }

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{ChildStderr, ChildStdin, ChildStdout, Command};
+use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command};
 use tokio::sync::{oneshot, watch};
 
 use super::McpError;
@@ -84,31 +84,7 @@ impl ChildProcess {
             stderr_done_sender.send_replace(true);
         }
 
-        let (exit_sender, exit) = watch::channel(None);
-        let (kill, kill_requested) = oneshot::channel::<()>();
-        let watched_server = server.to_owned();
-        tokio::spawn(async move {
-            let status = tokio::select! {
-                status = child.wait() => status,
-                _ = kill_requested => {
-                    if let Err(error) = child.start_kill() {
-                        tracing::debug!(server = watched_server, %error, "could not kill MCP server");
-                    }
-                    child.wait().await
-                }
-            };
-            let description = match status {
-                Ok(status) => status.to_string(),
-                Err(error) => format!("could not be waited for: {error}"),
-            };
-            tracing::debug!(
-                server = watched_server,
-                status = description,
-                "MCP server process ended"
-            );
-            exit_sender.send_replace(Some(description));
-        });
-
+        let (exit, kill) = watch_exit(server.to_owned(), child);
         let process = Self {
             server: server.to_owned(),
             exit,
@@ -197,6 +173,38 @@ impl ChildProcess {
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Waits for the process to end, or kills it when the sender is used or dropped; its exit
+/// status is published as text on the receiver.
+fn watch_exit(
+    watched_server: String,
+    mut child: Child,
+) -> (watch::Receiver<Option<String>>, oneshot::Sender<()>) {
+    let (exit_sender, exit) = watch::channel(None);
+    let (kill, kill_requested) = oneshot::channel::<()>();
+    tokio::spawn(async move {
+        let status = tokio::select! {
+            status = child.wait() => status,
+            _ = kill_requested => {
+                if let Err(error) = child.start_kill() {
+                    tracing::debug!(server = watched_server, %error, "could not kill MCP server");
+                }
+                child.wait().await
+            }
+        };
+        let description = match status {
+            Ok(status) => status.to_string(),
+            Err(error) => format!("could not be waited for: {error}"),
+        };
+        tracing::debug!(
+            server = watched_server,
+            status = description,
+            "MCP server process ended"
+        );
+        exit_sender.send_replace(Some(description));
+    });
+    (exit, kill)
 }
 
 /// Logs every standard error line and keeps the last few.

@@ -51,6 +51,18 @@ impl ServerSpec {
     pub fn http(url: impl Into<String>) -> Self {
         Self::Http { url: url.into() }
     }
+
+    /// The server a command line names: the endpoint `url` when there is one, else the child
+    /// process `command` (its first word the program, the rest its arguments); `None` when
+    /// neither is given.
+    #[must_use]
+    pub fn from_url_or_command(url: Option<&str>, command: &[String]) -> Option<Self> {
+        match (url, command.split_first()) {
+            (Some(url), _) => Some(Self::http(url)),
+            (None, Some((program, args))) => Some(Self::stdio(program.clone(), args.to_vec())),
+            (None, None) => None,
+        }
+    }
 }
 
 impl fmt::Display for ServerSpec {
@@ -119,5 +131,24 @@ impl Default for ClientOptions {
             max_cached_resource_bytes: 32 * 1024 * 1024,
             handlers: super::Handlers::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_line_names_a_url_or_a_program() {
+        let command = ["node".to_owned(), "server.js".to_owned()];
+        assert_eq!(
+            ServerSpec::from_url_or_command(Some("http://h/mcp"), &command),
+            Some(ServerSpec::http("http://h/mcp"))
+        );
+        assert_eq!(
+            ServerSpec::from_url_or_command(None, &command),
+            Some(ServerSpec::stdio("node", ["server.js"]))
+        );
+        assert_eq!(ServerSpec::from_url_or_command(None, &[]), None);
     }
 }

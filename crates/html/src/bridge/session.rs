@@ -41,17 +41,27 @@ enum Read {
     End(Option<CloseFrame>),
 }
 
+/// Where the session stands with the page.
+struct Flow {
+    /// Whether the proxy has the app: the host's messages wait until it does (they would be
+    /// lost before).
+    resource_sent: bool,
+    /// The proxy is ready but the app is not known yet (a warm page): it goes in when loaded.
+    proxy_waiting: bool,
+    /// A message of the page on its way into the host's port.
+    forwarding: Option<Forwarding>,
+    /// The app's resource, once loaded.
+    loaded: watch::Receiver<Option<Arc<Value>>>,
+    /// The limits the proxy applies to the page.
+    limits: watch::Receiver<Option<SandboxLimitsParams>>,
+}
+
 /// Runs the session until the page goes, the socket fails or the bridge shuts down; then the
 /// port's channels close (the host sees [`mcpapp_host::ViewGone`]).
 ///
 /// Backpressure: while a message of the page waits for room in the port (the host reads no
 /// faster than it handles), the socket is not read, so the page's sends wait in the socket's
 /// buffers rather than in ours. The host's messages keep flowing to the page meanwhile.
-#[expect(
-    clippy::too_many_lines,
-    reason = "one select loop over the session's six sources of events, sharing its state; \
-              each arm is short and hands its work to a function"
-)]
 pub(super) async fn run(
     mut socket: WebSocket,
     shared: Arc<Shared>,
@@ -60,45 +70,45 @@ pub(super) async fn run(
 ) {
     shared.stats().connected_at = Some(Instant::now());
     let mut shutdown = shared.shutdown.clone();
-    // The host's messages wait until the proxy has the app; they would be lost before.
-    let mut resource_sent = false;
-    // The proxy is ready but the app is not known yet (a warm page): it goes in when loaded.
-    let mut proxy_waiting = false;
-    let mut loaded = shared.resource_ready.subscribe();
-    let mut limits = shared.proxy_limits.subscribe();
-    let mut forwarding: Option<Forwarding> = None;
+    let mut flow = Flow {
+        resource_sent: false,
+        proxy_waiting: false,
+        forwarding: None,
+        loaded: shared.resource_ready.subscribe(),
+        limits: shared.proxy_limits.subscribe(),
+    };
     let mut close = None;
     loop {
         tokio::select! {
             _ = shutdown.changed() => break,
-            passed = forwarded(&mut forwarding), if forwarding.is_some() => {
-                forwarding = None;
+            passed = forwarded(&mut flow.forwarding), if flow.forwarding.is_some() => {
+                flow.forwarding = None;
                 if !passed {
                     // The bridge (the port's reader) is gone.
                     break;
                 }
             }
-            changed = loaded.changed(), if proxy_waiting => {
+            changed = flow.loaded.changed(), if flow.proxy_waiting => {
                 if changed.is_err() {
                     break;
                 }
-                let Some(ready) = loaded.borrow_and_update().clone() else { continue };
-                proxy_waiting = false;
-                resource_sent = true;
-                if !send_app(&mut socket, &shared, &ready, &mut limits).await {
+                let Some(ready) = flow.loaded.borrow_and_update().clone() else { continue };
+                flow.proxy_waiting = false;
+                flow.resource_sent = true;
+                if !send_app(&mut socket, &shared, &ready, &mut flow.limits).await {
                     break;
                 }
             }
-            changed = limits.changed(), if resource_sent => {
-                let current = limits.borrow_and_update().clone();
+            changed = flow.limits.changed(), if flow.resource_sent => {
+                let current = flow.limits.borrow_and_update().clone();
                 if changed.is_err() || !send_limits(&mut socket, current.as_ref()).await {
                     break;
                 }
             }
-            () = held_due(&shared), if forwarding.is_none() => {
-                forwarding = release_held(&shared, &from_page);
+            () = held_due(&shared), if flow.forwarding.is_none() => {
+                flow.forwarding = release_held(&shared, &from_page);
             }
-            incoming = socket.recv(), if forwarding.is_none() => {
+            incoming = socket.recv(), if flow.forwarding.is_none() => {
                 let text = match read(&shared, incoming) {
                     Read::Text(text) => text,
                     Read::Skip => continue,
@@ -107,29 +117,11 @@ pub(super) async fn run(
                         break;
                     }
                 };
-                let answered = resource_sent || proxy_waiting;
-                let answer = match classify(&shared, text.as_str(), answered) {
-                    Incoming::Forward(message) => {
-                        forwarding = Some(forward(&shared, &from_page, message, text.len()));
-                        continue;
-                    }
-                    Incoming::ProxyReady => {
-                        let ready = loaded.borrow_and_update().clone();
-                        proxy_waiting = ready.is_none();
-                        resource_sent = ready.is_some();
-                        match ready {
-                            Some(ready) if !send_app(&mut socket, &shared, &ready, &mut limits).await => break,
-                            _ => continue,
-                        }
-                    }
-                    Incoming::Answer(answer) if resource_sent => answer,
-                    Incoming::Answer(_) | Incoming::Drop => continue,
-                };
-                if socket.send(WsMessage::Text(answer.to_string().into())).await.is_err() {
+                if !page_said(&mut socket, &shared, &from_page, &text, &mut flow).await {
                     break;
                 }
             }
-            outgoing = to_page.recv(), if resource_sent => {
+            outgoing = to_page.recv(), if flow.resource_sent => {
                 let Some(message) = outgoing else { break };
                 if socket.send(WsMessage::Text(message.to_string().into())).await.is_err() {
                     break;
@@ -138,9 +130,49 @@ pub(super) async fn run(
         }
     }
     wind_down(
-        socket, &shared, to_page, from_page, forwarding, shutdown, close,
+        socket,
+        &shared,
+        to_page,
+        from_page,
+        flow.forwarding,
+        shutdown,
+        close,
     )
     .await;
+}
+
+/// One text message of the page: passed on to the host (held in `flow.forwarding` until the
+/// port takes it), the app sent to a proxy that says it is ready, or answered at once.
+/// `false` when the socket failed.
+async fn page_said(
+    socket: &mut WebSocket,
+    shared: &Shared,
+    from_page: &mpsc::Sender<FromPage>,
+    text: &Utf8Bytes,
+    flow: &mut Flow,
+) -> bool {
+    let answered = flow.resource_sent || flow.proxy_waiting;
+    let answer = match classify(shared, text.as_str(), answered) {
+        Incoming::Forward(message) => {
+            flow.forwarding = Some(forward(shared, from_page, message, text.len()));
+            return true;
+        }
+        Incoming::ProxyReady => {
+            let ready = flow.loaded.borrow_and_update().clone();
+            flow.proxy_waiting = ready.is_none();
+            flow.resource_sent = ready.is_some();
+            return match ready {
+                Some(ready) => send_app(socket, shared, &ready, &mut flow.limits).await,
+                None => true,
+            };
+        }
+        Incoming::Answer(answer) if flow.resource_sent => answer,
+        Incoming::Answer(_) | Incoming::Drop => return true,
+    };
+    socket
+        .send(WsMessage::Text(answer.to_string().into()))
+        .await
+        .is_ok()
 }
 
 /// Ends the session: a message of the page still on its way (the page went while the port

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
-    AppHost, AppSpec, Direction, HostEvent, HostOptions, InstanceId, Runtime, Traced, ViewKind,
+    AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Runtime, TraceDirection, Traced, ViewKind,
 };
 use mcpapp_html::{HeadlessChromium, HtmlError};
 use mcpapp_protocol::{DisplayMode, Tool};
@@ -154,7 +154,7 @@ pub fn to_host(runtime: &Runtime) -> Vec<&Value> {
     runtime
         .trace()
         .iter()
-        .filter(|t| t.direction == Direction::ToHost)
+        .filter(|t| t.direction == TraceDirection::ToHost)
         .map(|t| &t.message)
         .collect()
 }
@@ -164,7 +164,7 @@ pub fn methods_to_host(runtime: &Runtime) -> Vec<&str> {
     runtime
         .trace()
         .iter()
-        .filter(|t| t.direction == Direction::ToHost)
+        .filter(|t| t.direction == TraceDirection::ToHost)
         .filter_map(Traced::method)
         .collect()
 }
@@ -174,7 +174,7 @@ pub fn arrived(runtime: &Runtime, method: &str) -> Option<Instant> {
     runtime
         .trace()
         .iter()
-        .find(|t| t.direction == Direction::ToHost && t.method() == Some(method))
+        .find(|t| t.direction == TraceDirection::ToHost && t.method() == Some(method))
         .map(|t| t.at)
 }
 

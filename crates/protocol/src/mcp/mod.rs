@@ -7,6 +7,7 @@
 
 mod common;
 mod content;
+mod described;
 mod logging;
 mod prompt;
 mod resource;

@@ -1,0 +1,107 @@
+//! An agent's tool call, as the embedder asks for it.
+
+use mcpapp_protocol::DisplayMode;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::EguiHostError;
+
+/// An agent's tool call, for [`HostHandle::call`]: [`HostHandle::call_tool`] with an id and a
+/// display mode of your choice.
+///
+/// ```
+/// use mcpapp_egui_host::ToolCall;
+/// use mcpapp_protocol::DisplayMode;
+///
+/// let call = ToolCall::new("flights", "request_cancellation_reason")
+///     .arguments(serde_json::json!({"booking_id": "FL-12345-ABC"}))?
+///     .id("turn-3-call-1")
+///     .display_mode(DisplayMode::Fullscreen);
+/// assert_eq!(call.tool_call_id(), Some("turn-3-call-1"));
+/// # Ok::<(), mcpapp_egui_host::EguiHostError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[must_use]
+#[expect(
+    clippy::struct_field_names,
+    reason = "`tool_call_id` is the protocol's name of the id"
+)]
+pub struct ToolCall {
+    pub(crate) server: String,
+    pub(crate) tool: String,
+    pub(crate) arguments: Map<String, Value>,
+    pub(crate) tool_call_id: Option<String>,
+    pub(crate) display_mode: DisplayMode,
+}
+
+impl ToolCall {
+    /// A call of `tool` of `server`, without arguments, inline, with an id the handle makes.
+    pub fn new(server: impl Into<String>, tool: impl Into<String>) -> Self {
+        Self {
+            server: server.into(),
+            tool: tool.into(),
+            arguments: Map::new(),
+            tool_call_id: None,
+            display_mode: DisplayMode::Inline,
+        }
+    }
+
+    /// The arguments: anything that serializes to a JSON object (a struct, a map, `json!`).
+    pub fn arguments(mut self, arguments: impl Serialize) -> Result<Self, EguiHostError> {
+        let refused = |why: String| EguiHostError::Arguments {
+            tool: self.tool.clone(),
+            why,
+        };
+        match serde_json::to_value(arguments) {
+            Ok(Value::Object(map)) => {
+                self.arguments = map;
+                Ok(self)
+            }
+            Ok(Value::Null) => Ok(self),
+            Ok(other) => Err(refused(format!("a JSON {}", json_kind(&other)))),
+            Err(e) => Err(refused(e.to_string())),
+        }
+    }
+
+    /// The agent's id of the call (its updates carry it); by default the handle makes one.
+    pub fn id(mut self, tool_call_id: impl Into<String>) -> Self {
+        self.tool_call_id = Some(tool_call_id.into());
+        self
+    }
+
+    /// Where the app opens (inline by default).
+    pub fn display_mode(mut self, mode: DisplayMode) -> Self {
+        self.display_mode = mode;
+        self
+    }
+
+    /// The server's id in the host.
+    #[must_use]
+    pub fn server(&self) -> &str {
+        &self.server
+    }
+
+    /// The tool's name.
+    #[must_use]
+    pub fn tool(&self) -> &str {
+        &self.tool
+    }
+
+    /// The id given with [`Self::id`], if any.
+    #[must_use]
+    pub fn tool_call_id(&self) -> Option<&str> {
+        self.tool_call_id.as_deref()
+    }
+}
+
+/// The kind of a JSON value, in words.
+fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
