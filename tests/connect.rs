@@ -25,6 +25,13 @@ fn connect(args: &[&str], server: &[&str]) -> Output {
     command.output().unwrap()
 }
 
+/// What a run that must succeed printed; a failed run fails the test with all it said.
+fn success_text(output: &Output) -> String {
+    let text = stdout(output);
+    assert!(output.status.success(), "{text}\n{output:?}");
+    text
+}
+
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
@@ -78,8 +85,7 @@ fn an_html_app_runs_in_headless_chromium_and_reports_back() {
         ],
         &["serve-example", "weather"],
     );
-    let text = stdout(&output);
-    assert!(output.status.success(), "{text}\n{output:?}");
+    let text = success_text(&output);
     assert!(
         text.contains("app 1 opened: HTML view ui://weather/forecast"),
         "{text}"
@@ -117,14 +123,12 @@ fn a_card_app_gets_its_card_and_a_plain_tool_prints_its_result() {
         ],
         &["serve-example", "weather"],
     );
-    let text = stdout(&output);
-    assert!(output.status.success(), "{text}\n{output:?}");
+    let text = success_text(&output);
     assert!(text.contains("app 1 opened: card view"), "{text}");
     assert!(text.contains("Lagos: 5-day forecast"), "{text}");
 
     let output = connect(&["--call", "bookings"], &["serve-example", "flights"]);
-    let text = stdout(&output);
-    assert!(output.status.success(), "{text}");
+    let text = success_text(&output);
     assert!(text.contains("result:\n"), "{text}");
     assert!(text.contains("FL-12345-ABC"), "{text}");
 }
@@ -146,8 +150,7 @@ fn over_streamable_http_it_calls_a_tool_and_shows_its_card() {
         .args(["--args", r#"{"booking_id": "FL-12345-ABC"}"#])
         .output()
         .unwrap();
-    let text = stdout(&output);
-    assert!(output.status.success(), "{text}\n{output:?}");
+    let text = success_text(&output);
     assert!(text.starts_with("connected to mcpapp-flights"), "{text}");
     assert!(
         text.contains("Please provide a reason for the flight cancellation."),
@@ -207,8 +210,7 @@ fn a_card_app_opens_and_closes_its_native_window() {
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     let output = child.wait_with_output().unwrap();
-    let text = stdout(&output);
-    assert!(output.status.success(), "{text}\n{output:?}");
+    let text = success_text(&output);
     assert!(text.contains("app 1 opened: card view"), "{text}");
     assert!(text.contains("app 1 closed (Closed)"), "{text}");
 }
@@ -394,8 +396,7 @@ fn a_servers_question_is_printed_and_answered_from_answer_or_declined() {
             answer,
         ],
     );
-    let text = stdout(&output);
-    assert!(output.status.success(), "{text}");
+    let text = success_text(&output);
     assert!(
         text.contains("server asks: Please provide inputs"),
         "{text}"
@@ -443,8 +444,7 @@ fn connect_local_backend(extra: &[&str]) -> String {
         .args(extra)
         .args(["--call", "fetch_local", "--", "node", fixture]);
     let output = bounded(&mut command, std::time::Duration::from_mins(1));
-    let text = stdout(&output);
-    assert!(output.status.success(), "{text}\n{output:?}");
+    let text = success_text(&output);
     eprintln!("connect {extra:?}:\n{text}");
     text
 }
@@ -503,8 +503,7 @@ fn an_a2ui_app_is_printed_filled_pressed_and_updated_headless() {
         )
     };
     let output = run(r#"{"name": "Ann", "email": "not an email"}"#);
-    let text = stdout(&output);
-    assert!(output.status.success(), "{text}\n{output:?}");
+    let text = success_text(&output);
     assert!(
         text.contains("app 1 opened: A2UI view ui://tables/booking"),
         "{text}"
@@ -519,8 +518,7 @@ fn an_a2ui_app_is_printed_filled_pressed_and_updated_headless() {
     assert!(!text.contains("Booked "), "{text}");
 
     let output = run(r#"{"name": "Ann", "email": "ann@example.com"}"#);
-    let text = stdout(&output);
-    assert!(output.status.success(), "{text}\n{output:?}");
+    let text = success_text(&output);
     assert!(text.contains("pressed Book\n"), "{text}");
     let after = text.split("pressed Book\n").nth(1).unwrap_or_default();
     assert!(
