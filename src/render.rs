@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use mcpapp_card::HostConfig;
 use mcpapp_preview::Format;
-use mcpapp_render::{RenderOptions, SurfaceImageError, Theme, write_findings};
+use mcpapp_render::{Preset, RenderOptions, SurfaceImageError, write_findings};
 
 use crate::validate;
 
@@ -31,7 +31,7 @@ pub struct Args {
     /// The built-in theme: light, dark or high-contrast [default: light]. With --host-config,
     /// the theme the file's values are applied over.
     #[arg(long, value_name = "THEME")]
-    theme: Option<Theme>,
+    theme: Option<Preset>,
     /// A host config (the Adaptive Cards JSON format); the keys it lacks take the official
     /// defaults, or the --theme's values when a theme is given.
     #[arg(long, value_name = "F")]
@@ -148,7 +148,7 @@ fn render_stream(
 fn host_config(args: &Args, out: &mut impl Write) -> Result<HostConfig, String> {
     let theme = args
         .theme
-        .map_or_else(HostConfig::light, Theme::host_config);
+        .map_or_else(HostConfig::light, Preset::host_config);
     let Some(path) = &args.host_config else {
         return Ok(theme);
     };

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mcpapp_render::{Outcome, SnapshotOptions, Theme};
+use mcpapp_render::{Outcome, Preset, SnapshotOptions};
 
 /// Arguments of `mcpapp snapshot`.
 #[derive(Debug, clap::Args)]
@@ -23,7 +23,7 @@ pub struct Args {
     /// A theme to render, repeatable: light, dark, high-contrast [default: DIR/snapshot.toml's
     /// `themes`, else light].
     #[arg(long = "theme", value_name = "THEME")]
-    themes: Vec<Theme>,
+    themes: Vec<Preset>,
     /// A card (or surface) width in logical pixels, repeatable [default: DIR/snapshot.toml's `widths`,
     /// else 400].
     #[arg(long = "width", value_name = "N")]

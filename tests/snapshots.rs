@@ -13,7 +13,7 @@
 
 use std::path::Path;
 
-use mcpapp_render::{SnapshotOptions, SnapshotReport, Theme, check_dir};
+use mcpapp_render::{Preset, SnapshotOptions, SnapshotReport, check_dir};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -29,7 +29,7 @@ fn update() -> bool {
     })
 }
 
-fn check(cards: &Path, suite: &str, themes: Vec<Theme>, widths: Vec<u32>) -> SnapshotReport {
+fn check(cards: &Path, suite: &str, themes: Vec<Preset>, widths: Vec<u32>) -> SnapshotReport {
     let options = SnapshotOptions {
         themes,
         widths,
@@ -56,7 +56,7 @@ fn example_cards_light_and_dark() {
     let report = check(
         &root().join("examples/cards"),
         "examples",
-        vec![Theme::Light, Theme::Dark],
+        vec![Preset::Light, Preset::Dark],
         vec![480],
     );
     let cards = std::fs::read_dir(root().join("examples/cards"))
@@ -78,7 +78,7 @@ fn corpus_scenarios_light() {
     let report = check(
         &root().join("tests/corpus/adaptive-cards/v1.5/Scenarios"),
         "scenarios",
-        vec![Theme::Light],
+        vec![Preset::Light],
         vec![400],
     );
     assert_eq!(report.cases.len(), 23, "{report}");
@@ -136,7 +136,7 @@ fn elicitation_forms_light_and_dark() {
     let report = check(
         dir.path(),
         "elicitation",
-        vec![Theme::Light, Theme::Dark],
+        vec![Preset::Light, Preset::Dark],
         vec![400],
     );
     assert_eq!(report.cases.len(), forms.len() * 2, "{report}");

@@ -4,7 +4,6 @@ use std::time::Instant;
 
 use egui::{Response, RichText, Role, Ui, Widget, WidgetInfo};
 use mcpapp_card::HostConfig;
-use mcpapp_card::host_config::Theme;
 use mcpapp_egui::CardView;
 use mcpapp_host::InstanceId;
 
@@ -111,7 +110,7 @@ impl<'a> AppView<'a> {
         let config = if let Some(config) = self.config {
             config
         } else {
-            builtin = Theme::for_dark(dark).host_config();
+            builtin = HostConfig::for_dark(dark);
             &builtin
         };
         #[cfg(feature = "webview")]

@@ -5,7 +5,6 @@
 
 use egui::{Response, Role, Ui, Widget, WidgetInfo};
 use mcpapp_card::HostConfig;
-use mcpapp_card::host_config::Theme;
 use mcpapp_host::InstanceId;
 
 use crate::app_view::{AppViewEvent, AppViewOutput};
@@ -122,7 +121,7 @@ impl<'a> PendingView<'a> {
         let config = if let Some(config) = self.config {
             config
         } else {
-            builtin = Theme::for_dark(self.dark).host_config();
+            builtin = HostConfig::for_dark(self.dark);
             &builtin
         };
         let inner = ui.push_id("mcpapp-pending", |ui| {

@@ -13,7 +13,7 @@ use crate::render::render_card;
 use crate::snapshot_a2ui::{check_stream, find_streams, is_a2ui_file};
 use crate::snapshot_report::{Outcome, SnapshotCase, SnapshotReport, Variant};
 use crate::snapshot_variant::check_variant;
-use mcpapp_card::host_config::Theme;
+use mcpapp_card::host_config::Preset;
 
 /// The name of the optional configuration file in a card directory.
 pub const CONFIG_FILE: &str = "snapshot.toml";
@@ -27,7 +27,7 @@ pub const BASELINES_DIR: &str = "__snapshots__";
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SnapshotOptions {
     /// The themes (default: light).
-    pub themes: Vec<Theme>,
+    pub themes: Vec<Preset>,
     /// The card widths in logical pixels (default: 400).
     pub widths: Vec<u32>,
     /// [`CompareOptions::threshold`] (default 0.6).
@@ -45,7 +45,7 @@ pub struct SnapshotOptions {
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 struct Config {
-    themes: Vec<Theme>,
+    themes: Vec<Preset>,
     widths: Vec<u32>,
     threshold: Option<f32>,
     max_failed_pixels: Option<usize>,
@@ -220,10 +220,10 @@ fn variants_and_comparison(
             .find(|v| !v.is_empty())
             .map_or_else(|| vec![default], <[u32]>::to_vec)
     };
-    let themes: Vec<Theme> = [&options.themes, &config.themes]
+    let themes: Vec<Preset> = [&options.themes, &config.themes]
         .into_iter()
         .find(|v| !v.is_empty())
-        .map_or_else(|| vec![Theme::Light], Clone::clone);
+        .map_or_else(|| vec![Preset::Light], Clone::clone);
     let widths = pick(&options.widths, &config.widths, 400);
     let defaults = CompareOptions::default();
     let compare_options = CompareOptions {
@@ -360,7 +360,7 @@ mod tests {
             "themes = [\"light\", \"high-contrast\"]\nwidths = [320, 480]\nthreshold = 0.1\nmax_failed_pixels = 3\n",
         )
         .unwrap();
-        assert_eq!(config.themes, [Theme::Light, Theme::HighContrast]);
+        assert_eq!(config.themes, [Preset::Light, Preset::HighContrast]);
         assert_eq!(config.widths, [320, 480]);
         assert_eq!(config.threshold, Some(0.1));
         assert_eq!(config.max_failed_pixels, Some(3));

@@ -5,7 +5,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use mcpapp_card::host_config::Theme;
+use mcpapp_card::host_config::Preset;
 use mcpapp_card::{Diagnostic, Severity};
 
 use crate::findings::write_findings;
@@ -14,7 +14,7 @@ use crate::findings::write_findings;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Variant {
     /// The theme.
-    pub theme: Theme,
+    pub theme: Preset,
     /// The width in logical pixels.
     pub width: u32,
 }
@@ -310,7 +310,7 @@ mod tests {
                     name: "ok".to_owned(),
                     card: "cards/ok.json".into(),
                     variant: Some(Variant {
-                        theme: Theme::Light,
+                        theme: Preset::Light,
                         width: 400,
                     }),
                     outcome: Outcome::Ok,

@@ -161,7 +161,7 @@ mod tests {
             |_| Err(RenderError::Render("no".to_owned())),
             &stem,
             Variant {
-                theme: mcpapp_card::host_config::Theme::Light,
+                theme: mcpapp_card::host_config::Preset::Light,
                 width: 400,
             },
             &CompareOptions::default(),

@@ -45,7 +45,7 @@ pub use error::{HostConfigError, HostConfigWarning};
 pub use fonts::{FontSizes, FontTypeConfig, FontTypes, FontWeights};
 pub use images::{ImageSetConfig, ImageSizes};
 pub use inputs::{ErrorMessageConfig, InputLabelConfig, InputsConfig, LabelConfig};
-pub use named::{Theme, UnknownTheme};
+pub use named::{Preset, UnknownPreset};
 pub use spacing::{SeparatorConfig, SpacingConfig, TableConfig};
 pub use text::{FactSetConfig, TextConfig, TextStyleConfig, TextStyles};
 

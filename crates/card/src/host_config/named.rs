@@ -7,10 +7,12 @@ use std::str::FromStr;
 use super::HostConfig;
 use serde::Deserialize;
 
-/// One of the built-in host configs.
+/// One of the built-in host configs, by the name the command line (`--theme`) and
+/// `snapshot.toml` give it. (The host's light or dark color theme, which HTML apps are told, is
+/// `mcpapp_protocol::Theme`; [`HostConfig::for_dark`] maps it here.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
 #[serde(try_from = "String")]
-pub enum Theme {
+pub enum Preset {
     /// [`HostConfig::light`], spelled `light`.
     Light,
     /// [`HostConfig::dark`], spelled `dark`.
@@ -19,7 +21,7 @@ pub enum Theme {
     HighContrast,
 }
 
-impl Theme {
+impl Preset {
     /// Every theme, in the order above.
     pub const ALL: [Self; 3] = [Self::Light, Self::Dark, Self::HighContrast];
 
@@ -49,25 +51,25 @@ impl Theme {
 
 impl HostConfig {
     /// The built-in light or dark host config, as a host's own theme says: the one mapping
-    /// from a window's theme to the cards' look ([`Theme::for_dark`], [`Theme::host_config`]).
+    /// from a window's theme to the cards' look ([`Preset::for_dark`], [`Preset::host_config`]).
     pub fn for_dark(dark: bool) -> Self {
-        Theme::for_dark(dark).host_config()
+        Preset::for_dark(dark).host_config()
     }
 }
 
-impl fmt::Display for Theme {
+impl fmt::Display for Preset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// A theme name that is not one of [`Theme::ALL`].
+/// A preset name that is not one of [`Preset::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown theme `{0}`; the themes are light, dark and high-contrast")]
-pub struct UnknownTheme(pub String);
+pub struct UnknownPreset(pub String);
 
-impl FromStr for Theme {
-    type Err = UnknownTheme;
+impl FromStr for Preset {
+    type Err = UnknownPreset;
 
     /// Reads a theme name in any case; `high_contrast` and `highcontrast` are accepted too.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -75,13 +77,13 @@ impl FromStr for Theme {
             "light" => Ok(Self::Light),
             "dark" => Ok(Self::Dark),
             "high-contrast" | "highcontrast" => Ok(Self::HighContrast),
-            _ => Err(UnknownTheme(s.to_owned())),
+            _ => Err(UnknownPreset(s.to_owned())),
         }
     }
 }
 
-impl TryFrom<String> for Theme {
-    type Error = UnknownTheme;
+impl TryFrom<String> for Preset {
+    type Error = UnknownPreset;
 
     fn try_from(s: String) -> Result<Self, Self::Error> {
         s.parse()
@@ -94,11 +96,11 @@ mod tests {
 
     #[test]
     fn names_read_back() {
-        for theme in Theme::ALL {
+        for theme in Preset::ALL {
             assert_eq!(theme.name().parse(), Ok(theme));
         }
-        assert_eq!("High_Contrast".parse(), Ok(Theme::HighContrast));
-        assert!("sepia".parse::<Theme>().is_err());
+        assert_eq!("High_Contrast".parse(), Ok(Preset::HighContrast));
+        assert!("sepia".parse::<Preset>().is_err());
     }
 
     #[test]
