@@ -6,7 +6,6 @@ use std::time::Instant;
 use mcpapp_egui::SurfaceEvent;
 use mcpapp_host::{A2uiSession, ViewEnd};
 use serde_json::Value;
-use tokio::sync::mpsc::error::TryRecvError;
 
 /// An A2UI app: the session holds the surfaces the view draws and edits.
 #[derive(Debug)]
@@ -40,16 +39,10 @@ impl A2uiApp {
     /// Gives the host's waiting messages to the session and sends what is due; returns when
     /// the next save is due, if one waits.
     pub(crate) fn keep_alive(&mut self, now: Instant) -> Option<Instant> {
-        while self.connected {
-            match self.end.from_host.try_recv() {
-                Ok(message) => {
-                    let replies = self.session.on_host_message(&message);
-                    self.send(replies);
-                }
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => self.connected = false,
-            }
-        }
+        let session = &mut self.session;
+        crate::app::receive_from_host(&mut self.end, &mut self.connected, |m| {
+            session.on_host_message(m)
+        });
         let flushed = self.session.flush(now);
         self.send(flushed);
         self.session.save_due()

@@ -320,16 +320,10 @@ impl CardApp {
     }
 
     fn keep_alive(&mut self, now: Instant) -> Option<Instant> {
-        while self.connected {
-            match self.end.from_host.try_recv() {
-                Ok(message) => {
-                    let replies = self.session.on_host_message(&message);
-                    self.send(replies);
-                }
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => self.connected = false,
-            }
-        }
+        let session = &mut self.session;
+        receive_from_host(&mut self.end, &mut self.connected, |m| {
+            session.on_host_message(m)
+        });
         // A new card (a result, an answer to a submit) keeps what it still has of the old
         // view state.
         if self.session.card() != &self.shown {
@@ -383,6 +377,25 @@ impl HtmlApp {
 
 /// Sends a native view's messages to the host; a host that let the view go drops what it
 /// still says.
+/// Gives each message the host sent since the last look to `session`, sending its replies
+/// back; `connected` turns false when the host hung up.
+pub(crate) fn receive_from_host(
+    end: &mut ViewEnd,
+    connected: &mut bool,
+    mut session: impl FnMut(&Value) -> Vec<Value>,
+) {
+    while *connected {
+        match end.from_host.try_recv() {
+            Ok(message) => {
+                let replies = session(&message);
+                send_to_host(end, replies);
+            }
+            Err(TryRecvError::Empty) => break,
+            Err(TryRecvError::Disconnected) => *connected = false,
+        }
+    }
+}
+
 pub(crate) fn send_to_host(end: &ViewEnd, messages: Vec<Value>) {
     for message in messages {
         let _ = end.to_host.send(message);

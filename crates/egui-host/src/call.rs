@@ -1,7 +1,7 @@
 //! An agent's tool call, as the embedder asks for it.
 
 use mcpapp_protocol::DisplayMode;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::EguiHostError;
@@ -52,14 +52,13 @@ impl ToolCall {
             tool: self.tool.clone(),
             why,
         };
-        match serde_json::to_value(arguments) {
-            Ok(Value::Object(map)) => {
-                self.arguments = map;
+        // serde_json's own error names what the value is instead ("invalid type: string …").
+        match serde_json::to_value(arguments).map(Option::<Map<String, Value>>::deserialize) {
+            Ok(Ok(map)) => {
+                self.arguments = map.unwrap_or_default();
                 Ok(self)
             }
-            Ok(Value::Null) => Ok(self),
-            Ok(other) => Err(refused(format!("a JSON {}", json_kind(&other)))),
-            Err(e) => Err(refused(e.to_string())),
+            Ok(Err(e)) | Err(e) => Err(refused(e.to_string())),
         }
     }
 
@@ -94,14 +93,21 @@ impl ToolCall {
     }
 }
 
-/// The kind of a JSON value, in words.
-fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_an_object_or_nothing() {
+        let call = ToolCall::new("s", "t").arguments(serde_json::json!({"a": 1}));
+        assert_eq!(call.map(|c| c.arguments.len()).ok(), Some(1));
+        let none = ToolCall::new("s", "t").arguments(());
+        assert!(none.is_ok_and(|c| c.arguments.is_empty()));
+        let Err(EguiHostError::Arguments { tool, why }) = ToolCall::new("s", "t").arguments("x")
+        else {
+            panic!("a string is not arguments");
+        };
+        assert_eq!(tool, "t");
+        assert!(why.contains("string"), "{why}");
     }
 }

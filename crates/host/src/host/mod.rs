@@ -104,6 +104,26 @@ struct Instance {
 }
 
 impl Instance {
+    /// A new view of `spec` in `thread`, starting, with nothing received yet.
+    fn new(thread: String, spec: AppSpec, id: InstanceId, budget: Budget) -> Self {
+        Self {
+            thread,
+            spec,
+            phase: Phase::Starting,
+            held: Vec::new(),
+            input: None,
+            outcome: None,
+            recreated: false,
+            opened_at: id.0,
+            budget,
+            sandbox: None,
+            container: None,
+            download: None,
+            sandbox_told: false,
+            declared: Vec::new(),
+        }
+    }
+
     /// Whether its view is open (starting or ready), not closing, suspended or gone.
     fn is_live(&self) -> bool {
         matches!(self.phase, Phase::Starting | Phase::Ready)
@@ -209,22 +229,12 @@ impl AppHost {
             .map(|(id, _)| *id)
             .collect();
         let window = spec.display_mode == DisplayMode::Window;
-        let mut instance = Instance {
+        let mut instance = Instance::new(
             thread,
             spec,
-            phase: Phase::Starting,
-            held: Vec::new(),
-            input: None,
-            outcome: None,
-            recreated: false,
-            opened_at: id.0,
-            budget: Budget::new(&self.options.limits, self.now),
-            sandbox: None,
-            container: None,
-            download: None,
-            sandbox_told: false,
-            declared: Vec::new(),
-        };
+            id,
+            Budget::new(&self.options.limits, self.now),
+        );
         if window && !existing.is_empty() {
             match self.options.duplicate_policy {
                 DuplicatePolicy::NewInstance => {}

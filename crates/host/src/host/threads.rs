@@ -156,20 +156,16 @@ impl AppHost {
         self.instances.insert(
             id,
             Instance {
-                thread: thread.to_owned(),
-                spec,
                 phase: Phase::Suspended,
-                held: Vec::new(),
                 input,
                 outcome: result.map(|r| wire::notify_as_is::<ToolResult>(r.clone())),
                 recreated: true,
-                opened_at: id.0,
-                budget: Budget::new(&self.options.limits, self.now),
-                sandbox: None,
-                container: None,
-                download: None,
-                sandbox_told: false,
-                declared: Vec::new(),
+                ..Instance::new(
+                    thread.to_owned(),
+                    spec,
+                    id,
+                    Budget::new(&self.options.limits, self.now),
+                )
             },
         );
         if thread == self.thread {
