@@ -11,7 +11,7 @@ use mcpapp_html::{BridgeOptions, Presenter};
 /// When an HTML app is shown in a window of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ShowHtmlWhen {
-    /// When the user asks for it ([`crate::AppView`]'s button, [`HostHandle::present`]).
+    /// When the user asks for it ([`crate::AppView`]'s button, [`HostHandle::present`](crate::HostHandle::present)).
     #[default]
     OnRequest,
     /// As soon as the app opens (a host that has nothing else to show, such as
@@ -96,7 +96,7 @@ impl std::fmt::Debug for HandleOptions {
 }
 
 /// The page of a warm bridge: a session ready for the next HTML app, which a presenter can
-/// load ahead of time ([`HostHandle::keep_html_warm`]).
+/// load ahead of time ([`HostHandle::keep_html_warm`](crate::HostHandle::keep_html_warm)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WarmPage {
     /// The host page's address, session token included (a secret).

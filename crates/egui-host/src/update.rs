@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::EguiHostError;
 
-/// What happened in the host since the last [`HostHandle::poll`].
+/// What happened in the host since the last [`HostHandle::poll`](crate::HostHandle::poll).
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub enum HostUpdate {
@@ -52,7 +52,7 @@ pub enum HostUpdate {
         /// The result.
         result: CallToolResult,
     },
-    /// An app is open: [`HostHandle::app_mut`] has it, draw it with [`crate::AppView`].
+    /// An app is open: [`HostHandle::app_mut`](crate::HostHandle::app_mut) has it, draw it with [`crate::AppView`].
     AppOpened {
         /// The instance.
         instance: InstanceId,
@@ -68,7 +68,7 @@ pub enum HostUpdate {
         /// Why.
         error: EguiHostError,
     },
-    /// An app closed. With `keep_in_history` it stays in [`HostHandle::app`], locked, as the
+    /// An app closed. With `keep_in_history` it stays in [`HostHandle::app`](crate::HostHandle::app), locked, as the
     /// conversation's record; otherwise it is gone.
     AppClosed {
         /// The instance.
@@ -90,14 +90,14 @@ pub enum HostUpdate {
         /// The instance.
         instance: InstanceId,
     },
-    /// A PNG of an HTML app shown headless ([`HostHandle::screenshot`]).
+    /// A PNG of an HTML app shown headless ([`HostHandle::screenshot`](crate::HostHandle::screenshot)).
     Screenshot {
         /// The instance.
         instance: InstanceId,
         /// The PNG, or why there is none.
         png: Result<Vec<u8>, EguiHostError>,
     },
-    /// What an expression gave in an HTML app shown headless ([`HostHandle::evaluate`]).
+    /// What an expression gave in an HTML app shown headless ([`HostHandle::evaluate`](crate::HostHandle::evaluate)).
     Evaluated {
         /// The instance.
         instance: InstanceId,
