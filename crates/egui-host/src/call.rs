@@ -6,8 +6,9 @@ use serde_json::{Map, Value};
 
 use crate::EguiHostError;
 
-/// An agent's tool call, for [`HostHandle::call`](crate::HostHandle::call): [`HostHandle::call_tool`](crate::HostHandle::call_tool) with an id and a
-/// display mode of your choice.
+/// An agent's tool call, for [`HostHandle::call`](crate::HostHandle::call):
+/// [`HostHandle::call_tool`](crate::HostHandle::call_tool) with an id and a display mode of your
+/// choice.
 ///
 /// ```
 /// use mcpapp_egui_host::ToolCall;

@@ -303,8 +303,9 @@ impl HostHandle {
     }
 
     /// Evaluates a JavaScript expression in the frame of an HTML app shown headless
-    /// ([`ShowHtmlIn::Headless`](crate::ShowHtmlIn::Headless)), under the app's own rules, as a script or a test drives
-    /// the app (a click, a read); a promise is awaited. [`HostUpdate::Evaluated`] follows.
+    /// ([`ShowHtmlIn::Headless`](crate::ShowHtmlIn::Headless)), under the app's own rules, as a
+    /// script or a test drives the app (a click, a read); a promise is awaited.
+    /// [`HostUpdate::Evaluated`] follows.
     pub fn evaluate(&self, instance: InstanceId, expression: impl Into<String>) {
         self.send(Command::Evaluate(instance, expression.into()));
     }

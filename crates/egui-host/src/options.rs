@@ -11,7 +11,8 @@ use mcpapp_html::{BridgeOptions, Presenter};
 /// When an HTML app is shown in a window of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ShowHtmlWhen {
-    /// When the user asks for it ([`crate::AppView`]'s button, [`HostHandle::present`](crate::HostHandle::present)).
+    /// When the user asks for it ([`crate::AppView`]'s button,
+    /// [`HostHandle::present`](crate::HostHandle::present)).
     #[default]
     OnRequest,
     /// As soon as the app opens (a host that has nothing else to show, such as

@@ -52,7 +52,8 @@ pub enum HostUpdate {
         /// The result.
         result: CallToolResult,
     },
-    /// An app is open: [`HostHandle::app_mut`](crate::HostHandle::app_mut) has it, draw it with [`crate::AppView`].
+    /// An app is open: [`HostHandle::app_mut`](crate::HostHandle::app_mut) has it, draw it with
+    /// [`crate::AppView`].
     AppOpened {
         /// The instance.
         instance: InstanceId,
@@ -68,8 +69,9 @@ pub enum HostUpdate {
         /// Why.
         error: EguiHostError,
     },
-    /// An app closed. With `keep_in_history` it stays in [`HostHandle::app`](crate::HostHandle::app), locked, as the
-    /// conversation's record; otherwise it is gone.
+    /// An app closed. With `keep_in_history` it stays in
+    /// [`HostHandle::app`](crate::HostHandle::app), locked, as the conversation's record; otherwise
+    /// it is gone.
     AppClosed {
         /// The instance.
         instance: InstanceId,
@@ -90,14 +92,16 @@ pub enum HostUpdate {
         /// The instance.
         instance: InstanceId,
     },
-    /// A PNG of an HTML app shown headless ([`HostHandle::screenshot`](crate::HostHandle::screenshot)).
+    /// A PNG of an HTML app shown headless
+    /// ([`HostHandle::screenshot`](crate::HostHandle::screenshot)).
     Screenshot {
         /// The instance.
         instance: InstanceId,
         /// The PNG, or why there is none.
         png: Result<Vec<u8>, EguiHostError>,
     },
-    /// What an expression gave in an HTML app shown headless ([`HostHandle::evaluate`](crate::HostHandle::evaluate)).
+    /// What an expression gave in an HTML app shown headless
+    /// ([`HostHandle::evaluate`](crate::HostHandle::evaluate)).
     Evaluated {
         /// The instance.
         instance: InstanceId,
