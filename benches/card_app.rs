@@ -23,9 +23,9 @@ use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{AppHost, AppSpec, HostEvent, HostOptions, Runtime, TraceDirection, ViewKind};
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge};
-use mcpapp_protocol::{DisplayMode, Tool};
+use mcpapp_protocol::{CallToolResult, DisplayMode, Tool};
 use mcpapp_server::{CARD_APP_URI, card_app_html, card_result};
-use serde_json::{Value, json};
+use serde_json::json;
 
 const SAMPLES: usize = 20;
 const SESSION_TIMEOUT: Duration = Duration::from_secs(30);
@@ -44,7 +44,7 @@ const PAINT_PROBE: &str = r#"<script>
 </script>"#;
 
 /// A host whose `show` tool has just answered with `result`; its app is waiting to be shown.
-async fn host_with(result: &Value) -> (Runtime, mcpapp_host::InstanceId) {
+async fn host_with(result: &CallToolResult) -> (Runtime, mcpapp_host::InstanceId) {
     let mut runtime = Runtime::new(AppHost::new(
         HostOptions::default(),
         Arc::new(MemoryStore::default()),
@@ -78,7 +78,7 @@ async fn host_with(result: &Value) -> (Runtime, mcpapp_host::InstanceId) {
 }
 
 /// One session: resource-ready → the card painted.
-async fn session(browser: &HeadlessChromium, html: &str, result: &Value) -> Duration {
+async fn session(browser: &HeadlessChromium, html: &str, result: &CallToolResult) -> Duration {
     let (mut runtime, instance) = host_with(result).await;
     let bridge = LocalBridge::start(HtmlResource::new(html), BridgeOptions::default())
         .await
@@ -132,7 +132,7 @@ fn card_app(c: &mut Criterion) {
     let card = mcpapp_card::parse_str(include_str!("../examples/cards/flight-cancellation.json"))
         .card
         .expect("the reference card");
-    let result = serde_json::to_value(card_result(&card)).expect("a result");
+    let result = card_result(&card);
     let html = document.replacen("</body>", &format!("{PAINT_PROBE}</body>"), 1);
     let mut calls: Vec<Vec<Duration>> = Vec::new();
     let mut group = c.benchmark_group("card_app");

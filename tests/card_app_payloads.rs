@@ -160,7 +160,7 @@ async fn show_in(browser: &HeadlessChromium, card: &Card, theme: Theme) -> (Runt
         display_mode: DisplayMode::Inline,
     });
     host.tool_input("call-1", &json!({}));
-    host.tool_result("call-1", &serde_json::to_value(card_result(card)).unwrap());
+    host.tool_result("call-1", &card_result(card));
     let Some(HostEvent::OpenApp { instance, .. }) =
         runtime.next_event_within(Duration::from_secs(1)).await
     else {

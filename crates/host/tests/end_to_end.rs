@@ -50,7 +50,7 @@ async fn a_card_app_calls_an_app_only_tool_through_the_host() {
     let arguments = json!({"title": "Quarterly review"});
     host.tool_input("call-7", &arguments);
     let result = conn
-        .call_json("show_card", arguments.as_object().unwrap().clone())
+        .call_tool("show_card", arguments.as_object().unwrap().clone())
         .await
         .unwrap();
     host.tool_result("call-7", &result);
@@ -58,7 +58,10 @@ async fn a_card_app_calls_an_app_only_tool_through_the_host() {
     // The embedder builds the card from its template and the result's data.
     let resource = conn.read_json(&resource_uri).await.unwrap();
     let template = resource["contents"][0]["text"].as_str().unwrap();
-    let parsed = mcpapp_card::parse_template(template.as_bytes(), &result["structuredContent"]);
+    let parsed = mcpapp_card::parse_template(
+        template.as_bytes(),
+        result.structured_content.as_ref().unwrap(),
+    );
     assert!(parsed.is_valid(), "{:#?}", parsed.diagnostics);
     let card = parsed.card.unwrap();
     assert_eq!(

@@ -19,7 +19,7 @@ use mcpapp_host::{
     A2uiSession, AppHost, AppSpec, CardSession, CloseReason, HostEvent, HostOptions, InstanceId,
     Output, ServerCall, SessionError, ViewKind,
 };
-use mcpapp_protocol::{DisplayMode, Tool};
+use mcpapp_protocol::{CallToolResult, DisplayMode, Tool};
 use serde_json::{Value, json};
 
 const CARD: &str = include_str!("../../../examples/cards/flight-cancellation.json");
@@ -368,10 +368,8 @@ fn lifecycle(view: &mut dyn TestView, kind: ViewKind) -> Vec<String> {
     rig.pump(view, vec![]);
     rig.host
         .tool_input("call-1", &json!({"booking_id": "FL-12345-ABC"}));
-    rig.host.tool_result(
-        "call-1",
-        &json!({"content": [{"type": "text", "text": "Why?"}]}),
-    );
+    rig.host
+        .tool_result("call-1", &CallToolResult::text("Why?"));
     rig.pump(view, vec![]); // held: nothing reaches the view before it is initialized
     let start = view.start();
     rig.pump(view, start);

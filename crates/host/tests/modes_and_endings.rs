@@ -24,7 +24,7 @@ use mcpapp_host::{
     AppHost, AppSpec, CardSession, DuplicatePolicy, HostEvent, HostOptions, InstanceId, Output,
     ServerCall, ViewKind,
 };
-use mcpapp_protocol::{DisplayMode, Tool};
+use mcpapp_protocol::{CallToolResult, DisplayMode, Tool};
 use serde_json::{Value, json};
 
 fn tool(name: &str) -> Tool {
@@ -322,7 +322,10 @@ fn final_result_sequence(mode: DisplayMode) -> Vec<String> {
         "body": [{"type": "TextBlock", "text": "Booked: slot 2"}]});
     rig.host.tool_result(
         "call-1",
-        &json!({"content": [], "structuredContent": receipt}),
+        &CallToolResult {
+            structured_content: Some(receipt),
+            ..CallToolResult::default()
+        },
     );
     rig.pump(id, vec![]);
     // The history shows the receipt.

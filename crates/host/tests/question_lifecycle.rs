@@ -19,7 +19,7 @@ use mcpapp_host::{
     AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Output, QuestionBody, QuestionError,
     SampleAnswer, ViewKind,
 };
-use mcpapp_protocol::{DisplayMode, LoggingLevel, Tool};
+use mcpapp_protocol::{CallToolResult, DisplayMode, LoggingLevel, Tool};
 use serde_json::{Map, Value, json};
 
 fn host() -> AppHost {
@@ -474,8 +474,8 @@ fn a_sampling_request_opens_as_a_question_of_the_app_waiting_on_its_server() {
     let ambiguous = host.ask_sample(sample("scheduler"));
     assert_eq!(host.question(ambiguous).unwrap().owner, None);
     // Once the tool's result is in and no call of its own runs, the app waits on nothing.
-    host.tool_result("call-2", &json!({"content": []}));
-    host.tool_result("call-1", &json!({"content": []}));
+    host.tool_result("call-2", &CallToolResult::default());
+    host.tool_result("call-1", &CallToolResult::default());
     let late = host.ask_sample(sample("scheduler"));
     assert_eq!(host.question(late).unwrap().owner, None);
     assert_eq!(host.open_questions(), [id, other, ambiguous, late]);

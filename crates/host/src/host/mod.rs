@@ -44,8 +44,9 @@ use mcpapp_protocol::messages::{
     ResourceTeardown, ToolCancelled, ToolInput, ToolInputPartial, ToolResult,
 };
 use mcpapp_protocol::{
-    ContainerDimensions, DisplayMode, JsonRpcError, LoggingLevel, Notification as _, RequestId,
-    ResourceTeardownParams, SandboxCapability, Tool, ToolCancelledParams, ToolInputParams,
+    CallToolResult, ContainerDimensions, DisplayMode, JsonRpcError, LoggingLevel,
+    Notification as _, RequestId, ResourceTeardownParams, SandboxCapability, Tool,
+    ToolCancelledParams, ToolInputParams,
 };
 use serde::Deserialize;
 use serde_json::Value;
@@ -356,8 +357,10 @@ impl AppHost {
         }
     }
 
-    /// The tool call's result (a `CallToolResult` as JSON).
-    pub fn tool_result(&mut self, tool_call_id: &str, result: &Value) {
+    /// The tool call's result, as the server gave it (members this crate does not know are
+    /// kept in [`CallToolResult::extra`] and reach the view as sent).
+    pub fn tool_result(&mut self, tool_call_id: &str, result: &CallToolResult) {
+        let result = wire::result(result);
         for id in self.by_tool_call(tool_call_id) {
             let message = wire::notify_as_is::<ToolResult>(result.clone());
             if let Some(i) = self.instances.get_mut(&id) {

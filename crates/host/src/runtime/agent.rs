@@ -171,7 +171,7 @@ impl Runtime {
             display_mode,
         });
         self.host.tool_input(tool_call_id, arguments);
-        self.host.tool_result(tool_call_id, &wire::result(&result));
+        self.host.tool_result(tool_call_id, &result);
         self.results.push((tool_call_id.to_owned(), result));
         Ok(AgentCall::App(instance))
     }

@@ -57,7 +57,7 @@ impl Runtime {
                 tool_call_id,
                 result,
             } => {
-                self.host.tool_result(&tool_call_id, &wire::result(&result));
+                self.host.tool_result(&tool_call_id, &result);
                 self.results.push((tool_call_id, result));
             }
             Arrival::ToolsChanged { server } => {

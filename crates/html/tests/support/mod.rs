@@ -112,7 +112,9 @@ pub async fn runtime_with_app(input: &Value, result: &Value) -> (Runtime, Instan
         display_mode: DisplayMode::Inline,
     });
     host.tool_input("call-1", input);
-    host.tool_result("call-1", result);
+    let result: mcpapp_protocol::CallToolResult =
+        serde_json::from_value(result.clone()).expect("a CallToolResult");
+    host.tool_result("call-1", &result);
     let event = runtime
         .next_event_within(STEP)
         .await
