@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use mcpapp_host::store::{MemoryStore, StateKey, StateStore};
 use mcpapp_host::{AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Output, ViewKind};
-use mcpapp_protocol::{DisplayMode, Theme, Tool};
+use mcpapp_protocol::{CallToolResult, DisplayMode, Theme, Tool};
 use serde_json::{Value, json};
 
 fn spec(tool_call_id: &str) -> AppSpec {
@@ -81,7 +81,7 @@ fn an_app_of_an_earlier_session_comes_back_with_its_input_result_and_state() {
     // A new host (a restarted program) on the same store.
     let mut host = AppHost::new(HostOptions::default(), Arc::clone(&store));
     host.switch_thread("t1");
-    let result = json!({"content": [{"type": "text", "text": "the board"}]});
+    let result = CallToolResult::text("the board");
     let instance = host.restore_app("t1", spec("call-7"), Some(json!({"id": 3})), Some(&result));
     let opened = host.drain();
     assert_eq!(seen(&opened, instance), ["event open (recreated: true)"]);
@@ -109,7 +109,10 @@ fn an_app_of_an_earlier_session_comes_back_with_its_input_result_and_state() {
         message("ui/notifications/tool-input")["params"]["arguments"]["id"],
         3
     );
-    assert_eq!(message("ui/notifications/tool-result")["params"], result);
+    assert_eq!(
+        message("ui/notifications/tool-result")["params"],
+        json!({"content": [{"type": "text", "text": "the board"}]})
+    );
     assert_eq!(
         message("ui/notifications/load-state")["params"]["state"]["values"]["title"],
         "kept"

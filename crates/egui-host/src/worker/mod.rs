@@ -217,7 +217,6 @@ impl Worker {
                 input,
                 result,
             } => {
-                let result = result.and_then(|r| serde_json::to_value(r).ok());
                 self.runtime
                     .host_mut()
                     .restore_app(&thread, *spec, input, result.as_ref());

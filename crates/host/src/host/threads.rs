@@ -5,7 +5,8 @@ use mcpapp_protocol::messages::{
     LoadState, ResourceTeardown, ResponseGenerationStatus, ToolInput, ToolResult,
 };
 use mcpapp_protocol::{
-    LoadStateParams, LoggingLevel, ResourceTeardownParams, ResponseGenerationStatusParams,
+    CallToolResult, LoadStateParams, LoggingLevel, ResourceTeardownParams,
+    ResponseGenerationStatusParams,
 };
 use serde_json::Value;
 
@@ -149,7 +150,7 @@ impl AppHost {
         thread: &str,
         spec: AppSpec,
         input: Option<Value>,
-        result: Option<&Value>,
+        result: Option<&CallToolResult>,
     ) -> InstanceId {
         let id = InstanceId(self.next_instance);
         self.next_instance += 1;
@@ -158,7 +159,7 @@ impl AppHost {
             Instance {
                 phase: Phase::Suspended,
                 input,
-                outcome: result.map(|r| wire::notify_as_is::<ToolResult>(r.clone())),
+                outcome: result.map(|r| wire::notify_as_is::<ToolResult>(wire::result(r))),
                 recreated: true,
                 ..Instance::new(
                     thread.to_owned(),
