@@ -28,6 +28,7 @@ pub use common::{
     ActionCommon, BackgroundImage, ColumnWidth, Dimension, ElementCommon, Fallback, InputCommon, Px,
 };
 pub use element::Element;
+pub(crate) use input::TextValued;
 pub use input::{
     Choice, ChoiceSetInput, DataQuery, DateInput, NumberInput, TextInput, TimeInput, ToggleInput,
 };
