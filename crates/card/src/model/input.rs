@@ -83,18 +83,23 @@ macro_rules! text_valued_input {
             pub common: ElementCommon,
         }
 
-        impl From<TextValued> for $name {
-            fn from(t: TextValued) -> Self {
-                let TextValued { value, placeholder, min, max, input, common } = t;
-                Self { value, placeholder, min, max, input, common }
+        impl FromTextValued for $name {
+            fn from_text_valued(t: TextValued) -> Self {
+                Self {
+                    value: t.value,
+                    placeholder: t.placeholder,
+                    min: t.min,
+                    max: t.max,
+                    input: t.input,
+                    common: t.common,
+                }
             }
         }
     };
 }
 
-/// The properties of an input whose value is text of one type, as the reader gathers them
-/// before it knows which input they make.
-#[derive(Debug, Default)]
+/// The properties of a date or time input, as their one reader gathers them.
+#[derive(Debug)]
 pub(crate) struct TextValued {
     pub(crate) value: Option<String>,
     pub(crate) placeholder: Option<String>,
@@ -102,6 +107,12 @@ pub(crate) struct TextValued {
     pub(crate) max: Option<String>,
     pub(crate) input: InputCommon,
     pub(crate) common: ElementCommon,
+}
+
+/// An input the reader builds from the [`TextValued`] it gathered.
+pub(crate) trait FromTextValued {
+    /// The input with these properties.
+    fn from_text_valued(t: TextValued) -> Self;
 }
 
 text_valued_input! {

@@ -28,10 +28,10 @@ pub use common::{
     ActionCommon, BackgroundImage, ColumnWidth, Dimension, ElementCommon, Fallback, InputCommon, Px,
 };
 pub use element::Element;
-pub(crate) use input::TextValued;
 pub use input::{
     Choice, ChoiceSetInput, DataQuery, DateInput, NumberInput, TextInput, TimeInput, ToggleInput,
 };
+pub(crate) use input::{FromTextValued, TextValued};
 pub use layout::{ActionSet, Column, ColumnSet, Container, Fact, FactSet};
 pub use media::{CaptionSource, Image, ImageSet, Media, MediaSource};
 pub use table::{Table, TableCell, TableColumnDefinition, TableRow};

@@ -7,8 +7,8 @@ use super::props::InputReader;
 use super::reader::Ctx;
 use crate::diagnostic::Code;
 use crate::model::{
-    Choice, ChoiceSetInput, DataQuery, DateInput, ElementCommon, InputCommon, NumberInput,
-    TextInput, TextValued, TimeInput, ToggleInput,
+    Choice, ChoiceSetInput, DataQuery, DateInput, ElementCommon, FromTextValued, InputCommon,
+    NumberInput, TextInput, TextValued, TimeInput, ToggleInput,
 };
 use crate::rules::{Date, Time, check_regex};
 
@@ -78,7 +78,7 @@ pub(crate) fn number<'de, A: MapAccess<'de>>(
 
 /// Reads an input whose values are text of one type (dates, times), checked: each must read
 /// as the type, `min ≤ max`, and the value between them.
-fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString, I: From<TextValued>>(
+fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString, I: FromTextValued>(
     cx: &mut Ctx,
     map: &mut A,
     owner: &'static str,
@@ -106,15 +106,14 @@ fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString, I: From<TextValu
         ToString::to_string,
     );
     common.finish(cx);
-    Ok(TextValued {
+    Ok(I::from_text_valued(TextValued {
         value,
         placeholder,
         min,
         max,
         input,
         common: element,
-    }
-    .into())
+    }))
 }
 
 pub(crate) fn date<'de, A: MapAccess<'de>>(
