@@ -221,26 +221,18 @@ fn check_set_value(input: &Element, value: Option<&InputValue>, text: &str) -> O
             (n.min.is_some_and(|min| v < min) || n.max.is_some_and(|max| v > max))
                 .then(|| range_message(n.min.map(format_number), n.max.map(format_number)))
         }
-        Element::InputDate(d) => {
-            let Some(v) = Date::parse(text) else {
-                return Some(format!("`{text}` is not a date (YYYY-MM-DD)."));
-            };
-            out_of_range(
-                &v,
-                d.min.as_deref().and_then(Date::parse),
-                d.max.as_deref().and_then(Date::parse),
-            )
-        }
-        Element::InputTime(t) => {
-            let Some(v) = Time::parse(text) else {
-                return Some(format!("`{text}` is not a time (HH:MM)."));
-            };
-            out_of_range(
-                &v,
-                t.min.as_deref().and_then(Time::parse),
-                t.max.as_deref().and_then(Time::parse),
-            )
-        }
+        Element::InputDate(d) => typed_problem(
+            text,
+            Date::parse,
+            "a date (YYYY-MM-DD)",
+            (d.min.as_deref(), d.max.as_deref()),
+        ),
+        Element::InputTime(t) => typed_problem(
+            text,
+            Time::parse,
+            "a time (HH:MM)",
+            (t.min.as_deref(), t.max.as_deref()),
+        ),
         Element::InputChoiceSet(c) => {
             let Some(InputValue::Choices(chosen)) = value else {
                 return None;
@@ -260,9 +252,19 @@ fn check_set_value(input: &Element, value: Option<&InputValue>, text: &str) -> O
     }
 }
 
-/// The range message when `v` lies outside `min..=max`.
-fn out_of_range<T: PartialOrd + ToString>(v: &T, min: Option<T>, max: Option<T>) -> Option<String> {
-    let outside = min.as_ref().is_some_and(|m| v < m) || max.as_ref().is_some_and(|m| v > m);
+/// What is wrong with `text` as the value of a date or time input: it is not `what` (read by
+/// `parse`), or it lies outside `min`..`max`.
+fn typed_problem<T: PartialOrd + ToString>(
+    text: &str,
+    parse: fn(&str) -> Option<T>,
+    what: &str,
+    (min, max): (Option<&str>, Option<&str>),
+) -> Option<String> {
+    let Some(v) = parse(text) else {
+        return Some(format!("`{text}` is not {what}."));
+    };
+    let (min, max) = (min.and_then(parse), max.and_then(parse));
+    let outside = min.as_ref().is_some_and(|m| &v < m) || max.as_ref().is_some_and(|m| &v > m);
     outside.then(|| range_message(min.map(|m| m.to_string()), max.map(|m| m.to_string())))
 }
 

@@ -203,13 +203,13 @@ impl Example for Server {
                 &["booking_id"],
                 Some(CARD_MIME_TYPE),
             ),
-            app_tool(
+            app_tool(tool(
                 CONFIRM,
                 "Cancel a booking with the reason the user gave (called by the card).",
                 json!({"cancellationReason": {"type": "string"}}),
                 &[],
                 Some(CARD_MIME_TYPE),
-            ),
+            )),
             tool(BOOKINGS, "List your bookings.", json!({}), &[], None),
         ]
     }

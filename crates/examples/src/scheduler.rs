@@ -198,13 +198,13 @@ impl Example for Server {
                 &[],
                 Some(CARD_MIME_TYPE),
             ),
-            app_tool(
+            app_tool(tool(
                 BOOK,
                 "Book the slot of the button the user clicked (called by the card).",
                 json!({}),
                 &[],
                 Some(CARD_MIME_TYPE),
-            ),
+            )),
             tool(
                 AGENDA,
                 "List the week's slots and bookings.",

@@ -69,15 +69,8 @@ pub fn tool(
     )
 }
 
-/// A [`tool`] only the app (the card, the surface) may call: the model does not see it.
-pub fn app_tool(
-    name: &'static str,
-    description: &'static str,
-    properties: Value,
-    required: &[&str],
-    view: Option<&'static str>,
-) -> ExampleTool {
-    let (tool, view) = tool(name, description, properties, required, view);
+/// `tool`, made one only the app (the card, the surface) may call: the model does not see it.
+pub fn app_tool((tool, view): ExampleTool) -> ExampleTool {
     (tool.with_meta(app_only()), view)
 }
 

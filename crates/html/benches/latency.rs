@@ -177,6 +177,33 @@ fn webkit() -> Option<(WebKitMiniBrowser, xvfb::Xvfb)> {
     Some((presenter, display))
 }
 
+/// Runs benchmark `id` with `session` as its routine, timed by `time`, and returns the sessions
+/// of the calls criterion measures.
+fn sampled<S: Copy>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: &str,
+    session: impl Fn() -> S,
+    time: impl Fn(&S) -> Duration,
+) -> Vec<S> {
+    // Every call of the routine, warm-up calls first; the last SAMPLES calls are the samples
+    // criterion measures.
+    let mut calls: Vec<Vec<S>> = Vec::new();
+    group.bench_function(id, |b| {
+        b.iter_custom(|iters| {
+            let sessions: Vec<S> = (0..iters).map(|_| session()).collect();
+            let total = sessions.iter().map(&time).sum();
+            calls.push(sessions);
+            total
+        });
+    });
+    calls
+        .iter()
+        .skip(calls.len().saturating_sub(SAMPLES))
+        .flatten()
+        .copied()
+        .collect()
+}
+
 /// Measures sessions of `html` shown by `presenter` as benchmark `id`, and returns the summary
 /// lines of the measured ones.
 fn measure(
@@ -186,29 +213,16 @@ fn measure(
     id: &str,
     html: &str,
 ) -> [String; 2] {
-    // Every call of the routine, warm-up calls first; the last SAMPLES calls are the samples
-    // criterion measures.
-    let mut calls: Vec<Vec<Session>> = Vec::new();
-    group.bench_function(id, |b| {
-        b.iter_custom(|iters| {
-            let sessions: Vec<Session> = (0..iters)
-                .map(|_| {
-                    runtime
-                        .block_on(session(presenter, html))
-                        .expect("a session")
-                })
-                .collect();
-            let total = sessions.iter().map(|s| s.ready_to_initialize).sum();
-            calls.push(sessions);
-            total
-        });
-    });
-    let measured: Vec<Session> = calls
-        .iter()
-        .skip(calls.len().saturating_sub(SAMPLES))
-        .flatten()
-        .copied()
-        .collect();
+    let measured = sampled(
+        group,
+        id,
+        || {
+            runtime
+                .block_on(session(presenter, html))
+                .expect("a session")
+        },
+        |s| s.ready_to_initialize,
+    );
     [
         summary(
             &format!("{id}: resource-ready → ui/initialize"),
@@ -324,27 +338,16 @@ fn measure_whole(
     (html, result): (&str, &Value),
     warm: bool,
 ) -> String {
-    let mut calls: Vec<Vec<Duration>> = Vec::new();
-    group.bench_function(id, |b| {
-        b.iter_custom(|iters| {
-            let sessions: Vec<Duration> = (0..iters)
-                .map(|_| {
-                    runtime
-                        .block_on(whole_session(presenter, html, result, warm))
-                        .expect("a session")
-                })
-                .collect();
-            let total = sessions.iter().sum();
-            calls.push(sessions);
-            total
-        });
-    });
-    let measured = calls
-        .iter()
-        .skip(calls.len().saturating_sub(SAMPLES))
-        .flatten()
-        .copied()
-        .collect();
+    let measured = sampled(
+        group,
+        id,
+        || {
+            runtime
+                .block_on(whole_session(presenter, html, result, warm))
+                .expect("a session")
+        },
+        |d| *d,
+    );
     summary(&format!("{id}: view created → result in the DOM"), measured)
 }
 
@@ -359,34 +362,23 @@ fn measure_app_bridge(
     (html, result): (&str, &Value),
 ) -> String {
     let input = serde_json::json!({});
-    let mut calls: Vec<Vec<Duration>> = Vec::new();
-    group.bench_function(id, |b| {
-        b.iter_custom(|iters| {
-            let sessions: Vec<Duration> = (0..iters)
-                .map(|_| {
-                    runtime
-                        .block_on(app_bridge::session(
-                            browser,
-                            bundle,
-                            html,
-                            &input,
-                            result,
-                            SESSION_TIMEOUT,
-                        ))
-                        .expect("an AppBridge session")
-                })
-                .collect();
-            let total = sessions.iter().sum();
-            calls.push(sessions);
-            total
-        });
-    });
-    let measured = calls
-        .iter()
-        .skip(calls.len().saturating_sub(SAMPLES))
-        .flatten()
-        .copied()
-        .collect();
+    let measured = sampled(
+        group,
+        id,
+        || {
+            runtime
+                .block_on(app_bridge::session(
+                    browser,
+                    bundle,
+                    html,
+                    &input,
+                    result,
+                    SESSION_TIMEOUT,
+                ))
+                .expect("an AppBridge session")
+        },
+        |d| *d,
+    );
     summary(&format!("{id}: view created → result in the DOM"), measured)
 }
 

@@ -271,6 +271,18 @@ pub struct HostContext {
     pub extra: Map<String, Value>,
 }
 
+/// Calls the macro `$then` with every member of [`HostContext`] but `extra`: `merge` and
+/// `changes_since` treat each member alike, and destructure the context with this one list, so a
+/// member added to the type and not here does not compile.
+macro_rules! with_members {
+    ($then:ident) => {
+        $then!(
+            tool_info theme styles display_mode available_display_modes container_dimensions
+            locale time_zone user_agent platform device_capabilities safe_area_insets
+        )
+    };
+}
+
 /// `new` when it differs from `old`; an absent `new` stays absent (see
 /// [`HostContext::changes_since`]).
 fn changed<T: PartialEq + Clone>(new: Option<&T>, old: Option<&T>) -> Option<T> {
@@ -294,34 +306,14 @@ impl HostContext {
     /// Applies a partial update the way views do: a shallow merge where every member present in
     /// `update` replaces the current one wholesale.
     pub fn merge(&mut self, update: Self) {
-        let Self {
-            tool_info,
-            theme,
-            styles,
-            display_mode,
-            available_display_modes,
-            container_dimensions,
-            locale,
-            time_zone,
-            user_agent,
-            platform,
-            device_capabilities,
-            safe_area_insets,
-            extra,
-        } = update;
-        overlay(&mut self.tool_info, tool_info);
-        overlay(&mut self.theme, theme);
-        overlay(&mut self.styles, styles);
-        overlay(&mut self.display_mode, display_mode);
-        overlay(&mut self.available_display_modes, available_display_modes);
-        overlay(&mut self.container_dimensions, container_dimensions);
-        overlay(&mut self.locale, locale);
-        overlay(&mut self.time_zone, time_zone);
-        overlay(&mut self.user_agent, user_agent);
-        overlay(&mut self.platform, platform);
-        overlay(&mut self.device_capabilities, device_capabilities);
-        overlay(&mut self.safe_area_insets, safe_area_insets);
-        self.extra.extend(extra);
+        macro_rules! merge {
+            ($($member:ident)*) => {
+                let Self { $($member,)* extra } = update;
+                $(overlay(&mut self.$member, $member);)*
+                self.extra.extend(extra);
+            };
+        }
+        with_members!(merge);
     }
 
     /// The partial context to send in `host-context-changed` when the context moves from
@@ -332,51 +324,19 @@ impl HostContext {
     /// [`is_empty`](Self::is_empty).
     #[must_use]
     pub fn changes_since(&self, previous: &Self) -> Self {
-        let Self {
-            tool_info,
-            theme,
-            styles,
-            display_mode,
-            available_display_modes,
-            container_dimensions,
-            locale,
-            time_zone,
-            user_agent,
-            platform,
-            device_capabilities,
-            safe_area_insets,
-            extra,
-        } = self;
-        Self {
-            tool_info: changed(tool_info.as_ref(), previous.tool_info.as_ref()),
-            theme: changed(theme.as_ref(), previous.theme.as_ref()),
-            styles: changed(styles.as_ref(), previous.styles.as_ref()),
-            display_mode: changed(display_mode.as_ref(), previous.display_mode.as_ref()),
-            available_display_modes: changed(
-                available_display_modes.as_ref(),
-                previous.available_display_modes.as_ref(),
-            ),
-            container_dimensions: changed(
-                container_dimensions.as_ref(),
-                previous.container_dimensions.as_ref(),
-            ),
-            locale: changed(locale.as_ref(), previous.locale.as_ref()),
-            time_zone: changed(time_zone.as_ref(), previous.time_zone.as_ref()),
-            user_agent: changed(user_agent.as_ref(), previous.user_agent.as_ref()),
-            platform: changed(platform.as_ref(), previous.platform.as_ref()),
-            device_capabilities: changed(
-                device_capabilities.as_ref(),
-                previous.device_capabilities.as_ref(),
-            ),
-            safe_area_insets: changed(
-                safe_area_insets.as_ref(),
-                previous.safe_area_insets.as_ref(),
-            ),
-            extra: extra
-                .iter()
-                .filter(|(key, value)| previous.extra.get(key.as_str()) != Some(value))
-                .map(|(key, value)| (key.clone(), value.clone()))
-                .collect(),
+        macro_rules! changes {
+            ($($member:ident)*) => {{
+                let Self { $($member,)* extra } = self;
+                Self {
+                    $($member: changed($member.as_ref(), previous.$member.as_ref()),)*
+                    extra: extra
+                        .iter()
+                        .filter(|(key, value)| previous.extra.get(key.as_str()) != Some(value))
+                        .map(|(key, value)| (key.clone(), value.clone()))
+                        .collect(),
+                }
+            }};
         }
+        with_members!(changes)
     }
 }

@@ -57,46 +57,72 @@ pub struct NumberInput {
     pub common: ElementCommon,
 }
 
-/// A date field; values are `YYYY-MM-DD`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DateInput {
-    /// The initial date.
-    pub value: Option<String>,
-    /// A hint shown while the field is empty.
-    pub placeholder: Option<String>,
-    /// The earliest date allowed.
-    pub min: Option<String>,
-    /// The latest date allowed.
-    pub max: Option<String>,
-    /// Properties of every input.
-    #[serde(flatten)]
-    pub input: InputCommon,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+/// Declares an input whose value is text of one type (a date, a time): the same properties,
+/// described by the name of the type (`what`), and built by the reader from one
+/// [`TextValued`].
+macro_rules! text_valued_input {
+    ($(#[doc = $doc:literal])* $name:ident, $what:literal) => {
+        $(#[doc = $doc])*
+        #[skip_serializing_none]
+        #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            #[doc = concat!("The initial ", $what, ".")]
+            pub value: Option<String>,
+            /// A hint shown while the field is empty.
+            pub placeholder: Option<String>,
+            #[doc = concat!("The earliest ", $what, " allowed.")]
+            pub min: Option<String>,
+            #[doc = concat!("The latest ", $what, " allowed.")]
+            pub max: Option<String>,
+            /// Properties of every input.
+            #[serde(flatten)]
+            pub input: InputCommon,
+            /// Properties of every element.
+            #[serde(flatten)]
+            pub common: ElementCommon,
+        }
+
+        impl FromTextValued for $name {
+            fn from_text_valued(t: TextValued) -> Self {
+                Self {
+                    value: t.value,
+                    placeholder: t.placeholder,
+                    min: t.min,
+                    max: t.max,
+                    input: t.input,
+                    common: t.common,
+                }
+            }
+        }
+    };
 }
 
-/// A time field; values are `HH:MM` (24 hours).
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TimeInput {
-    /// The initial time.
-    pub value: Option<String>,
-    /// A hint shown while the field is empty.
-    pub placeholder: Option<String>,
-    /// The earliest time allowed.
-    pub min: Option<String>,
-    /// The latest time allowed.
-    pub max: Option<String>,
-    /// Properties of every input.
-    #[serde(flatten)]
-    pub input: InputCommon,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+/// The properties of a date or time input, as their one reader gathers them.
+#[derive(Debug)]
+pub(crate) struct TextValued {
+    pub(crate) value: Option<String>,
+    pub(crate) placeholder: Option<String>,
+    pub(crate) min: Option<String>,
+    pub(crate) max: Option<String>,
+    pub(crate) input: InputCommon,
+    pub(crate) common: ElementCommon,
+}
+
+/// An input the reader builds from the [`TextValued`] it gathered.
+pub(crate) trait FromTextValued {
+    /// The input with these properties.
+    fn from_text_valued(t: TextValued) -> Self;
+}
+
+text_valued_input! {
+    /// A date field; values are `YYYY-MM-DD`.
+    DateInput, "date"
+}
+
+text_valued_input! {
+    /// A time field; values are `HH:MM` (24 hours).
+    TimeInput, "time"
 }
 
 /// A check box with a title.

@@ -31,6 +31,7 @@ pub use element::Element;
 pub use input::{
     Choice, ChoiceSetInput, DataQuery, DateInput, NumberInput, TextInput, TimeInput, ToggleInput,
 };
+pub(crate) use input::{FromTextValued, TextValued};
 pub use layout::{ActionSet, Column, ColumnSet, Container, Fact, FactSet};
 pub use media::{CaptionSource, Image, ImageSet, Media, MediaSource};
 pub use table::{Table, TableCell, TableColumnDefinition, TableRow};

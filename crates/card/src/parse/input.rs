@@ -7,8 +7,8 @@ use super::props::InputReader;
 use super::reader::Ctx;
 use crate::diagnostic::Code;
 use crate::model::{
-    Choice, ChoiceSetInput, DataQuery, DateInput, ElementCommon, InputCommon, NumberInput,
-    TextInput, TimeInput, ToggleInput,
+    Choice, ChoiceSetInput, DataQuery, DateInput, ElementCommon, FromTextValued, InputCommon,
+    NumberInput, TextInput, TextValued, TimeInput, ToggleInput,
 };
 use crate::rules::{Date, Time, check_regex};
 
@@ -76,24 +76,15 @@ pub(crate) fn number<'de, A: MapAccess<'de>>(
     Ok(e)
 }
 
-/// The properties of an input whose values are text of one type (dates, times), read and
-/// checked: each must read as the type, `min ≤ max`, and the value between them.
-struct TypedText {
-    value: Option<String>,
-    placeholder: Option<String>,
-    min: Option<String>,
-    max: Option<String>,
-    input: InputCommon,
-    common: ElementCommon,
-}
-
-fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString>(
+/// Reads an input whose values are text of one type (dates, times), checked: each must read
+/// as the type, `min ≤ max`, and the value between them.
+fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString, I: FromTextValued>(
     cx: &mut Ctx,
     map: &mut A,
     owner: &'static str,
     parse: fn(&str) -> Option<T>,
     expected: &str,
-) -> Result<TypedText, A::Error> {
+) -> Result<I, A::Error> {
     let (mut value, mut placeholder, mut min, mut max) = (None, None, None, None);
     let (mut input, mut element) = (InputCommon::default(), ElementCommon::default());
     let mut common = InputReader::new(owner, &mut input, &mut element);
@@ -115,50 +106,34 @@ fn typed_text<'de, A: MapAccess<'de>, T: PartialOrd + ToString>(
         ToString::to_string,
     );
     common.finish(cx);
-    Ok(TypedText {
+    Ok(I::from_text_valued(TextValued {
         value,
         placeholder,
         min,
         max,
         input,
         common: element,
-    })
+    }))
 }
 
 pub(crate) fn date<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
 ) -> Result<DateInput, A::Error> {
-    let t = typed_text(
+    typed_text(
         cx,
         map,
         "Input.Date",
         Date::parse,
         "a date written YYYY-MM-DD",
-    )?;
-    Ok(DateInput {
-        value: t.value,
-        placeholder: t.placeholder,
-        min: t.min,
-        max: t.max,
-        input: t.input,
-        common: t.common,
-    })
+    )
 }
 
 pub(crate) fn time<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
 ) -> Result<TimeInput, A::Error> {
-    let t = typed_text(cx, map, "Input.Time", Time::parse, "a time written HH:MM")?;
-    Ok(TimeInput {
-        value: t.value,
-        placeholder: t.placeholder,
-        min: t.min,
-        max: t.max,
-        input: t.input,
-        common: t.common,
-    })
+    typed_text(cx, map, "Input.Time", Time::parse, "a time written HH:MM")
 }
 
 /// Reads a date or time property's text as its type, reporting text that is not one.

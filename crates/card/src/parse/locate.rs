@@ -280,15 +280,7 @@ impl Scan<'_, '_> {
                 self.pos += 1;
             }
             self.skip_ws();
-            let len = self.path.len();
-            push_key(&mut self.path, &key);
-            if self.leads_somewhere() {
-                self.value(key_at);
-            } else {
-                self.skip_value();
-            }
-            self.path.truncate(len);
-            if self.found.len() == self.wanted.len() {
+            if self.member(key_at, |path| push_key(path, &key)) {
                 return;
             }
             self.skip_ws();
@@ -296,6 +288,20 @@ impl Scan<'_, '_> {
                 self.pos += 1;
             }
         }
+    }
+
+    /// Reads the value of one member or element, at `at`, whose pointer `push` appends to the
+    /// current one; true once every wanted pointer is found.
+    fn member(&mut self, at: usize, push: impl FnOnce(&mut String)) -> bool {
+        let len = self.path.len();
+        push(&mut self.path);
+        if self.leads_somewhere() {
+            self.value(at);
+        } else {
+            self.skip_value();
+        }
+        self.path.truncate(len);
+        self.found.len() == self.wanted.len()
     }
 
     fn array(&mut self) {
@@ -314,16 +320,7 @@ impl Scan<'_, '_> {
                 }
                 Some(_) => {}
             }
-            let len = self.path.len();
-            push_index(&mut self.path, index);
-            if self.leads_somewhere() {
-                let at = self.pos;
-                self.value(at);
-            } else {
-                self.skip_value();
-            }
-            self.path.truncate(len);
-            if self.found.len() == self.wanted.len() {
+            if self.member(self.pos, |path| push_index(path, index)) {
                 return;
             }
             index += 1;

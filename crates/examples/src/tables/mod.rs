@@ -426,7 +426,7 @@ impl Example for Server {
             .unwrap_or(find);
         vec![
             (rmcp_tool(&find), Some(A2UI_MIME_TYPE)),
-            app_tool(
+            app_tool(tool(
                 BOOK,
                 "Book the table of the button the user pressed (called by the surface).",
                 json!({
@@ -437,7 +437,7 @@ impl Example for Server {
                 }),
                 &[],
                 Some(A2UI_MIME_TYPE),
-            ),
+            )),
             tool(BOOKINGS, "List the bookings made.", json!({}), &[], None),
         ]
     }

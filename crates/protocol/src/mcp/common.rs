@@ -51,3 +51,31 @@ pub struct PaginatedParams {
     #[serde(default)]
     pub cursor: Option<String>,
 }
+
+/// Declares the result of a paginated `*/list` request: its items under their own name, the
+/// cursor of the next page and metadata.
+macro_rules! list_result {
+    (
+        $(#[doc = $doc:literal])*
+        $name:ident {
+            $(#[doc = $items_doc:literal])*
+            $items:ident: $item:ty
+        }
+    ) => {
+        $(#[doc = $doc])*
+        #[skip_serializing_none]
+        #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $(#[doc = $items_doc])*
+            pub $items: Vec<$item>,
+            /// Cursor of the next page.
+            #[serde(default)]
+            pub next_cursor: Option<String>,
+            /// Metadata.
+            #[serde(rename = "_meta", default)]
+            pub meta: Option<Map<String, Value>>,
+        }
+    };
+}
+pub(super) use list_result;

@@ -73,38 +73,37 @@ impl TextContent {
     }
 }
 
-/// Image content.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ImageContent {
-    /// Base64-encoded image data.
-    pub data: String,
-    /// Mime type of the image.
-    pub mime_type: String,
-    /// MCP annotations, forwarded untouched.
-    #[serde(default)]
-    pub annotations: Option<Value>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+/// Declares the content of a binary block (`what`: an image, audio): base64 data and its mime
+/// type.
+macro_rules! binary_content {
+    ($(#[doc = $doc:literal])* $name:ident, $what:literal) => {
+        $(#[doc = $doc])*
+        #[skip_serializing_none]
+        #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            #[doc = concat!("Base64-encoded ", $what, " data.")]
+            pub data: String,
+            #[doc = concat!("Mime type of the ", $what, ".")]
+            pub mime_type: String,
+            /// MCP annotations, forwarded untouched.
+            #[serde(default)]
+            pub annotations: Option<Value>,
+            /// Metadata.
+            #[serde(rename = "_meta", default)]
+            pub meta: Option<Map<String, Value>>,
+        }
+    };
 }
 
-/// Audio content.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AudioContent {
-    /// Base64-encoded audio data.
-    pub data: String,
-    /// Mime type of the audio.
-    pub mime_type: String,
-    /// MCP annotations, forwarded untouched.
-    #[serde(default)]
-    pub annotations: Option<Value>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+binary_content! {
+    /// Image content.
+    ImageContent, "image"
+}
+
+binary_content! {
+    /// Audio content.
+    AudioContent, "audio"
 }
 
 /// A resource embedded in a content list (e.g. a card as `application/vnd.mcpapp.card+json`).

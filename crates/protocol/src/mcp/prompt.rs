@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use serde_with::skip_serializing_none;
 
+use super::common::list_result;
+
 /// A prompt as listed by `prompts/list`.
 #[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -47,17 +49,10 @@ pub struct PromptArgument {
     pub required: Option<bool>,
 }
 
-/// Result of `prompts/list`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListPromptsResult {
-    /// The prompts.
-    pub prompts: Vec<Prompt>,
-    /// Cursor of the next page.
-    #[serde(default)]
-    pub next_cursor: Option<String>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+list_result! {
+    /// Result of `prompts/list`.
+    ListPromptsResult {
+        /// The prompts.
+        prompts: Prompt
+    }
 }

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use serde_with::skip_serializing_none;
 
+use super::common::list_result;
+
 use crate::{ProtocolError, ResourceUiMeta};
 
 /// A resource as listed by `resources/list` (also the body of a `resource_link` block).
@@ -149,32 +151,18 @@ pub struct ReadResourceResult {
     pub meta: Option<Map<String, Value>>,
 }
 
-/// Result of `resources/list`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListResourcesResult {
-    /// The resources (servers may omit UI-only ones).
-    pub resources: Vec<Resource>,
-    /// Cursor of the next page.
-    #[serde(default)]
-    pub next_cursor: Option<String>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+list_result! {
+    /// Result of `resources/list`.
+    ListResourcesResult {
+        /// The resources (servers may omit UI-only ones).
+        resources: Resource
+    }
 }
 
-/// Result of `resources/templates/list`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListResourceTemplatesResult {
-    /// The templates.
-    pub resource_templates: Vec<ResourceTemplate>,
-    /// Cursor of the next page.
-    #[serde(default)]
-    pub next_cursor: Option<String>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+list_result! {
+    /// Result of `resources/templates/list`.
+    ListResourceTemplatesResult {
+        /// The templates.
+        resource_templates: ResourceTemplate
+    }
 }

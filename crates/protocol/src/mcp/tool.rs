@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 use serde_with::skip_serializing_none;
 
 use super::ContentBlock;
+use super::common::list_result;
 use crate::ToolUiMeta;
 
 /// A tool definition, as listed by `tools/list` and carried in `hostContext.toolInfo`.
@@ -144,17 +145,10 @@ impl CallToolResult {
     }
 }
 
-/// Result of `tools/list`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListToolsResult {
-    /// The tools, unfiltered: visibility filtering is the host's decision, per consumer.
-    pub tools: Vec<Tool>,
-    /// Cursor of the next page.
-    #[serde(default)]
-    pub next_cursor: Option<String>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+list_result! {
+    /// Result of `tools/list`.
+    ListToolsResult {
+        /// The tools, unfiltered: visibility filtering is the host's decision, per consumer.
+        tools: Tool
+    }
 }
