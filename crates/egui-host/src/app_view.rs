@@ -275,6 +275,12 @@ fn show_html_in_window(
         ui.visuals().widgets.noninteractive.bg_stroke,
         egui::StrokeKind::Outside,
     );
+    if ui.is_sizing_pass() {
+        // A window's first frame only measures (a pip window opening): the webview stays put
+        // until the next frame gives its real place.
+        window.webviews.keep(instance, ui.ctx());
+        return;
+    }
     let host_origin = crate::webview::origin_of(&html.url);
     let placement = crate::webview::Placement {
         parent: window.parent,

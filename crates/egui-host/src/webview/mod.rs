@@ -194,6 +194,16 @@ impl Webviews {
         self.views.contains_key(&instance)
     }
 
+    /// Keeps the webview of `instance` where it is this frame, as if placed there again: for a
+    /// frame that only measures its content (an egui window's first, sizing pass), whose
+    /// rectangle is not where the app will be. Hiding and showing a child webview around such
+    /// a frame left WebKitGTK's surface black until something redrew the page.
+    pub(crate) fn keep(&mut self, instance: InstanceId, ctx: &egui::Context) {
+        if let Some(placed) = self.views.get_mut(&instance) {
+            placed.pass = ctx.cumulative_pass_nr();
+        }
+    }
+
     /// Destroys the webview of `instance` (its app closed); its bridge session ends with it.
     pub fn remove(&mut self, instance: InstanceId) {
         self.views.remove(&instance);
