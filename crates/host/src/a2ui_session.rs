@@ -11,19 +11,19 @@ use std::time::Instant;
 
 use mcpapp_a2ui::{ActionMessage, Diagnostic, ErrorMessage, Processor, Severity, mcp};
 use mcpapp_protocol::messages::{
-    CallTool, CloseWsApp, HostContextChanged, Initialized, LoadState, OpenLink, Ping,
-    ResourceTeardown, ResponseGenerationStatus, SaveState, ToolInput, ToolInputPartial, ToolResult,
+    CallTool, CloseWsApp, HostContextChanged, Initialized, LoadState, OpenLink,
+    ResponseGenerationStatus, SaveState, ToolInput, ToolInputPartial, ToolResult,
 };
 use mcpapp_protocol::{
-    CallToolParams, EmptyObject, HostContext, JsonRpcError, JsonRpcNotification, LoadStateParams,
-    Message, Notification as _, OpenLinkParams, Request as _, RequestId,
-    ResponseGenerationStatusParams, SaveStateParams, Theme, ToolInputParams,
+    CallToolParams, EmptyObject, HostContext, JsonRpcNotification, LoadStateParams, Message,
+    Notification as _, OpenLinkParams, RequestId, ResponseGenerationStatusParams, SaveStateParams,
+    Theme, ToolInputParams,
 };
 use serde_json::{Map, Value};
 
 use crate::host::wire;
 use crate::view_session::{
-    PendingSave, SessionError, initialize_request, initialized, refusal, text_of,
+    PendingSave, SessionError, answer_request, initialize_request, initialized, refusal, text_of,
 };
 
 /// The key of the saved state's stream (`{"a2ui": [messages…]}`).
@@ -194,13 +194,7 @@ impl A2uiSession {
     pub fn on_host_message(&mut self, message: &Value) -> Vec<Value> {
         match Message::from_value(message.clone()) {
             Ok(Message::Notification(n)) => self.notified(&n),
-            Ok(Message::Request(r)) => {
-                let answer = match r.method.as_str() {
-                    ResourceTeardown::METHOD | Ping::METHOD => Ok(wire::result(&EmptyObject {})),
-                    other => Err(JsonRpcError::method_not_found(other)),
-                };
-                vec![wire::reply(r.id, answer)]
-            }
+            Ok(Message::Request(r)) => vec![answer_request(r)],
             Ok(Message::Response(r)) if !self.ready => {
                 let (context, tool_call_id) = initialized(r.result);
                 self.apply_context(&context);

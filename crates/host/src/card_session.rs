@@ -13,18 +13,18 @@ use mcpapp_protocol::CARD_MIME_TYPE;
 use serde_json::Value;
 
 use mcpapp_protocol::messages::{
-    CallTool, CloseWsApp, HostContextChanged, Initialized, LoadState, OpenLink, Ping,
-    ResourceTeardown, ResponseGenerationStatus, SaveState, ToolInput, ToolInputPartial, ToolResult,
+    CallTool, CloseWsApp, HostContextChanged, Initialized, LoadState, OpenLink,
+    ResponseGenerationStatus, SaveState, ToolInput, ToolInputPartial, ToolResult,
 };
 use mcpapp_protocol::{
-    CallToolParams, EmptyObject, HostContext, JsonRpcError, JsonRpcNotification, LoadStateParams,
-    Message, Notification as _, OpenLinkParams, Request as _, RequestId,
-    ResponseGenerationStatusParams, SaveStateParams, Theme, ToolInputParams,
+    CallToolParams, EmptyObject, HostContext, JsonRpcNotification, LoadStateParams, Message,
+    Notification as _, OpenLinkParams, RequestId, ResponseGenerationStatusParams, SaveStateParams,
+    Theme, ToolInputParams,
 };
 
 use crate::host::wire;
 use crate::view_session::{
-    PendingSave, SessionError, initialize_request, initialized, refusal, text_of,
+    PendingSave, SessionError, answer_request, initialize_request, initialized, refusal, text_of,
 };
 
 /// One card on screen, as a view of the host.
@@ -222,13 +222,7 @@ impl CardSession {
                     Vec::new()
                 }
             }
-            Ok(Message::Request(r)) => {
-                let answer = match r.method.as_str() {
-                    ResourceTeardown::METHOD | Ping::METHOD => Ok(wire::result(&EmptyObject {})),
-                    other => Err(JsonRpcError::method_not_found(other)),
-                };
-                vec![wire::reply(r.id, answer)]
-            }
+            Ok(Message::Request(r)) => vec![answer_request(r)],
             Ok(Message::Response(r)) if !self.ready => {
                 // The answer to our `ui/initialize`: take the context, say we are initialized.
                 let (context, tool_call_id) = initialized(r.result);

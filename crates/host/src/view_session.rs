@@ -4,9 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-use mcpapp_protocol::messages::Initialize;
+use mcpapp_protocol::messages::{Initialize, Ping, ResourceTeardown};
 use mcpapp_protocol::{
-    AppCapabilities, DisplayMode, HostContext, Implementation, InitializeParams, RequestId,
+    AppCapabilities, DisplayMode, EmptyObject, HostContext, Implementation, InitializeParams,
+    JsonRpcError, JsonRpcRequest, Request as _, RequestId,
 };
 use serde_json::{Map, Value};
 
@@ -95,6 +96,16 @@ pub(crate) fn initialize_request(id: i64, name: &str) -> Value {
 struct InitializeAnswer {
     #[serde(default)]
     host_context: HostContext,
+}
+
+/// The session's answer to a request from the host: teardown and ping are acknowledged (a
+/// view in process has nothing to clean up), anything else is not a method of a view.
+pub(crate) fn answer_request(request: JsonRpcRequest) -> Value {
+    let answer = match request.method.as_str() {
+        ResourceTeardown::METHOD | Ping::METHOD => Ok(wire::result(&EmptyObject {})),
+        other => Err(JsonRpcError::method_not_found(other)),
+    };
+    wire::reply(request.id, answer)
 }
 
 /// The host context of a `ui/initialize` answer (the default when the answer has none: only
