@@ -6,7 +6,8 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcpapp_host::AppSpec;
-use mcpapp_host::store::{StateKey, StateStore, StoreError};
+use mcpapp_host::Error;
+use mcpapp_host::store::{StateKey, StateStore};
 use mcpapp_protocol::CallToolResult;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -118,8 +119,8 @@ impl Conversation {
     }
 
     /// Saves it (one write, all or nothing).
-    pub fn save(&self, store: &dyn StateStore) -> Result<(), StoreError> {
-        let value = serde_json::to_value(self).map_err(|e| StoreError::Encode(e.to_string()))?;
+    pub fn save(&self, store: &dyn StateStore) -> Result<(), Error> {
+        let value = serde_json::to_value(self).map_err(|e| Error::StateEncode(e.to_string()))?;
         store.save(&key(), &value)
     }
 

@@ -2,8 +2,7 @@
 
 use std::sync::Arc;
 
-use mcpapp_host::RuntimeError;
-use mcpapp_host::mcp::McpError;
+use mcpapp_host::Error;
 
 /// What went wrong: the handle could not start, a server or a call failed, an app could not
 /// be built or shown, or a scripted action ([`crate::HostedApp::fill`],
@@ -42,13 +41,11 @@ pub enum EguiHostError {
     /// names the link), or the browser could not be started.
     #[error("{0}")]
     Link(String),
-    /// A server could not be connected (it did not start, refused the handshake, timed out).
+    /// The host failed: a server could not be connected (it did not start, refused the
+    /// handshake, timed out), or an agent's tool call could not be made (no such server or
+    /// tool, an app-only tool, a view that cannot be read).
     #[error(transparent)]
-    Server(Arc<McpError>),
-    /// An agent's tool call could not be made (no such server or tool, an app-only tool, a
-    /// view that cannot be read).
-    #[error(transparent)]
-    Call(Arc<RuntimeError>),
+    Host(Arc<Error>),
     /// An app's view could not be built (its resource is unreadable or not a view, its
     /// bridge did not start).
     #[error("{0}")]

@@ -28,8 +28,8 @@
 //! // No server "flights" was connected (`host.connect(...)` does that): a typed error,
 //! // the host's own as its source, and a sentence for the user.
 //! use mcpapp_egui_host::EguiHostError;
-//! use mcpapp_host::RuntimeError;
-//! assert!(matches!(&error, EguiHostError::Call(e) if matches!(**e, RuntimeError::UnknownServer(_))));
+//! use mcpapp_host::Error;
+//! assert!(matches!(&error, EguiHostError::Host(e) if matches!(**e, Error::UnknownServer(_))));
 //! assert!(error.to_string().contains("flights"), "{error}");
 //! drop(host); // closes the host and joins the worker thread
 //! # Ok::<(), mcpapp_egui_host::EguiHostError>(())

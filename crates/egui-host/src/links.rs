@@ -9,7 +9,7 @@ use crate::EguiHostError;
 /// Opens `url` in the user's browser if the host's rules allow it. Blocks only while the
 /// opener starts (it does not wait for the browser).
 pub fn open_link(url: &str) -> Result<(), EguiHostError> {
-    mcpapp_host::check_link(url).map_err(EguiHostError::Link)?;
+    mcpapp_host::check_link(url).map_err(|why| EguiHostError::Link(why.to_string()))?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -38,7 +38,10 @@ mod tests {
             };
             assert_eq!(
                 Some(why.as_str()),
-                mcpapp_host::check_link(url).err().as_deref(),
+                mcpapp_host::check_link(url)
+                    .err()
+                    .map(|why| why.to_string())
+                    .as_deref(),
                 "{url}"
             );
         }

@@ -21,9 +21,10 @@ use mcpapp_protocol::{
 };
 use serde_json::{Map, Value};
 
+use crate::Error;
 use crate::host::wire;
 use crate::view_session::{
-    PendingSave, SessionError, answer_request, initialize_request, initialized, refusal, text_of,
+    PendingSave, answer_request, initialize_request, initialized, refusal, text_of,
 };
 
 /// The key of the saved state's stream (`{"a2ui": [messages…]}`).
@@ -330,12 +331,12 @@ impl A2uiSession {
 
     /// The user fired an event (`SurfaceEvent::Action` of the egui surface view, checks
     /// passed): `tools/call` by [`mcp::action_call`].
-    pub fn action(&mut self, action: &ActionMessage) -> Result<Vec<Value>, SessionError> {
+    pub fn action(&mut self, action: &ActionMessage) -> Result<Vec<Value>, Error> {
         if !self.ready {
-            return Err(SessionError::NotReady);
+            return Err(Error::NotReady);
         }
         if self.locked {
-            return Err(SessionError::Locked);
+            return Err(Error::Locked);
         }
         let params: CallToolParams =
             mcp::action_call(action, self.processor.client_data_model(), |tool| {
@@ -348,9 +349,9 @@ impl A2uiSession {
     }
 
     /// The user opened a link (an `openUrl` action): `ui/open-link`.
-    pub fn open_link(&mut self, url: &str) -> Result<Vec<Value>, SessionError> {
+    pub fn open_link(&mut self, url: &str) -> Result<Vec<Value>, Error> {
         if !self.ready {
-            return Err(SessionError::NotReady);
+            return Err(Error::NotReady);
         }
         let id = self.next();
         let params = OpenLinkParams {

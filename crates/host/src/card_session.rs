@@ -22,9 +22,10 @@ use mcpapp_protocol::{
     Theme, ToolInputParams,
 };
 
+use crate::Error;
 use crate::host::wire;
 use crate::view_session::{
-    PendingSave, SessionError, answer_request, initialize_request, initialized, refusal, text_of,
+    PendingSave, answer_request, initialize_request, initialized, refusal, text_of,
 };
 
 /// One card on screen, as a view of the host.
@@ -325,23 +326,23 @@ impl CardSession {
     /// The user submitted: `data` is the action's data merged with the inputs (after the
     /// view checked them). Becomes `tools/call`: the tool named by `mcp_tool_name` or the
     /// `Action.Execute` verb, the rest of the data as arguments.
-    pub fn submit(&mut self, action: &Action, data: Value) -> Result<Vec<Value>, SessionError> {
+    pub fn submit(&mut self, action: &Action, data: Value) -> Result<Vec<Value>, Error> {
         if !self.ready {
-            return Err(SessionError::NotReady);
+            return Err(Error::NotReady);
         }
-        let call = mcpapp_card::tool_call(action, data)
-            .map_err(|e| SessionError::NoTool(e.to_string()))?;
+        let call =
+            mcpapp_card::tool_call(action, data).map_err(|e| Error::NoTool(e.to_string()))?;
         self.call_tool(&call)
     }
 
     /// The user triggered an action whose tool call the view already worked out (as
     /// `mcpapp-egui`'s `CardEvent::Submit` does): `tools/call`.
-    pub fn call_tool(&mut self, call: &mcpapp_card::ToolCall) -> Result<Vec<Value>, SessionError> {
+    pub fn call_tool(&mut self, call: &mcpapp_card::ToolCall) -> Result<Vec<Value>, Error> {
         if !self.ready {
-            return Err(SessionError::NotReady);
+            return Err(Error::NotReady);
         }
         if self.locked {
-            return Err(SessionError::Locked);
+            return Err(Error::Locked);
         }
         let id = self.next();
         self.calls.push(Value::from(id));
@@ -358,9 +359,9 @@ impl CardSession {
     }
 
     /// The user opened a link (`Action.OpenUrl`, a link in text): `ui/open-link`.
-    pub fn open_link(&mut self, url: &str) -> Result<Vec<Value>, SessionError> {
+    pub fn open_link(&mut self, url: &str) -> Result<Vec<Value>, Error> {
         if !self.ready {
-            return Err(SessionError::NotReady);
+            return Err(Error::NotReady);
         }
         let id = self.next();
         let params = OpenLinkParams {

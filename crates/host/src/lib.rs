@@ -95,6 +95,7 @@
 mod a2ui_session;
 mod card_session;
 mod door;
+mod error;
 mod host;
 pub mod mcp;
 mod port;
@@ -108,14 +109,15 @@ pub use card_session::{CardSession, card_in_result};
 pub use door::{
     Admission, Door, SHED_REPORT_INTERVAL, Shed, UNMETERED, proxy_limits, rate_refusal, unmetered,
 };
+pub use error::Error;
 pub use host::{
     AppHost, AppLimits, AppSpec, CloseReason, ContainerSizes, Download, DownloadContent,
     DuplicatePolicy, HostEvent, HostOptions, InstanceId, MAX_DOWNLOAD_BYTES, MAX_DOWNLOAD_FILES,
-    Output, QuestionBody, QuestionError, QuestionSpec, Rate, SampleAnswer, SampleForm, SampleReply,
-    SampleText, SaveDone, SaveJob, ServerCall, ViewKind, check_link, downloads_folder, host_styles,
+    Output, QuestionBody, QuestionSpec, Rate, SampleAnswer, SampleForm, SampleReply, SampleText,
+    SaveDone, SaveJob, ServerCall, ViewKind, check_link, downloads_folder, host_styles,
     safe_file_name, sample_form, save_downloads, theme_styles,
 };
-pub use port::{ChannelPort, HostSender, PORT_CAPACITY, SendError, ViewEnd, ViewGone, ViewPort};
+pub use port::{ChannelPort, HostSender, PORT_CAPACITY, ViewEnd, ViewPort};
 pub use printable::{printable, printable_lines};
-pub use runtime::{AgentCall, OUTBOX_LIMIT, Runtime, RuntimeError, TraceDirection, Traced};
-pub use view_session::{SAVE_DEBOUNCE, SessionError};
+pub use runtime::{AgentCall, OUTBOX_LIMIT, Runtime, TraceDirection, Traced};
+pub use view_session::SAVE_DEBOUNCE;

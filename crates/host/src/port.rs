@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+use crate::Error;
+
 /// How many messages a [`ChannelPort`] holds each way.
 ///
 /// A well-behaved view has at most a few requests in flight (the host runs at most
@@ -30,13 +32,13 @@ pub trait ViewPort: Send {
     /// Delivers a host→view message. `Err` when the view is gone. A bounded port that is full
     /// drops the message (counted, with a warning): callers that must not lose a message use
     /// [`Self::try_send`].
-    fn send(&self, message: Value) -> Result<(), ViewGone>;
-    /// Delivers a host→view message if the port has room: [`SendError::Full`] hands it back
-    /// when the view has not read the messages before it, [`SendError::Gone`] when the view is
+    fn send(&self, message: Value) -> Result<(), Error>;
+    /// Delivers a host→view message if the port has room: [`Error::PortFull`] hands it back
+    /// when the view has not read the messages before it, [`Error::ViewGone`] when the view is
     /// gone. The runtime sends this way and keeps what is handed back until there is room.
     /// By default [`Self::send`], for ports without a bound.
-    fn try_send(&self, message: Value) -> Result<(), SendError> {
-        self.send(message).map_err(SendError::from)
+    fn try_send(&self, message: Value) -> Result<(), Error> {
+        self.send(message)
     }
     /// How many more host→view messages [`Self::try_send`] takes now. The runtime reads a view's
     /// messages only while this leaves room for their answers, so a view that does not read
@@ -46,7 +48,7 @@ pub trait ViewPort: Send {
     }
     /// The next view→host message if one is waiting; `Err` when the view is gone and nothing
     /// is left to read.
-    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone>;
+    fn try_recv(&mut self) -> Result<Option<Value>, Error>;
     /// Waits for the next view→host message; `None` when the view is gone. Must be cancel-safe
     /// (a message is never lost when the future is dropped before it is ready): the runtime
     /// waits on every view at once and drops the futures of the views that did not speak.
@@ -71,37 +73,6 @@ pub trait ViewPort: Send {
     /// every tick and hands it to [`AppHost::shed_at_door`](crate::AppHost::shed_at_door).
     fn take_shed(&mut self) -> crate::Shed {
         crate::Shed::default()
-    }
-}
-
-/// The view has gone away (its window closed, its process died, its channel dropped).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("the view is gone")]
-pub struct ViewGone;
-
-/// Why a message could not be handed to a port.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum SendError {
-    /// The other side is gone.
-    #[error("the view is gone")]
-    Gone,
-    /// The other side has not read the messages before this one; the message is handed back.
-    #[error("the view's port is full (it has not read its last messages)")]
-    Full(Value),
-}
-
-impl From<ViewGone> for SendError {
-    fn from(_: ViewGone) -> Self {
-        Self::Gone
-    }
-}
-
-impl From<mpsc::error::TrySendError<Value>> for SendError {
-    fn from(error: mpsc::error::TrySendError<Value>) -> Self {
-        match error {
-            mpsc::error::TrySendError::Full(message) => Self::Full(message),
-            mpsc::error::TrySendError::Closed(_) => Self::Gone,
-        }
     }
 }
 
@@ -149,30 +120,30 @@ impl ChannelPort {
 }
 
 impl ViewPort for ChannelPort {
-    fn send(&self, message: Value) -> Result<(), ViewGone> {
+    fn send(&self, message: Value) -> Result<(), Error> {
         match self.try_send(message) {
             Ok(()) => Ok(()),
-            Err(SendError::Full(_)) => {
+            Err(Error::PortFull(_)) => {
                 self.dropped.add();
                 Ok(())
             }
-            Err(SendError::Gone) => Err(ViewGone),
+            Err(error) => Err(error),
         }
     }
 
-    fn try_send(&self, message: Value) -> Result<(), SendError> {
-        self.to_view.try_send(message).map_err(SendError::from)
+    fn try_send(&self, message: Value) -> Result<(), Error> {
+        self.to_view.try_send(message).map_err(Error::from)
     }
 
     fn room(&self) -> usize {
         self.to_view.capacity()
     }
 
-    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
+    fn try_recv(&mut self) -> Result<Option<Value>, Error> {
         match self.from_view.try_recv() {
             Ok(m) => Ok(Some(m)),
             Err(mpsc::error::TryRecvError::Empty) => Ok(None),
-            Err(mpsc::error::TryRecvError::Disconnected) => Err(ViewGone),
+            Err(mpsc::error::TryRecvError::Disconnected) => Err(Error::ViewGone),
         }
     }
 
@@ -195,18 +166,21 @@ pub struct HostSender {
 
 impl HostSender {
     /// Sends at once. When the host has not read the messages before it, the message is
-    /// dropped (counted, warned about) and handed back as [`SendError::Full`].
-    pub fn send(&self, message: Value) -> Result<(), SendError> {
-        let sent = self.channel.try_send(message).map_err(SendError::from);
-        if matches!(sent, Err(SendError::Full(_))) {
+    /// dropped (counted, warned about) and handed back as [`Error::PortFull`].
+    pub fn send(&self, message: Value) -> Result<(), Error> {
+        let sent = self.channel.try_send(message).map_err(Error::from);
+        if matches!(sent, Err(Error::PortFull(_))) {
             self.dropped.add();
         }
         sent
     }
 
     /// Sends, waiting while the port is full. `Err` when the host let the view go.
-    pub async fn send_async(&self, message: Value) -> Result<(), ViewGone> {
-        self.channel.send(message).await.map_err(|_| ViewGone)
+    pub async fn send_async(&self, message: Value) -> Result<(), Error> {
+        self.channel
+            .send(message)
+            .await
+            .map_err(|_| Error::ViewGone)
     }
 
     /// How many messages [`Self::send`] dropped because the port was full.

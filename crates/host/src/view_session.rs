@@ -13,20 +13,6 @@ use serde_json::{Map, Value};
 
 use crate::host::wire;
 
-/// Why a session did not send what the user did.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SessionError {
-    /// The model is generating a reply; the view is locked until it is done.
-    #[error("the view is locked while the model is generating a reply")]
-    Locked,
-    /// The session has not completed `ui/initialize` yet.
-    #[error("the view is not connected to its host yet")]
-    NotReady,
-    /// The action names no tool.
-    #[error("{0}")]
-    NoTool(String),
-}
-
 /// How long input edits wait before they are saved, so typing does not save every key.
 pub const SAVE_DEBOUNCE: Duration = Duration::from_millis(400);
 

@@ -16,8 +16,8 @@ use mcpapp_a2ui::{Fired, Pointer};
 use mcpapp_card::{InputValue, InputValues, prepare_submit};
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
-    A2uiSession, AppHost, AppSpec, CardSession, CloseReason, HostEvent, HostOptions, InstanceId,
-    Output, ServerCall, SessionError, ViewKind,
+    A2uiSession, AppHost, AppSpec, CardSession, CloseReason, Error, HostEvent, HostOptions,
+    InstanceId, Output, ServerCall, ViewKind,
 };
 use mcpapp_protocol::{CallToolResult, DisplayMode, Tool};
 use serde_json::{Value, json};
@@ -104,7 +104,10 @@ impl TestView for CardView {
     fn locked_submit_refused(&mut self) -> bool {
         let card = self.session.card().clone();
         let data = prepare_submit(&[&card], &card.actions[0], &self.values()).unwrap();
-        self.session.submit(&card.actions[0], data) == Err(SessionError::Locked)
+        matches!(
+            self.session.submit(&card.actions[0], data),
+            Err(Error::Locked)
+        )
     }
 }
 
@@ -153,7 +156,7 @@ impl SurfaceView {
             .unwrap();
     }
 
-    fn fire(&mut self) -> Result<Vec<Value>, SessionError> {
+    fn fire(&mut self) -> Result<Vec<Value>, Error> {
         let surface = self.session.processor().surface("cancel").unwrap();
         let Fired::Event(action) = surface
             .fire("confirm", &Pointer::root(), "2026-12-03T12:00:00Z")
@@ -188,7 +191,7 @@ impl TestView for SurfaceView {
         *self = Self::new();
     }
     fn locked_submit_refused(&mut self) -> bool {
-        self.fire() == Err(SessionError::Locked)
+        matches!(self.fire(), Err(Error::Locked))
     }
 }
 
@@ -806,7 +809,7 @@ async fn a_channel_port_carries_messages_both_ways_and_notices_a_gone_view() {
     assert_eq!(view.from_host.recv().await, Some(json!({"m": 1})));
     view.to_host.send(json!({"m": 2})).unwrap();
     assert_eq!(port.recv().await, Some(json!({"m": 2})));
-    assert_eq!(port.try_recv(), Ok(None));
+    assert!(matches!(port.try_recv(), Ok(None)));
     drop(view);
     assert!(port.send(json!({})).is_err());
     assert!(port.try_recv().is_err());

@@ -21,7 +21,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use mcpapp_host::mcp::{ClientOptions, McpConnection, McpError, McpEventKind, ServerSpec};
+use mcpapp_host::Error;
+use mcpapp_host::mcp::{ClientOptions, McpConnection, McpEventKind, ServerSpec};
 use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE, HTML_MIME_TYPE, JsonRpcError, Visibility};
 use serde_json::{Map, Value, json};
 use tokio::io::AsyncBufReadExt;
@@ -227,10 +228,7 @@ async fn check_test_server(server: &McpConnection) {
 
     // An unknown tool is the server's JSON-RPC error, passed on as is.
     let error = server.call_json("nope", Map::new()).await.unwrap_err();
-    assert!(
-        matches!(error, McpError::Rpc { code: -32602, .. }),
-        "{error}"
-    );
+    assert!(matches!(error, Error::Rpc { code: -32602, .. }), "{error}");
     assert_eq!(error.to_jsonrpc_error().code, JsonRpcError::INVALID_PARAMS);
 }
 
@@ -247,7 +245,7 @@ async fn rust_server_over_stdio() {
     server.close().await;
     assert!(!handle.is_alive());
     let error = handle.call_json("echo", Map::new()).await.unwrap_err();
-    assert!(matches!(error, McpError::ServerGone { .. }), "{error}");
+    assert!(matches!(error, Error::ServerGone { .. }), "{error}");
     assert!(
         error.to_string().contains("the host closed the connection"),
         "{error}"
@@ -267,12 +265,12 @@ async fn a_hanging_call_times_out_is_cancelled_and_the_connection_goes_on() {
     let error = server.call_json("slow", Map::new()).await.unwrap_err();
     let waited = start.elapsed();
     assert!(
-        matches!(&error, McpError::Timeout { what, after, .. }
+        matches!(&error, Error::Timeout { what, after, .. }
             if what == "tools/call \"slow\"" && *after == Duration::from_secs(1)),
         "{error}"
     );
     assert!(waited < Duration::from_secs(5), "waited {waited:?}");
-    assert_eq!(error.to_jsonrpc_error().code, McpError::REQUEST_TIMEOUT);
+    assert_eq!(error.to_jsonrpc_error().code, Error::REQUEST_TIMEOUT);
     assert!(error.to_string().contains("\"rust\""), "{error}");
 
     assert!(server.is_alive());
@@ -301,13 +299,13 @@ async fn a_crashing_server_is_gone_and_the_others_are_unaffected() {
     let mut events = crashing.events();
 
     let error = crashing.call_json("crash", Map::new()).await.unwrap_err();
-    let McpError::ServerGone { server, reason, .. } = &error else {
+    let Error::ServerGone { server, reason, .. } = &error else {
         panic!("not ServerGone: {error}");
     };
     assert_eq!(server, "crashy");
     assert!(reason.contains("exit status: 3"), "{reason}");
     assert!(reason.contains("crash: exiting with status 3"), "{reason}");
-    assert_eq!(error.to_jsonrpc_error().code, McpError::CONNECTION_CLOSED);
+    assert_eq!(error.to_jsonrpc_error().code, Error::CONNECTION_CLOSED);
     assert!(!crashing.is_alive());
     assert!(crashing.end_reason().unwrap().contains("exit status: 3"));
 
@@ -326,7 +324,7 @@ async fn a_crashing_server_is_gone_and_the_others_are_unaffected() {
     // Later requests fail at once, and say why.
     let start = Instant::now();
     let again = crashing.call_json("echo", Map::new()).await.unwrap_err();
-    assert!(matches!(again, McpError::ServerGone { .. }), "{again}");
+    assert!(matches!(again, Error::ServerGone { .. }), "{again}");
     assert!(start.elapsed() < Duration::from_millis(100));
 
     let echo = other
@@ -350,7 +348,7 @@ async fn connection_failures_are_clear_and_quick() {
     let error = McpConnection::connect("missing", &missing, &quick)
         .await
         .unwrap_err();
-    assert!(matches!(error, McpError::Spawn { .. }), "{error}");
+    assert!(matches!(error, Error::Spawn { .. }), "{error}");
     assert!(
         error
             .to_string()
@@ -365,7 +363,7 @@ async fn connection_failures_are_clear_and_quick() {
         .await
         .unwrap_err();
     assert!(
-        matches!(&error, McpError::Timeout { what, .. } if what == "initialize"),
+        matches!(&error, Error::Timeout { what, .. } if what == "initialize"),
         "{error}"
     );
     assert!(start.elapsed() < Duration::from_secs(5));
@@ -376,7 +374,7 @@ async fn connection_failures_are_clear_and_quick() {
         .await
         .unwrap_err();
     let message = error.to_string();
-    assert!(matches!(error, McpError::Connect { .. }), "{message}");
+    assert!(matches!(error, Error::Connect { .. }), "{message}");
     assert!(message.contains("exit status: 7"), "{message}");
     assert!(message.contains("no config found"), "{message}");
 
@@ -392,7 +390,7 @@ async fn connection_failures_are_clear_and_quick() {
         .await
         .unwrap_err();
     assert!(
-        matches!(error, McpError::Connect { .. } | McpError::Timeout { .. }),
+        matches!(error, Error::Connect { .. } | Error::Timeout { .. }),
         "{error}"
     );
     assert!(start.elapsed() < Duration::from_secs(5));

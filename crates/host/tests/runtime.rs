@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use mcpapp_host::store::MemoryStore;
 use mcpapp_host::{
-    AgentCall, AppHost, ChannelPort, HostEvent, HostOptions, InstanceId, Runtime, RuntimeError,
+    AgentCall, AppHost, ChannelPort, Error, HostEvent, HostOptions, InstanceId, Runtime,
     TraceDirection, ViewEnd, ViewKind,
 };
 use mcpapp_protocol::DisplayMode;
@@ -173,7 +173,7 @@ async fn a_view_that_goes_away_closes_its_app_and_other_calls_are_answered() {
         runtime
             .agent_call("nope", "show_card", Map::new(), "c", DisplayMode::Inline)
             .await,
-        Err(RuntimeError::UnknownServer(_))
+        Err(Error::UnknownServer(_))
     ));
     let mut text = Map::new();
     text.insert("text".into(), json!("hi"));
@@ -348,12 +348,7 @@ async fn a_views_sampling_request_goes_to_the_hook_and_is_refused_without_one() 
 }
 
 /// An agent call that is refused: the tool, the call id, the kind of error and its message.
-type Refusal = (
-    &'static str,
-    &'static str,
-    fn(&RuntimeError) -> bool,
-    &'static str,
-);
+type Refusal = (&'static str, &'static str, fn(&Error) -> bool, &'static str);
 
 /// The defects: an embedder's agent call ran an app-only tool, and opened a view named by
 /// any scheme. Both are refused, before anything reaches the server or the host.
@@ -364,13 +359,13 @@ async fn agent_calls_of_app_only_tools_and_of_views_outside_ui_are_refused() {
         (
             "refresh",
             "c1",
-            |e| matches!(e, RuntimeError::AppOnlyTool { .. }),
+            |e| matches!(e, Error::AppOnlyTool { .. }),
             "the tool `refresh` of server `test` is for its apps only, not for the model",
         ),
         (
             "file_view",
             "c2",
-            |e| matches!(e, RuntimeError::View { .. }),
+            |e| matches!(e, Error::View { .. }),
             "view `file:///test/page.html`: only `ui://` resources open views",
         ),
     ];

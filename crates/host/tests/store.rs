@@ -9,7 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
-use mcpapp_host::store::{MemoryStore, SqliteStore, StateKey, StateStore, StoreError, StoreLimits};
+use mcpapp_host::Error;
+use mcpapp_host::store::{MemoryStore, SqliteStore, StateKey, StateStore, StoreLimits};
 use serde_json::{Value, json};
 
 /// The limit the contract tests run with, small so that the size test is cheap.
@@ -137,7 +138,7 @@ fn size_limit(store: &dyn StateStore) {
     let over = Value::String("b".repeat(LIMIT - 1));
     let error = store.save(&k, &over).unwrap_err();
     match &error {
-        StoreError::TooLarge { bytes, limit } => {
+        Error::StateTooLarge { bytes, limit } => {
             assert_eq!((*bytes, *limit), (LIMIT + 1, LIMIT));
         }
         other => panic!("expected TooLarge, got {other:?}"),
@@ -264,7 +265,7 @@ fn default_limit_is_one_mebibyte_for_both_stores() {
         assert!(
             matches!(
                 error,
-                StoreError::TooLarge {
+                Error::StateTooLarge {
                     bytes: 1_048_577,
                     limit: 1_048_576
                 }
@@ -346,9 +347,9 @@ fn insert_raw(path: &Path, call: &str, state_sql: &str, seq: i64) {
     .unwrap();
 }
 
-fn corrupt_reason(result: Result<Option<Value>, StoreError>, expected: &StateKey) -> String {
+fn corrupt_reason(result: Result<Option<Value>, Error>, expected: &StateKey) -> String {
     match result {
-        Err(StoreError::Corrupt { key, reason }) => {
+        Err(Error::StateCorrupt { key, reason }) => {
             assert_eq!(&key, expected);
             reason
         }
@@ -485,10 +486,7 @@ fn a_file_that_is_not_a_database_is_a_clear_error() {
     let path = dir.join("state.sqlite3");
     std::fs::write(&path, NOT_A_DATABASE.repeat(100)).unwrap();
     let error = SqliteStore::open(&path).unwrap_err();
-    assert!(
-        matches!(error, StoreError::NotADatabase { .. }),
-        "{error:?}"
-    );
+    assert!(matches!(error, Error::NotADatabase { .. }), "{error:?}");
     let message = error.to_string();
     assert!(
         message.contains(&path.display().to_string()) && message.contains("not a SQLite database"),
@@ -578,7 +576,7 @@ fn a_database_of_a_newer_version_is_left_alone() {
     }
     let error = SqliteStore::open_or_start_fresh(&path).unwrap_err();
     assert!(
-        matches!(&error, StoreError::Database(message) if message.contains("newer")),
+        matches!(&error, Error::Database(message) if message.contains("newer")),
         "{error:?}"
     );
     // Not moved aside: a newer program's data is not ours to discard.

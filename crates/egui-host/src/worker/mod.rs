@@ -13,11 +13,8 @@ use std::sync::Arc;
 use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
 
-use mcpapp_host::mcp::{ClientOptions, McpConnection, McpError};
-use mcpapp_host::{
-    AgentCall, AppHost, AppSpec, HostEvent, InstanceId, QuestionError, Runtime, RuntimeError,
-    ViewKind,
-};
+use mcpapp_host::mcp::{ClientOptions, McpConnection};
+use mcpapp_host::{AgentCall, AppHost, AppSpec, HostEvent, InstanceId, Runtime, ViewKind};
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Presentation};
 use mcpapp_protocol::{CallToolResult, DisplayMode};
 use serde_json::Value;
@@ -25,6 +22,7 @@ use tokio::sync::mpsc;
 
 use crate::handle::Repaint;
 use crate::{EguiHostError, HandleOptions, HostUpdate, ShowHtmlIn, ShowHtmlWhen};
+use mcpapp_host::Error;
 
 /// How long the worker waits for the host before it looks at its own business again (tool
 /// results, windows the user closed).
@@ -36,7 +34,7 @@ const CLOSE_WAIT: Duration = Duration::from_secs(3);
 
 /// Work that finished on a task of its own.
 enum Finished {
-    Connected(String, Result<McpConnection, McpError>),
+    Connected(String, Result<McpConnection, Error>),
     /// The agent's call of a tool without a view answered.
     Called {
         call: Box<PendingCall>,
@@ -287,7 +285,7 @@ impl Worker {
     }
 
     /// Tells the GUI why the host refused the user's answer to question `instance`.
-    fn refused(&self, instance: InstanceId, answered: Result<(), QuestionError>) {
+    fn refused(&self, instance: InstanceId, answered: Result<(), Error>) {
         if let Err(e) = answered {
             self.send(Update::Refused {
                 instance,
@@ -339,7 +337,7 @@ impl Worker {
     }
 
     /// Tells the GUI what an agent's call became.
-    fn called(&self, tool_call_id: String, called: Result<AgentCall, RuntimeError>) {
+    fn called(&self, tool_call_id: String, called: Result<AgentCall, Error>) {
         match called {
             Ok(AgentCall::App(_)) => {}
             Ok(AgentCall::Done(result)) => self.tell(HostUpdate::CallDone {
@@ -348,7 +346,7 @@ impl Worker {
             }),
             Err(e) => self.tell(HostUpdate::CallFailed {
                 tool_call_id,
-                error: EguiHostError::Call(Arc::new(e)),
+                error: EguiHostError::Host(Arc::new(e)),
             }),
         }
     }
@@ -387,7 +385,7 @@ impl Worker {
             }
             Finished::Connected(server, Err(e)) => self.tell(HostUpdate::ServerFailed {
                 server,
-                error: EguiHostError::Server(Arc::new(e)),
+                error: EguiHostError::Host(Arc::new(e)),
             }),
         }
     }

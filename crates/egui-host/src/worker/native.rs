@@ -3,8 +3,7 @@
 
 use mcpapp_host::mcp::McpConnection;
 use mcpapp_host::{
-    A2uiSession, AppSpec, CardSession, ChannelPort, InstanceId, SendError, ViewGone, ViewKind,
-    ViewPort,
+    A2uiSession, AppSpec, CardSession, ChannelPort, Error, InstanceId, ViewKind, ViewPort,
 };
 use serde_json::Value;
 
@@ -74,13 +73,13 @@ struct RepaintPort {
 }
 
 impl ViewPort for RepaintPort {
-    fn send(&self, message: Value) -> Result<(), ViewGone> {
+    fn send(&self, message: Value) -> Result<(), Error> {
         self.port.send(message)?;
         self.repaint.now();
         Ok(())
     }
 
-    fn try_send(&self, message: Value) -> Result<(), SendError> {
+    fn try_send(&self, message: Value) -> Result<(), Error> {
         self.port.try_send(message)?;
         self.repaint.now();
         Ok(())
@@ -90,7 +89,7 @@ impl ViewPort for RepaintPort {
         self.port.room()
     }
 
-    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
+    fn try_recv(&mut self) -> Result<Option<Value>, Error> {
         self.port.try_recv()
     }
 

@@ -29,7 +29,7 @@ pub use download::{
 pub use event::{CloseReason, HostEvent, Output, ServerCall};
 pub use limits::{AppLimits, Rate};
 pub use options::{ContainerSizes, DuplicatePolicy, HostOptions};
-pub use questions::{QuestionBody, QuestionError, QuestionSpec};
+pub use questions::{QuestionBody, QuestionSpec};
 pub use samples::{SampleAnswer, SampleForm, SampleReply, SampleText, sample_form};
 pub use saves::{SaveDone, SaveJob};
 pub use spec::{AppSpec, InstanceId, ViewKind};

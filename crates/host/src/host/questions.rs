@@ -15,6 +15,7 @@ use mcpapp_protocol::LoggingLevel;
 
 use super::samples::{SampleForm, unanswered};
 use super::{AppHost, CloseReason, HostEvent, InstanceId, Output, check_link};
+use crate::Error;
 use crate::mcp::{Elicitation, ElicitationAnswer};
 
 /// A question as the GUI shows it.
@@ -49,20 +50,6 @@ pub enum QuestionBody {
     /// A sampling request (`sampling/createMessage`) the user answers instead of a model:
     /// answer it with [`AppHost::answer_sample`].
     Sample(Box<SampleForm>),
-}
-
-/// Why an answer was not sent.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum QuestionError {
-    /// No question with this id waits for an answer.
-    #[error("no question {0:?} is waiting for an answer")]
-    Unknown(InstanceId),
-    /// The model is replying in the question's thread: answers wait until it is done.
-    #[error("the question is locked while the model is generating a reply")]
-    Locked,
-    /// The answer does not fit the question.
-    #[error("the answer does not fit the question: {0}")]
-    Invalid(String),
 }
 
 /// Where a question stands.
@@ -164,31 +151,31 @@ impl AppHost {
         &mut self,
         instance: InstanceId,
         answer: ElicitationAnswer,
-    ) -> Result<(), QuestionError> {
+    ) -> Result<(), Error> {
         let asking = self.asked(instance)?;
         let server = asking.spec.server.clone();
         let answer = match (&asking.spec.body, answer) {
             (QuestionBody::Form(form), ElicitationAnswer::Accept(Some(content))) => {
                 let content = check_content(form, &content).map_err(|errors| {
                     let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                    QuestionError::Invalid(why.join("; "))
+                    Error::InvalidAnswer(why.join("; "))
                 })?;
                 ElicitationAnswer::Accept(Some(content))
             }
             (QuestionBody::Form(_), ElicitationAnswer::Accept(None)) => {
-                return Err(QuestionError::Invalid(
+                return Err(Error::InvalidAnswer(
                     "an accepted form carries its content".to_owned(),
                 ));
             }
             (QuestionBody::Url { url, .. }, ElicitationAnswer::Accept(content)) => {
                 if content.is_some() {
-                    return Err(QuestionError::Invalid(
+                    return Err(Error::InvalidAnswer(
                         "a URL question is accepted without content".to_owned(),
                     ));
                 }
                 // The page goes to the embedder as an `OpenLink`: held to the same rule as an
                 // app's link.
-                check_link(url).map_err(QuestionError::Invalid)?;
+                check_link(url).map_err(|why| Error::InvalidAnswer(why.to_string()))?;
                 let url = url.clone();
                 self.outputs.push_back(Output::Answer {
                     instance,
@@ -202,7 +189,7 @@ impl AppHost {
                 return Ok(());
             }
             (QuestionBody::Sample(_), _) => {
-                return Err(QuestionError::Invalid(
+                return Err(Error::InvalidAnswer(
                     "a sampling request is answered with a reply or a refusal".to_owned(),
                 ));
             }

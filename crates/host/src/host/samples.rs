@@ -12,9 +12,9 @@ use mcpapp_card::{Card, CardBuilder};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::QuestionError;
 use super::questions::{Asking, Stage};
 use super::{AppHost, CloseReason, InstanceId, Output, QuestionBody, QuestionSpec};
+use crate::Error;
 use crate::mcp::SamplingRequest;
 
 /// The id of a sampling card's Send button.
@@ -198,17 +198,17 @@ impl AppHost {
         &mut self,
         instance: InstanceId,
         answer: SampleAnswer,
-    ) -> Result<(), QuestionError> {
+    ) -> Result<(), Error> {
         let asking = self.asked(instance)?;
         if !matches!(asking.spec.body, QuestionBody::Sample(_)) {
-            return Err(QuestionError::Invalid(
+            return Err(Error::InvalidAnswer(
                 "this question is not a sampling request".to_owned(),
             ));
         }
         let server = asking.spec.server.clone();
         let reply = match answer {
             SampleAnswer::Reply(text) if text.trim().is_empty() => {
-                return Err(QuestionError::Invalid("the reply is empty".to_owned()));
+                return Err(Error::InvalidAnswer("the reply is empty".to_owned()));
             }
             SampleAnswer::Reply(text) => Ok(SampleReply::user(text)),
             SampleAnswer::Refuse => Err("the user refused the sampling request".to_owned()),
@@ -238,14 +238,14 @@ impl AppHost {
 
     /// The question `instance` while it waits for the user, unless the model is replying in
     /// its thread.
-    pub(super) fn asked(&self, instance: InstanceId) -> Result<&Asking, QuestionError> {
+    pub(super) fn asked(&self, instance: InstanceId) -> Result<&Asking, Error> {
         let asking = self
             .questions
             .get(&instance)
             .filter(|a| a.stage == Stage::Asked)
-            .ok_or(QuestionError::Unknown(instance))?;
+            .ok_or(Error::UnknownQuestion(instance))?;
         if self.is_generating(&asking.thread) {
-            return Err(QuestionError::Locked);
+            return Err(Error::Locked);
         }
         Ok(asking)
     }

@@ -16,6 +16,7 @@ use mcpapp_protocol::SaveStateResponseParams;
 use serde_json::Value;
 
 use super::{AppHost, InstanceId, state_key};
+use crate::Error;
 use crate::store::{StateKey, StateStore};
 
 /// A write to the state store the host asks to be run off its thread: run it with
@@ -42,10 +43,7 @@ impl SaveJob {
 
     /// Writes the state. Blocks until the store has it (on disk, for the persistent store).
     pub fn run(self) -> SaveDone {
-        let outcome = self
-            .store
-            .save(&self.key, &self.state)
-            .map_err(|e| e.to_string());
+        let outcome = self.store.save(&self.key, &self.state);
         SaveDone {
             key: self.key,
             outcome,
@@ -54,12 +52,13 @@ impl SaveJob {
 }
 
 /// The outcome of a [`SaveJob`], for [`AppHost::save_done`].
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub struct SaveDone {
     /// The key written.
     pub key: StateKey,
-    /// `Err` with the store's message (meant for the app) when it was not written.
-    pub outcome: Result<(), String>,
+    /// `Err` with the store's error when it was not written; its message names no path, so
+    /// the app is told it.
+    pub outcome: Result<(), Error>,
 }
 
 /// One app's state on its way to the store, and how many `save-state`s its write answers.
@@ -154,9 +153,9 @@ impl AppHost {
                 success: true,
                 message: None,
             },
-            Err(message) => SaveStateResponseParams {
+            Err(error) => SaveStateResponseParams {
                 success: false,
-                message: Some(message),
+                message: Some(error.to_string()),
             },
         };
         for _ in 0..written.answers {

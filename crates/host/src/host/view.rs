@@ -23,6 +23,7 @@ use serde_json::{Map, Value, json};
 
 use super::limits::Admit;
 use super::{AppHost, CloseReason, HostEvent, InstanceId, Output, Phase, ServerCall, wire};
+use crate::Error;
 
 /// How deep an app's saved state may nest. Deeper states are refused with an answer, before
 /// anything walks them recursively.
@@ -41,8 +42,15 @@ const MAX_LINK: usize = 8192;
 /// downloaded link): an absolute `http`/`https` URL with a host, at most 8 KiB long, without whitespace, control or bidi characters (which a browser
 /// would drop, a terminal would obey or a display would reorder, so the embedder might open
 /// other than it showed).
-/// The refusal quotes the link shortened and printable.
-pub fn check_link(url: &str) -> Result<(), String> {
+/// The refusal ([`Error::Link`]) quotes the link shortened and printable.
+///
+/// # Errors
+/// [`Error::Link`] with why the link is refused.
+pub fn check_link(url: &str) -> Result<(), Error> {
+    check_link_text(url).map_err(Error::Link)
+}
+
+fn check_link_text(url: &str) -> Result<(), String> {
     let shown = || {
         let cut: String = url.chars().take(80).collect();
         let more = if cut.len() < url.len() { "…" } else { "" };
@@ -213,7 +221,7 @@ impl AppHost {
             }
             OpenLink::METHOD => {
                 let link: OpenLinkParams = params(request)?;
-                check_link(&link.url).map_err(JsonRpcError::invalid_params)?;
+                check_link(&link.url).map_err(|e| JsonRpcError::invalid_params(e.to_string()))?;
                 self.event(HostEvent::OpenLink {
                     instance,
                     url: link.url,

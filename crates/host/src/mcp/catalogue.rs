@@ -5,7 +5,7 @@ use std::sync::{Arc, PoisonError};
 
 use mcpapp_protocol::{Tool, ToolUiMeta};
 
-use super::{McpConnection, McpError, McpEventKind};
+use super::{Error, McpConnection, McpEventKind};
 
 impl McpConnection {
     /// Lists the server's tools again (every page) and keeps them as the catalogue; starts
@@ -14,7 +14,7 @@ impl McpConnection {
     /// set. Also done on connecting and when the server says its tool list changed.
     ///
     /// A tool that cannot be read as [`Tool`] is left out with a warning.
-    pub async fn refresh_tools(&self) -> Result<(), McpError> {
+    pub async fn refresh_tools(&self) -> Result<(), Error> {
         let peer = &self.inner.peer;
         let listed = self.request("tools/list", peer.list_all_tools()).await?;
         let server = self.id();

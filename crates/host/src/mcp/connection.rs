@@ -19,7 +19,7 @@ use super::handshake::{Session, client_config, open};
 use super::process::ChildProcess;
 use super::resources::ResourceCache;
 use super::status::{monitor, set_once};
-use super::{ClientOptions, McpError, McpEvent, ServerInfo, ServerSpec};
+use super::{ClientOptions, Error, McpEvent, ServerInfo, ServerSpec};
 
 /// The MCP protocol version the host asks for in `initialize`.
 ///
@@ -39,7 +39,7 @@ pub(super) const CLOSE_GRACE: Duration = Duration::from_secs(2);
 /// It keeps the server's full tool catalogue (for routing a view's calls, visibility included)
 /// and a bounded cache of its `ui://` resources. Cheap to clone: clones share the connection. Each
 /// request is bounded by [`ClientOptions::request_timeout`]; a server that exits or hangs fails
-/// its own requests with a clear [`McpError`] and affects no other connection.
+/// its own requests with a clear [`Error`] and affects no other connection.
 ///
 /// Dropping the last clone ends the connection and kills a child process that does not exit by
 /// itself; [`McpConnection::close`] does the same and waits for it.
@@ -111,7 +111,7 @@ impl McpConnection {
         id: impl Into<String>,
         spec: &ServerSpec,
         options: &ClientOptions,
-    ) -> Result<Self, McpError> {
+    ) -> Result<Self, Error> {
         let id = id.into();
         let status = Status::new(&id);
         // Filled once the connection exists, so that the handler can reach it.

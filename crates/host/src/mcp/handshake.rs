@@ -20,7 +20,7 @@ use super::connection::END_REASON_WAIT;
 use super::handler::Handler;
 use super::process::ChildProcess;
 use super::requests::readable_chain;
-use super::{ClientOptions, McpError, ServerSpec};
+use super::{ClientOptions, Error, ServerSpec};
 
 /// The rmcp service of a connection that has completed its handshake.
 pub(super) type Session = RunningService<RoleClient, Handler>;
@@ -35,7 +35,7 @@ pub(super) async fn open(
     command_line: &str,
     handler: Handler,
     options: &ClientOptions,
-) -> Result<(Session, Option<Arc<ChildProcess>>), McpError> {
+) -> Result<(Session, Option<Arc<ChildProcess>>), Error> {
     match spec {
         ServerSpec::Stdio {
             command,
@@ -75,9 +75,9 @@ enum HandshakeFailure {
 
 impl HandshakeFailure {
     /// The failure as an error naming `server`, with the process's exit if it has exited.
-    async fn into_error(self, server: &str, process: Option<&ChildProcess>) -> McpError {
+    async fn into_error(self, server: &str, process: Option<&ChildProcess>) -> Error {
         match self {
-            Self::Timeout(after) => McpError::Timeout {
+            Self::Timeout(after) => Error::Timeout {
                 server: server.to_owned(),
                 what: "initialize".to_owned(),
                 after,
@@ -89,7 +89,7 @@ impl HandshakeFailure {
                 {
                     message = format!("{message}; {exit}");
                 }
-                McpError::Connect {
+                Error::Connect {
                     server: server.to_owned(),
                     message,
                 }

@@ -6,7 +6,7 @@
 //! to [`PROTOCOL_VERSION`], lists the server's tools and keeps the full catalogue (for routing a
 //! view's calls; the agent gets [`McpConnection::model_tools`]), and prefetches and caches the
 //! `ui://` resources of its app tools. Requests are bounded by timeouts; a server that exits or
-//! hangs fails its own requests with an [`McpError`] naming it, and announces its end as an
+//! hangs fails its own requests with an [`Error`] naming it, and announces its end as an
 //! [`McpEventKind::Gone`] event, without affecting other connections.
 //!
 //! Tools and results come out as this workspace's types ([`mcpapp_protocol::Tool`]) or as JSON
@@ -19,7 +19,7 @@
 //! ```no_run
 //! use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
 //!
-//! # async fn run() -> Result<(), mcpapp_host::mcp::McpError> {
+//! # async fn run() -> Result<(), mcpapp_host::Error> {
 //! let spec = ServerSpec::stdio("node", ["server/dist/index.js", "--stdio"]);
 //! let server = McpConnection::connect("basic", &spec, &ClientOptions::default()).await?;
 //! for (tool, ui) in server.app_tools() {
@@ -38,7 +38,7 @@
 
 mod catalogue;
 mod connection;
-mod error;
+
 mod handler;
 mod handshake;
 mod process;
@@ -51,8 +51,8 @@ mod status;
 
 use serde_json::Value;
 
+use crate::Error;
 pub use connection::{McpConnection, PROTOCOL_VERSION};
-pub use error::McpError;
 pub use questions::{
     Elicitation, ElicitationAnswer, ElicitationHandler, HandlerFuture, Handlers, SamplingHandler,
     SamplingRequest,
@@ -126,7 +126,7 @@ pub enum McpEventKind {
         data: Value,
     },
     /// The connection has ended (the server exited or closed it, or the host closed it); its
-    /// requests fail with [`McpError::ServerGone`] from now on.
+    /// requests fail with [`Error::ServerGone`] from now on.
     Gone {
         /// How it ended.
         reason: String,

@@ -11,7 +11,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command};
 use tokio::sync::{oneshot, watch};
 
-use super::McpError;
+use super::Error;
 
 /// How many standard error lines are kept for messages.
 const STDERR_TAIL_LINES: usize = 8;
@@ -44,7 +44,7 @@ impl ChildProcess {
         env: &[(String, String)],
         cwd: Option<&Path>,
         command_line: &str,
-    ) -> Result<(Self, ChildStdout, ChildStdin), McpError> {
+    ) -> Result<(Self, ChildStdout, ChildStdin), Error> {
         let mut cmd = Command::new(command);
         cmd.args(args)
             .envs(env.iter().map(|(key, value)| (key, value)))
@@ -55,7 +55,7 @@ impl ChildProcess {
         if let Some(cwd) = cwd {
             cmd.current_dir(cwd);
         }
-        let spawn_error = |source| McpError::Spawn {
+        let spawn_error = |source| Error::Spawn {
             server: server.to_owned(),
             command: command_line.to_owned(),
             source,

@@ -8,7 +8,7 @@ use rmcp::model::CallToolRequestParams;
 use rmcp::service::ServiceError;
 use serde_json::{Map, Value};
 
-use super::{Elicitation, ElicitationAnswer, McpConnection, McpError};
+use super::{Elicitation, ElicitationAnswer, Error, McpConnection};
 
 /// The JSON-RPC code of "URL elicitation required": the call needs the user on the server's
 /// pages first (its `data.elicitations` lists them).
@@ -24,7 +24,7 @@ impl McpConnection {
     /// Visibility is not checked here: the caller decides who may call what (see
     /// [`Tool::is_app_visible`](mcpapp_protocol::Tool::is_app_visible)). After
     /// [`ClientOptions::request_timeout`](super::ClientOptions::request_timeout) the call
-    /// fails with [`McpError::Timeout`] and the server is sent `notifications/cancelled`.
+    /// fails with [`Error::Timeout`] and the server is sent `notifications/cancelled`.
     ///
     /// A server that needs the user on a page of its first answers
     /// [`URL_ELICITATION_REQUIRED`] (-32042) with the pages: with an
@@ -34,9 +34,9 @@ impl McpConnection {
         &self,
         name: &str,
         arguments: Map<String, Value>,
-    ) -> Result<CallToolResult, McpError> {
+    ) -> Result<CallToolResult, Error> {
         match self.call_tool_once(name, arguments.clone()).await {
-            Err(McpError::Rpc {
+            Err(Error::Rpc {
                 code: URL_ELICITATION_REQUIRED,
                 data,
                 ..
@@ -52,8 +52,8 @@ impl McpConnection {
     /// Answers a view's `sampling/createMessage` with this connection's sampling hook
     /// ([`ClientOptions::handlers`](super::ClientOptions::handlers)): the `CreateMessageResult`,
     /// or an error saying why not (no hook, no answer in time, refused).
-    pub async fn sample(&self, params: Map<String, Value>) -> Result<Value, McpError> {
-        let refused = |message: String| McpError::Rpc {
+    pub async fn sample(&self, params: Map<String, Value>) -> Result<Value, Error> {
+        let refused = |message: String| Error::Rpc {
             server: self.id().to_owned(),
             what: "sampling/createMessage".to_owned(),
             code: mcpapp_protocol::JsonRpcError::INVALID_REQUEST,
@@ -84,7 +84,7 @@ impl McpConnection {
         &self,
         name: &str,
         arguments: Map<String, Value>,
-    ) -> Result<CallToolResult, McpError> {
+    ) -> Result<CallToolResult, Error> {
         let what = format!("tools/call \"{name}\"");
         let params = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
         let result = self
@@ -134,12 +134,12 @@ impl McpConnection {
         pages.len() <= MAX_URL_ELICITATIONS
     }
 
-    /// Runs one request with the request timeout and turns its failure into an [`McpError`].
+    /// Runs one request with the request timeout and turns its failure into an [`Error`].
     pub(super) async fn request<T>(
         &self,
         what: &str,
         future: impl Future<Output = Result<T, ServiceError>>,
-    ) -> Result<T, McpError> {
+    ) -> Result<T, Error> {
         if let Some(reason) = self.end_reason() {
             return Err(self.gone(what, reason));
         }
@@ -151,7 +151,7 @@ impl McpConnection {
             // an abandoned request).
             Err(_) => {
                 tracing::warn!(server = self.id(), what, ?after, "MCP request timed out");
-                Err(McpError::Timeout {
+                Err(Error::Timeout {
                     server: self.id().to_owned(),
                     what: what.to_owned(),
                     after,
@@ -160,13 +160,13 @@ impl McpConnection {
         }
     }
 
-    /// The [`McpError`] for rmcp's failure of request `what`; one that means the connection
+    /// The [`Error`] for rmcp's failure of request `what`; one that means the connection
     /// ended waits briefly for the reason.
-    async fn service_error(&self, what: &str, error: ServiceError) -> McpError {
+    async fn service_error(&self, what: &str, error: ServiceError) -> Error {
         let server = self.id().to_owned();
         let what = what.to_owned();
         match error {
-            ServiceError::McpError(error) => McpError::Rpc {
+            ServiceError::McpError(error) => Error::Rpc {
                 server,
                 what,
                 code: i64::from(error.code.0),
@@ -185,17 +185,17 @@ impl McpConnection {
                 let reason = self.wait_for_end().await;
                 self.gone(&what, reason)
             }
-            ServiceError::TransportSend(error) => McpError::Transport {
+            ServiceError::TransportSend(error) => Error::Transport {
                 server,
                 what,
                 message: readable_chain(&error),
             },
-            ServiceError::Timeout { timeout } => McpError::Timeout {
+            ServiceError::Timeout { timeout } => Error::Timeout {
                 server,
                 what,
                 after: timeout,
             },
-            other => McpError::Protocol {
+            other => Error::Protocol {
                 server,
                 what,
                 message: readable_chain(&other),
@@ -204,8 +204,8 @@ impl McpConnection {
     }
 
     /// The error of request `what` on a connection that has ended for `reason`.
-    fn gone(&self, what: &str, reason: String) -> McpError {
-        McpError::ServerGone {
+    fn gone(&self, what: &str, reason: String) -> Error {
+        Error::ServerGone {
             server: self.id().to_owned(),
             what: what.to_owned(),
             reason,
@@ -217,10 +217,10 @@ impl McpConnection {
         &self,
         what: &str,
         value: &T,
-    ) -> Result<U, McpError> {
+    ) -> Result<U, Error> {
         serde_json::to_value(value)
             .and_then(serde_json::from_value)
-            .map_err(|error| McpError::Protocol {
+            .map_err(|error| Error::Protocol {
                 server: self.id().to_owned(),
                 what: what.to_owned(),
                 message: error.to_string(),

@@ -9,7 +9,7 @@ use rmcp::model::{PaginatedRequestParams, ReadResourceRequestParams};
 use tokio::sync::OnceCell;
 
 use super::connection::lock;
-use super::{ClientOptions, McpConnection, McpError};
+use super::{ClientOptions, Error, McpConnection};
 
 /// The `ui://` resources read so far, least recently used first out.
 ///
@@ -164,7 +164,7 @@ impl McpConnection {
     /// template is read once, however many times it is shown, and a read while the same one
     /// is in flight (a prefetch) waits for it instead of asking again. A failed read is not
     /// cached. Other resources are read every time.
-    pub async fn read_resource(&self, uri: &str) -> Result<ReadResourceResult, McpError> {
+    pub async fn read_resource(&self, uri: &str) -> Result<ReadResourceResult, Error> {
         if !is_ui_resource_uri(uri) {
             return self.fetch_resource(uri).await;
         }
@@ -194,7 +194,7 @@ impl McpConnection {
     pub async fn list_app_resources(
         &self,
         cursor: Option<String>,
-    ) -> Result<ListResourcesResult, McpError> {
+    ) -> Result<ListResourcesResult, Error> {
         let what = "resources/list";
         let params = PaginatedRequestParams::default().with_cursor(cursor);
         let listed = self
@@ -221,7 +221,7 @@ impl McpConnection {
     }
 
     /// Asks the server for a resource, bypassing the cache.
-    async fn fetch_resource(&self, uri: &str) -> Result<ReadResourceResult, McpError> {
+    async fn fetch_resource(&self, uri: &str) -> Result<ReadResourceResult, Error> {
         let what = format!("resources/read {uri}");
         let params = ReadResourceRequestParams::new(uri);
         let result = self

@@ -85,7 +85,7 @@ impl fmt::Display for ServerSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClientOptions {
     /// The longest wait for the answer to one request (`tools/list`, `resources/read`,
-    /// `tools/call`); 30 s. A call that takes longer fails with [`super::McpError::Timeout`] and
+    /// `tools/call`); 30 s. A call that takes longer fails with [`super::Error::Timeout`] and
     /// the server is sent `notifications/cancelled`; the connection stays usable.
     pub request_timeout: Duration,
     /// The longest wait for the `initialize` handshake (spawning included); 20 s.

@@ -6,41 +6,9 @@ use mcpapp_protocol::{CallToolResult, DisplayMode};
 use serde_json::{Map, Value};
 
 use super::{Arrival, Runtime};
+use crate::Error;
 use crate::host::{AppSpec, InstanceId, ViewKind, wire};
 use crate::mcp::McpConnection;
-
-/// Why an agent's tool call could not open an app.
-#[derive(Debug, thiserror::Error)]
-pub enum RuntimeError {
-    /// No connected server has that id.
-    #[error("no server `{0}` is connected")]
-    UnknownServer(String),
-    /// The server has no such tool.
-    #[error("server `{server}` has no tool `{tool}`")]
-    UnknownTool {
-        /// The server.
-        server: String,
-        /// The tool.
-        tool: String,
-    },
-    /// The tool is for apps only (`visibility: ["app"]`): the model does not see it
-    /// ([`McpConnection::model_tools`] leaves it out), so an agent may not call it either.
-    #[error("the tool `{tool}` of server `{server}` is for its apps only, not for the model")]
-    AppOnlyTool {
-        /// The server.
-        server: String,
-        /// The tool.
-        tool: String,
-    },
-    /// The view could not be read or is of a kind no view here shows.
-    #[error("view `{uri}`: {reason}")]
-    View {
-        /// The view's URI.
-        uri: String,
-        /// What went wrong.
-        reason: String,
-    },
-}
 
 /// What an agent's tool call became.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,20 +42,18 @@ impl Runtime {
         arguments: Map<String, Value>,
         tool_call_id: &str,
         display_mode: DisplayMode,
-    ) -> Result<AgentCall, RuntimeError> {
+    ) -> Result<AgentCall, Error> {
         let connection = self
             .servers
             .get(server)
             .cloned()
-            .ok_or_else(|| RuntimeError::UnknownServer(server.to_owned()))?;
-        let definition = connection
-            .tool(tool)
-            .ok_or_else(|| RuntimeError::UnknownTool {
-                server: server.to_owned(),
-                tool: tool.to_owned(),
-            })?;
+            .ok_or_else(|| Error::UnknownServer(server.to_owned()))?;
+        let definition = connection.tool(tool).ok_or_else(|| Error::UnknownTool {
+            server: server.to_owned(),
+            tool: tool.to_owned(),
+        })?;
         if !definition.is_model_visible() {
-            return Err(RuntimeError::AppOnlyTool {
+            return Err(Error::AppOnlyTool {
                 server: server.to_owned(),
                 tool: tool.to_owned(),
             });
@@ -103,7 +69,7 @@ impl Runtime {
         // Only `ui://` resources are views; anything else would have the host read whatever
         // the tool names (a file, a web page) and show it as an app.
         if !mcpapp_protocol::is_ui_resource_uri(&uri) {
-            return Err(RuntimeError::View {
+            return Err(Error::View {
                 uri,
                 reason: "only `ui://` resources open views".to_owned(),
             });
@@ -146,7 +112,7 @@ impl Runtime {
         tool_call_id: &str,
         display_mode: DisplayMode,
         result: CallToolResult,
-    ) -> Result<AgentCall, RuntimeError> {
+    ) -> Result<AgentCall, Error> {
         let json = wire::result(&result);
         let Some((uri, kind)) = card_result_uri(&json)
             .map(|uri| (uri, ViewKind::Card))
@@ -158,7 +124,7 @@ impl Runtime {
             .servers
             .get(server)
             .and_then(|connection| connection.tool(tool))
-            .ok_or_else(|| RuntimeError::UnknownTool {
+            .ok_or_else(|| Error::UnknownTool {
                 server: server.to_owned(),
                 tool: tool.to_owned(),
             })?;
@@ -251,8 +217,8 @@ fn a2ui_result_uri(result: &Value) -> Option<String> {
 }
 
 /// Reads the view's resource and tells its kind by mime type.
-async fn view_kind(connection: &McpConnection, uri: &str) -> Result<ViewKind, RuntimeError> {
-    let fail = |reason: String| RuntimeError::View {
+async fn view_kind(connection: &McpConnection, uri: &str) -> Result<ViewKind, Error> {
+    let fail = |reason: String| Error::View {
         uri: uri.to_owned(),
         reason,
     };

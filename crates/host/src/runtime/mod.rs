@@ -35,7 +35,7 @@ mod routing;
 mod saver;
 mod trace;
 
-pub use agent::{AgentCall, RuntimeError};
+pub use agent::AgentCall;
 pub use trace::{TraceDirection, Traced};
 
 /// How often the clock is fed while nothing else happens (teardown timeouts and rate limits

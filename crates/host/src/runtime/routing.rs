@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use super::trace::{TraceDirection, Traced};
 use super::{Arrival, OUTBOX_LIMIT, Runtime, questions};
+use crate::Error;
 use crate::host::{HostEvent, InstanceId, Output, ServerCall, wire};
-use crate::port::SendError;
 
 impl Runtime {
     pub(super) fn view_said(&mut self, instance: InstanceId, message: Value) {
@@ -134,17 +134,18 @@ impl Runtime {
         let sent = if view.outbox.is_empty() {
             view.port.try_send(message)
         } else {
-            Err(SendError::Full(message))
+            Err(Error::PortFull(message))
         };
         match sent {
             Ok(()) => {}
-            Err(SendError::Full(message)) => {
+            Err(Error::PortFull(message)) => {
                 view.outbox.push_back(message);
                 if view.outbox.len() > OUTBOX_LIMIT {
                     self.give_up_on(instance);
                 }
             }
-            Err(SendError::Gone) => self.view_went(instance),
+            // Gone, or a port that fails otherwise: the view cannot be reached.
+            Err(_) => self.view_went(instance),
         }
     }
 
@@ -155,11 +156,11 @@ impl Runtime {
             while let Some(message) = view.outbox.pop_front() {
                 match view.port.try_send(message) {
                     Ok(()) => {}
-                    Err(SendError::Full(message)) => {
+                    Err(Error::PortFull(message)) => {
                         view.outbox.push_front(message);
                         break;
                     }
-                    Err(SendError::Gone) => {
+                    Err(_) => {
                         gone.push(*id);
                         break;
                     }

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use super::{StateKey, StateStore, StoreError, StoreLimits, encode};
+use super::{Error, StateKey, StateStore, StoreLimits, encode};
 
 /// A [`StateStore`] in memory, for tests: nothing survives the process.
 ///
@@ -49,7 +49,7 @@ impl MemoryStore {
 }
 
 impl StateStore for MemoryStore {
-    fn save(&self, key: &StateKey, state: &serde_json::Value) -> Result<(), StoreError> {
+    fn save(&self, key: &StateKey, state: &serde_json::Value) -> Result<(), Error> {
         let text = encode(state, self.limits)?;
         let mut inner = self.lock();
         if let Some(entry) = inner.entries.get_mut(key) {
@@ -62,25 +62,25 @@ impl StateStore for MemoryStore {
         Ok(())
     }
 
-    fn load(&self, key: &StateKey) -> Result<Option<serde_json::Value>, StoreError> {
+    fn load(&self, key: &StateKey) -> Result<Option<serde_json::Value>, Error> {
         let inner = self.lock();
         let Some((_, text)) = inner.entries.get(key) else {
             return Ok(None);
         };
         serde_json::from_str(text)
             .map(Some)
-            .map_err(|e| StoreError::Corrupt {
+            .map_err(|e| Error::StateCorrupt {
                 key: key.clone(),
                 reason: format!("not JSON: {e}"),
             })
     }
 
-    fn delete(&self, key: &StateKey) -> Result<(), StoreError> {
+    fn delete(&self, key: &StateKey) -> Result<(), Error> {
         self.lock().entries.remove(key);
         Ok(())
     }
 
-    fn keys_of_thread(&self, thread: &str) -> Result<Vec<StateKey>, StoreError> {
+    fn keys_of_thread(&self, thread: &str) -> Result<Vec<StateKey>, Error> {
         let inner = self.lock();
         let mut keys: Vec<(u64, &StateKey)> = inner
             .entries
@@ -92,7 +92,7 @@ impl StateStore for MemoryStore {
         Ok(keys.into_iter().map(|(_, key)| key.clone()).collect())
     }
 
-    fn delete_thread(&self, thread: &str) -> Result<(), StoreError> {
+    fn delete_thread(&self, thread: &str) -> Result<(), Error> {
         self.lock().entries.retain(|key, _| key.thread != thread);
         Ok(())
     }

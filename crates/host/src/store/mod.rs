@@ -12,9 +12,8 @@
 //! not from an async task.
 //!
 //! A damaged entry never takes the host down: [`StateStore::load`] reports it as
-//! [`StoreError::Corrupt`] for that key only, and the caller goes on without that state.
+//! [`Error::StateCorrupt`] for that key only, and the caller goes on without that state.
 
-mod error;
 mod memory;
 mod sqlite;
 
@@ -22,7 +21,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-pub use error::StoreError;
+use crate::Error;
 pub use memory::MemoryStore;
 pub use sqlite::SqliteStore;
 
@@ -76,7 +75,7 @@ impl fmt::Display for StateKey {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StoreLimits {
     /// The largest state one entry may hold, in bytes of its compact JSON text. A larger state is
-    /// refused with [`StoreError::TooLarge`] and the previous one is kept. Default: 1 MiB, far
+    /// refused with [`Error::StateTooLarge`] and the previous one is kept. Default: 1 MiB, far
     /// more than the inputs of a card or the checkpoint of an HTML app need, small enough that a
     /// misbehaving app cannot fill the user's disk one save at a time.
     pub max_entry_bytes: usize,
@@ -87,9 +86,9 @@ impl StoreLimits {
     pub const DEFAULT_MAX_ENTRY_BYTES: usize = 1024 * 1024;
 
     /// `Err(TooLarge)` when a state of `bytes` bytes is over the limit.
-    pub fn check(&self, bytes: usize) -> Result<(), StoreError> {
+    pub fn check(&self, bytes: usize) -> Result<(), Error> {
         if bytes > self.max_entry_bytes {
-            Err(StoreError::TooLarge {
+            Err(Error::StateTooLarge {
                 bytes,
                 limit: self.max_entry_bytes,
             })
@@ -115,30 +114,30 @@ pub trait StateStore: Send + Sync {
     /// Saves `state` (any JSON) under `key`, replacing what was there. Atomic: a reader sees the
     /// old or the new value, never a mix, even if the process dies during the write.
     ///
-    /// A state over the limit is refused with [`StoreError::TooLarge`] and the old value stays.
+    /// A state over the limit is refused with [`Error::StateTooLarge`] and the old value stays.
     /// The error's message is meant for `save-state-response {success: false, message}`.
-    fn save(&self, key: &StateKey, state: &serde_json::Value) -> Result<(), StoreError>;
+    fn save(&self, key: &StateKey, state: &serde_json::Value) -> Result<(), Error>;
 
     /// The state under `key`; `Ok(None)` when there is none.
     ///
-    /// A corrupt entry is `Err(StoreError::Corrupt{..})`: the caller reports it and goes on
+    /// A corrupt entry is `Err(Error::StateCorrupt{..})`: the caller reports it and goes on
     /// without state; other keys are not affected.
-    fn load(&self, key: &StateKey) -> Result<Option<serde_json::Value>, StoreError>;
+    fn load(&self, key: &StateKey) -> Result<Option<serde_json::Value>, Error>;
 
     /// Removes the state under `key`; removing what is not there is not an error.
-    fn delete(&self, key: &StateKey) -> Result<(), StoreError>;
+    fn delete(&self, key: &StateKey) -> Result<(), Error>;
 
     /// Every key of a thread (to recreate its apps after a thread switch), in the order of their
     /// *first* save. Saving again does not move a key, so recreated apps keep their places.
-    fn keys_of_thread(&self, thread: &str) -> Result<Vec<StateKey>, StoreError>;
+    fn keys_of_thread(&self, thread: &str) -> Result<Vec<StateKey>, Error>;
 
     /// Removes every state of a thread (when the conversation is deleted).
-    fn delete_thread(&self, thread: &str) -> Result<(), StoreError>;
+    fn delete_thread(&self, thread: &str) -> Result<(), Error>;
 }
 
 /// The compact JSON text of `state`, as stored, checked against `limits`.
-fn encode(state: &serde_json::Value, limits: StoreLimits) -> Result<String, StoreError> {
-    let text = serde_json::to_string(state).map_err(|e| StoreError::Encode(e.to_string()))?;
+fn encode(state: &serde_json::Value, limits: StoreLimits) -> Result<String, Error> {
+    let text = serde_json::to_string(state).map_err(|e| Error::StateEncode(e.to_string()))?;
     limits.check(text.len())?;
     Ok(text)
 }

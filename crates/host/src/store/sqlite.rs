@@ -15,7 +15,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
-use super::{StateKey, StateStore, StoreError, StoreLimits, encode};
+use super::{Error, StateKey, StateStore, StoreLimits, encode};
 
 /// The file name of the default database in the user's data directory.
 const DEFAULT_FILE_NAME: &str = "state.sqlite3";
@@ -94,11 +94,11 @@ impl SqliteStore {
     /// Opens (or creates) the database at `path`, creating its folder, with the default limits.
     ///
     /// A file that is not a database this program can use is
-    /// [`StoreError::NotADatabase`]; [`open_or_start_fresh`](Self::open_or_start_fresh) recovers
+    /// [`Error::NotADatabase`]; [`open_or_start_fresh`](Self::open_or_start_fresh) recovers
     /// from it.
-    pub fn open(path: &Path) -> Result<Self, StoreError> {
+    pub fn open(path: &Path) -> Result<Self, Error> {
         if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(folder).map_err(|source| StoreError::Io {
+            std::fs::create_dir_all(folder).map_err(|source| Error::Io {
                 path: folder.to_path_buf(),
                 source,
             })?;
@@ -121,9 +121,9 @@ impl SqliteStore {
     /// warning and starts a fresh one. The bad file is kept for the user to inspect, never
     /// deleted. Other errors (a folder that cannot be created, a file of a newer version) are
     /// returned.
-    pub fn open_or_start_fresh(path: &Path) -> Result<Self, StoreError> {
+    pub fn open_or_start_fresh(path: &Path) -> Result<Self, Error> {
         match Self::open(path) {
-            Err(StoreError::NotADatabase { reason, .. }) => {
+            Err(Error::NotADatabase { reason, .. }) => {
                 let aside = move_aside(path)?;
                 tracing::warn!(
                     path = %path.display(),
@@ -140,14 +140,14 @@ impl SqliteStore {
     /// Opens the default database, `state.sqlite3` in the user's data directory (for example
     /// `~/.local/share/mcpapp` on Linux), as [`open_or_start_fresh`](Self::open_or_start_fresh)
     /// does: a bad file never stops the host.
-    pub fn open_default() -> Result<Self, StoreError> {
+    pub fn open_default() -> Result<Self, Error> {
         Self::open_or_start_fresh(&Self::default_path()?)
     }
 
     /// Where [`open_default`](Self::open_default) keeps the database.
-    pub fn default_path() -> Result<PathBuf, StoreError> {
-        let dirs = directories::ProjectDirs::from("dev", "mcpapp", "mcpapp")
-            .ok_or(StoreError::NoDataDir)?;
+    pub fn default_path() -> Result<PathBuf, Error> {
+        let dirs =
+            directories::ProjectDirs::from("dev", "mcpapp", "mcpapp").ok_or(Error::NoDataDir)?;
         Ok(dirs.data_dir().join(DEFAULT_FILE_NAME))
     }
 
@@ -176,7 +176,7 @@ impl SqliteStore {
 }
 
 impl StateStore for SqliteStore {
-    fn save(&self, key: &StateKey, state: &serde_json::Value) -> Result<(), StoreError> {
+    fn save(&self, key: &StateKey, state: &serde_json::Value) -> Result<(), Error> {
         let text = encode(state, self.limits)?;
         let conn = self.lock();
         conn.execute(
@@ -194,7 +194,7 @@ impl StateStore for SqliteStore {
         Ok(())
     }
 
-    fn load(&self, key: &StateKey) -> Result<Option<serde_json::Value>, StoreError> {
+    fn load(&self, key: &StateKey) -> Result<Option<serde_json::Value>, Error> {
         let conn = self.lock();
         conn.query_row(
             LOAD,
@@ -206,7 +206,7 @@ impl StateStore for SqliteStore {
         .transpose()
     }
 
-    fn delete(&self, key: &StateKey) -> Result<(), StoreError> {
+    fn delete(&self, key: &StateKey) -> Result<(), Error> {
         let conn = self.lock();
         conn.execute(
             DELETE,
@@ -216,7 +216,7 @@ impl StateStore for SqliteStore {
         Ok(())
     }
 
-    fn keys_of_thread(&self, thread: &str) -> Result<Vec<StateKey>, StoreError> {
+    fn keys_of_thread(&self, thread: &str) -> Result<Vec<StateKey>, Error> {
         let conn = self.lock();
         let mut statement = conn.prepare(KEYS_OF_THREAD).map_err(|e| database(&e))?;
         let mut rows = statement.query([thread]).map_err(|e| database(&e))?;
@@ -243,7 +243,7 @@ impl StateStore for SqliteStore {
         Ok(keys)
     }
 
-    fn delete_thread(&self, thread: &str) -> Result<(), StoreError> {
+    fn delete_thread(&self, thread: &str) -> Result<(), Error> {
         let conn = self.lock();
         conn.execute("DELETE FROM app_state WHERE thread = ?1", [thread])
             .map_err(|e| database(&e))?;
@@ -253,7 +253,7 @@ impl StateStore for SqliteStore {
 
 /// Sets the connection up: the journal, durability and waiting; then checks that the file is ours
 /// and creates the schema if it is new.
-fn configure(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+fn configure(conn: &mut Connection, path: &Path) -> Result<(), Error> {
     let fail = |e: rusqlite::Error| open_error(path, &e);
     conn.busy_timeout(BUSY_TIMEOUT).map_err(fail)?;
     // The first statement that reads the file: a file that is not SQLite fails here.
@@ -283,7 +283,7 @@ fn configure(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
         .query_row("PRAGMA user_version", [], |row| row.get(0))
         .map_err(fail)?;
     if application_id != 0 && application_id != APPLICATION_ID {
-        return Err(StoreError::NotADatabase {
+        return Err(Error::NotADatabase {
             path: path.to_path_buf(),
             reason: format!(
                 "it is a SQLite database of another program (application id {application_id:#x})"
@@ -291,7 +291,7 @@ fn configure(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
         });
     }
     if version > SCHEMA_VERSION {
-        return Err(StoreError::Database(format!(
+        return Err(Error::Database(format!(
             "{} was written by a newer version of this program (schema {version}; this one knows up to {SCHEMA_VERSION})",
             path.display()
         )));
@@ -309,25 +309,25 @@ fn configure(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
 
 /// An error met while opening `path`: a file that is not `SQLite`, or whose schema is damaged, is
 /// not a usable database; anything else is a plain database error.
-fn open_error(path: &Path, e: &rusqlite::Error) -> StoreError {
+fn open_error(path: &Path, e: &rusqlite::Error) -> Error {
     match e.sqlite_error_code() {
-        Some(ErrorCode::NotADatabase) => StoreError::NotADatabase {
+        Some(ErrorCode::NotADatabase) => Error::NotADatabase {
             path: path.to_path_buf(),
             reason: format!("it is not a SQLite database ({e})"),
         },
-        Some(ErrorCode::DatabaseCorrupt) => StoreError::NotADatabase {
+        Some(ErrorCode::DatabaseCorrupt) => Error::NotADatabase {
             path: path.to_path_buf(),
             reason: format!("it is damaged ({e})"),
         },
-        _ => StoreError::Database(format!("cannot open {}: {e}", path.display())),
+        _ => Error::Database(format!("cannot open {}: {e}", path.display())),
     }
 }
 
 /// An error met while reading or writing one entry: a page `SQLite` finds damaged is that entry's
 /// corruption, not the whole store's.
-fn entry_error(key: &StateKey, e: &rusqlite::Error) -> StoreError {
+fn entry_error(key: &StateKey, e: &rusqlite::Error) -> Error {
     if e.sqlite_error_code() == Some(ErrorCode::DatabaseCorrupt) {
-        StoreError::Corrupt {
+        Error::StateCorrupt {
             key: key.clone(),
             reason: format!("the database page holding it is damaged ({e})"),
         }
@@ -336,13 +336,13 @@ fn entry_error(key: &StateKey, e: &rusqlite::Error) -> StoreError {
     }
 }
 
-fn database(e: &rusqlite::Error) -> StoreError {
-    StoreError::Database(e.to_string())
+fn database(e: &rusqlite::Error) -> Error {
+    Error::Database(e.to_string())
 }
 
 /// The JSON value of a stored state; anything but JSON text is that entry's corruption.
-fn decode(key: &StateKey, value: ValueRef<'_>) -> Result<serde_json::Value, StoreError> {
-    let corrupt = |reason: String| StoreError::Corrupt {
+fn decode(key: &StateKey, value: ValueRef<'_>) -> Result<serde_json::Value, Error> {
+    let corrupt = |reason: String| Error::StateCorrupt {
         key: key.clone(),
         reason,
     };
@@ -379,7 +379,7 @@ fn key_of_row(row: &rusqlite::Row<'_>, thread: &str) -> Result<StateKey, String>
 /// Renames a bad database file (and its `-wal`, `-shm` and `-journal` files: a stale log applied
 /// to a fresh database would damage it) to `<name>.corrupt-<unix seconds>[-n]`; returns the new
 /// name of the database file.
-fn move_aside(path: &Path) -> Result<PathBuf, StoreError> {
+fn move_aside(path: &Path) -> Result<PathBuf, Error> {
     let seconds = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -391,7 +391,7 @@ fn move_aside(path: &Path) -> Result<PathBuf, StoreError> {
         aside = PathBuf::from(format!("{base}-{n}"));
     }
     let rename = |from: &Path, to: &Path| {
-        std::fs::rename(from, to).map_err(|source| StoreError::Io {
+        std::fs::rename(from, to).map_err(|source| Error::Io {
             path: from.to_path_buf(),
             source,
         })
@@ -431,9 +431,9 @@ mod tests {
         StateKey::new("server", "tool", "thread", "call")
     }
 
-    fn reason_of(result: Result<serde_json::Value, StoreError>) -> String {
+    fn reason_of(result: Result<serde_json::Value, Error>) -> String {
         match result {
-            Err(StoreError::Corrupt { key: k, reason }) => {
+            Err(Error::StateCorrupt { key: k, reason }) => {
                 assert_eq!(k, key());
                 reason
             }
@@ -460,7 +460,7 @@ mod tests {
     #[test]
     fn corrupt_message_names_the_key() {
         let message = reason_of(decode(&key(), ValueRef::Null));
-        let error = StoreError::Corrupt {
+        let error = Error::StateCorrupt {
             key: key(),
             reason: message,
         };

@@ -8,12 +8,12 @@ pub trait JsonAnswers {
         &self,
         name: &str,
         arguments: serde_json::Map<String, serde_json::Value>,
-    ) -> impl Future<Output = Result<serde_json::Value, mcpapp_host::mcp::McpError>>;
+    ) -> impl Future<Output = Result<serde_json::Value, mcpapp_host::Error>>;
     /// `read_resource`, the result as JSON.
     fn read_json(
         &self,
         uri: &str,
-    ) -> impl Future<Output = Result<serde_json::Value, mcpapp_host::mcp::McpError>>;
+    ) -> impl Future<Output = Result<serde_json::Value, mcpapp_host::Error>>;
 }
 
 impl JsonAnswers for mcpapp_host::mcp::McpConnection {
@@ -21,12 +21,12 @@ impl JsonAnswers for mcpapp_host::mcp::McpConnection {
         &self,
         name: &str,
         arguments: serde_json::Map<String, serde_json::Value>,
-    ) -> Result<serde_json::Value, mcpapp_host::mcp::McpError> {
+    ) -> Result<serde_json::Value, mcpapp_host::Error> {
         let result = self.call_tool(name, arguments).await?;
         Ok(serde_json::to_value(result).unwrap_or_default())
     }
 
-    async fn read_json(&self, uri: &str) -> Result<serde_json::Value, mcpapp_host::mcp::McpError> {
+    async fn read_json(&self, uri: &str) -> Result<serde_json::Value, mcpapp_host::Error> {
         let result = self.read_resource(uri).await?;
         Ok(serde_json::to_value(result).unwrap_or_default())
     }

@@ -22,9 +22,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use mcpapp_host::{
-    AppLimits, Door, PORT_CAPACITY, SendError, Shed, ViewGone, ViewPort, proxy_limits,
-};
+use mcpapp_host::{AppLimits, Door, Error, PORT_CAPACITY, Shed, ViewPort, proxy_limits};
 use mcpapp_protocol::messages::{SandboxLimitsParams, SandboxResourceReady};
 use mcpapp_protocol::{Notification, is_sandbox_method};
 use serde_json::{Value, json};
@@ -367,19 +365,19 @@ impl BridgeMonitor {
 }
 
 impl ViewPort for LocalBridge {
-    fn send(&self, message: Value) -> Result<(), ViewGone> {
+    fn send(&self, message: Value) -> Result<(), Error> {
         match self.try_send(message) {
             Ok(()) => Ok(()),
-            Err(SendError::Full(_)) => {
+            Err(Error::PortFull(_)) => {
                 self.shared.stats().to_page_dropped += 1;
                 tracing::warn!("dropped a message for a page whose port is full");
                 Ok(())
             }
-            Err(SendError::Gone) => Err(ViewGone),
+            Err(error) => Err(error),
         }
     }
 
-    fn try_send(&self, message: Value) -> Result<(), SendError> {
+    fn try_send(&self, message: Value) -> Result<(), Error> {
         if message
             .get("method")
             .and_then(Value::as_str)
@@ -390,18 +388,18 @@ impl ViewPort for LocalBridge {
             tracing::warn!("dropped a sandbox notification sent through the view port");
             return Ok(());
         }
-        self.to_page.try_send(message).map_err(SendError::from)
+        self.to_page.try_send(message).map_err(Error::from)
     }
 
     fn room(&self) -> usize {
         self.to_page.capacity()
     }
 
-    fn try_recv(&mut self) -> Result<Option<Value>, ViewGone> {
+    fn try_recv(&mut self) -> Result<Option<Value>, Error> {
         match self.from_page.try_recv() {
             Ok(incoming) => Ok(Some(incoming.message)),
             Err(mpsc::error::TryRecvError::Empty) => Ok(None),
-            Err(mpsc::error::TryRecvError::Disconnected) => Err(ViewGone),
+            Err(mpsc::error::TryRecvError::Disconnected) => Err(Error::ViewGone),
         }
     }
 

@@ -57,7 +57,7 @@ struct Flow {
 }
 
 /// Runs the session until the page goes, the socket fails or the bridge shuts down; then the
-/// port's channels close (the host sees [`mcpapp_host::ViewGone`]).
+/// port's channels close (the host sees [`mcpapp_host::Error::ViewGone`]).
 ///
 /// Backpressure: while a message of the page waits for room in the port (the host reads no
 /// faster than it handles), the socket is not read, so the page's sends wait in the socket's
