@@ -10,21 +10,16 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use mcpapp_a2ui::{ActionMessage, Diagnostic, ErrorMessage, Processor, Severity, mcp};
-use mcpapp_protocol::messages::{
-    CallTool, CloseWsApp, HostContextChanged, Initialized, LoadState, OpenLink,
-    ResponseGenerationStatus, SaveState, ToolInput, ToolInputPartial, ToolResult,
-};
+use mcpapp_protocol::messages::{CallTool, LoadState, ToolInput, ToolInputPartial, ToolResult};
 use mcpapp_protocol::{
-    CallToolParams, EmptyObject, HostContext, JsonRpcNotification, LoadStateParams, Message,
-    Notification as _, OpenLinkParams, RequestId, ResponseGenerationStatusParams, SaveStateParams,
-    Theme, ToolInputParams,
+    CallToolParams, JsonRpcNotification, LoadStateParams, Notification as _, ToolInputParams,
 };
 use serde_json::{Map, Value};
 
 use crate::Error;
 use crate::host::wire;
 use crate::view_session::{
-    PendingSave, answer_request, initialize_request, initialized, refusal, text_of,
+    PendingSave, SessionLink, SessionView, on_host_message, refusal, text_of,
 };
 
 /// The key of the saved state's stream (`{"a2ui": [messages…]}`).
@@ -35,27 +30,13 @@ const MAX_PROBLEMS: usize = 20;
 
 /// One app's A2UI surfaces on screen, as a view of the host. See the module docs.
 #[derive(Debug)]
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "independent facts each told by a different message (lock, init, theme, end)"
-)]
 pub struct A2uiSession {
     processor: Processor,
     /// The error findings of the A2UI applied last (a stream that broke a rule).
     problems: Vec<Diagnostic>,
     /// The server's app-callable tools, for the action mapping.
     tools: BTreeSet<String>,
-    tool_call_id: Option<String>,
-    locked: bool,
-    ready: bool,
-    dark: bool,
-    finished: bool,
-    next_id: i64,
-    save: PendingSave,
-    /// Our `tools/call` requests still waiting for an answer.
-    calls: Vec<Value>,
-    /// What the user should know about the last action (a refusal), until the next.
-    notice: Option<String>,
+    link: SessionLink,
     /// How many of the tool input's A2UI messages are applied (inputs stream in).
     input_applied: usize,
     /// Bumped whenever the surfaces change by a message (not by the user's typing).
@@ -71,15 +52,7 @@ impl A2uiSession {
             processor: Processor::new(),
             problems: Vec::new(),
             tools: tools.into_iter().collect(),
-            tool_call_id: None,
-            locked: false,
-            ready: false,
-            dark: false,
-            finished: false,
-            next_id: 1,
-            save: PendingSave::None,
-            calls: Vec::new(),
-            notice: None,
+            link: SessionLink::new("mcpapp a2ui"),
             input_applied: 0,
             revision: 0,
         };
@@ -109,7 +82,7 @@ impl A2uiSession {
     /// What the user should know about their last action: the server's or the host's reason
     /// for refusing it, or the text of an answer without A2UI.
     pub fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
+        self.link.notice.as_deref()
     }
 
     /// A number that changes whenever a message changed the surfaces (not the user's typing).
@@ -119,29 +92,22 @@ impl A2uiSession {
 
     /// Whether the view is locked (the model is generating).
     pub fn is_locked(&self) -> bool {
-        self.locked
+        self.link.locked
     }
 
     /// Whether the host's theme is dark.
     pub fn is_dark(&self) -> bool {
-        self.dark
+        self.link.dark
     }
 
     /// When the pending `save-state` is due ([`Self::flush`] sends it then), if one is.
     pub fn save_due(&self) -> Option<Instant> {
-        self.save.due_at()
-    }
-
-    fn next(&mut self) -> i64 {
-        let id = self.next_id;
-        self.next_id += 1;
-        id
+        self.link.save.due_at()
     }
 
     /// The first message of a view: `ui/initialize`.
     pub fn start(&mut self) -> Vec<Value> {
-        let id = self.next();
-        vec![initialize_request(id, "mcpapp a2ui")]
+        self.link.start()
     }
 
     /// Applies A2UI payloads (texts in any input form) in order; their error findings become
@@ -174,7 +140,7 @@ impl A2uiSession {
         let Some(problem) = self.problems.first() else {
             return Vec::new();
         };
-        if !self.ready || !self.tools.contains(mcp::ERROR_TOOL) {
+        if !self.link.ready || !self.tools.contains(mcp::ERROR_TOOL) {
             return Vec::new();
         }
         let surface = self
@@ -186,70 +152,14 @@ impl A2uiSession {
             .unwrap_or_default();
         let error = ErrorMessage::validation_failed(surface, &problem.pointer, &problem.message);
         let params = mcp::error_call(&error);
-        let id = self.next();
+        let id = self.link.next_id();
         vec![wire::request::<CallTool>(id, &params)]
     }
 
     /// A message from the host; returns what the view sends back. A message that is not
     /// JSON-RPC, or whose params do not fit its method, changes nothing.
     pub fn on_host_message(&mut self, message: &Value) -> Vec<Value> {
-        match Message::from_value(message.clone()) {
-            Ok(Message::Notification(n)) => self.notified(&n),
-            Ok(Message::Request(r)) => vec![answer_request(r)],
-            Ok(Message::Response(r)) if !self.ready => {
-                let (context, tool_call_id) = initialized(r.result);
-                self.apply_context(&context);
-                self.tool_call_id = tool_call_id;
-                self.ready = true;
-                let mut sent = vec![wire::notify::<Initialized>(&EmptyObject {})];
-                sent.extend(self.report_problem());
-                sent
-            }
-            Ok(Message::Response(_) | Message::Error(_)) => {
-                let id = message.get("id").cloned().unwrap_or_default();
-                if self.calls.contains(&id) {
-                    self.calls.retain(|c| *c != id);
-                    return self.answered(message);
-                }
-                Vec::new()
-            }
-            Err(_) => Vec::new(),
-        }
-    }
-
-    fn notified(&mut self, n: &JsonRpcNotification) -> Vec<Value> {
-        match n.method.as_str() {
-            ToolInput::METHOD | ToolInputPartial::METHOD => {
-                let partial = n.method == ToolInputPartial::METHOD;
-                match n.params_as::<ToolInputParams>() {
-                    Ok(input) => self.tool_input(input.arguments.map(Value::Object), partial),
-                    Err(_) => Vec::new(),
-                }
-            }
-            ToolResult::METHOD => {
-                let result = n.params.clone().unwrap_or_default();
-                self.apply(&mcp::payloads_in_result(&result))
-            }
-            ResponseGenerationStatus::METHOD => {
-                if let Ok(status) = n.params_as::<ResponseGenerationStatusParams>() {
-                    self.locked = status.is_pending;
-                }
-                Vec::new()
-            }
-            LoadState::METHOD => {
-                if let Ok(load) = n.params_as::<LoadStateParams>() {
-                    self.load(&load.state);
-                }
-                Vec::new()
-            }
-            HostContextChanged::METHOD => {
-                if let Ok(context) = n.params_as::<HostContext>() {
-                    self.apply_context(&context);
-                }
-                Vec::new()
-            }
-            _ => Vec::new(),
-        }
+        on_host_message(self, message)
     }
 
     /// Tool arguments that are A2UI messages (an agent that writes its UI as the call's
@@ -297,19 +207,13 @@ impl A2uiSession {
         self.apply(&[text]);
     }
 
-    fn apply_context(&mut self, context: &HostContext) {
-        if let Some(theme) = &context.theme {
-            self.dark = *theme == Theme::Dark;
-        }
-    }
-
     /// The answer to one of our calls: A2UI in it updates the surfaces; its text, an error
     /// result or a refusal becomes the notice.
-    fn answered(&mut self, message: &Value) -> Vec<Value> {
+    fn answered_call(&mut self, message: &Value) -> Vec<Value> {
         if let Some(result) = message.get("result") {
             let failed = result.get("isError").and_then(Value::as_bool) == Some(true);
             let payloads = mcp::payloads_in_result(result);
-            self.notice = if failed {
+            self.link.notice = if failed {
                 Some(text_of(result).unwrap_or_else(|| "The action failed.".into()))
             } else if payloads.is_empty() {
                 text_of(result)
@@ -320,11 +224,11 @@ impl A2uiSession {
                 return Vec::new();
             }
             // Only this answer knows what it changed: saved at once, it survives a restart.
-            self.save = PendingSave::Now;
+            self.link.save = PendingSave::Now;
             return self.apply(&payloads);
         }
         if let Some(error) = message.get("error") {
-            self.notice = Some(refusal(error));
+            self.link.notice = Some(refusal(error));
         }
         Vec::new()
     }
@@ -332,72 +236,85 @@ impl A2uiSession {
     /// The user fired an event (`SurfaceEvent::Action` of the egui surface view, checks
     /// passed): `tools/call` by [`mcp::action_call`].
     pub fn action(&mut self, action: &ActionMessage) -> Result<Vec<Value>, Error> {
-        if !self.ready {
-            return Err(Error::NotReady);
-        }
-        if self.locked {
-            return Err(Error::Locked);
-        }
         let params: CallToolParams =
             mcp::action_call(action, self.processor.client_data_model(), |tool| {
                 self.tools.contains(tool)
             });
-        let id = self.next();
-        self.calls.push(Value::from(id));
-        self.notice = None;
-        Ok(vec![wire::request::<CallTool>(id, &params)])
+        let (_, request) = self.link.call(&params)?;
+        Ok(vec![request])
     }
 
     /// The user opened a link (an `openUrl` action): `ui/open-link`.
     pub fn open_link(&mut self, url: &str) -> Result<Vec<Value>, Error> {
-        if !self.ready {
-            return Err(Error::NotReady);
-        }
-        let id = self.next();
-        let params = OpenLinkParams {
-            url: url.to_owned(),
-        };
-        Ok(vec![wire::request::<OpenLink>(id, &params)])
+        self.link.open_link(url)
     }
 
     /// The user changed a surface's data (typed, picked); it is saved once they pause.
     pub fn data_changed(&mut self, now: Instant) {
-        self.save.edited(now);
+        self.link.save.edited(now);
     }
 
     /// Sends the pending `save-state` (the stream that rebuilds the surfaces) if it is due.
     pub fn flush(&mut self, now: Instant) -> Vec<Value> {
-        if !self.ready || !self.save.is_due(now) {
-            return Vec::new();
-        }
-        self.save = PendingSave::None;
-        let messages: Vec<Value> = self
-            .processor
-            .messages()
-            .iter()
-            .filter_map(|m| serde_json::to_value(m).ok())
-            .collect();
-        let mut state = Map::new();
-        state.insert(STATE_KEY.to_owned(), Value::Array(messages));
-        let params = SaveStateParams {
-            state: Value::Object(state),
-            tool_call_id: self.tool_call_id.clone().map(RequestId::from),
-        };
-        vec![wire::notify::<SaveState>(&params)]
+        let processor = &self.processor;
+        self.link.save_if_due(now, || {
+            let messages: Vec<Value> = processor
+                .messages()
+                .iter()
+                .filter_map(|m| serde_json::to_value(m).ok())
+                .collect();
+            let mut state = Map::new();
+            state.insert(STATE_KEY.to_owned(), Value::Array(messages));
+            Value::Object(state)
+        })
     }
 
     /// The app is done: `close-ws-app`, once, on a connected session.
     pub fn done(&mut self) -> Vec<Value> {
-        if self.finished || !self.ready {
-            return Vec::new();
-        }
-        self.finished = true;
-        vec![wire::notify::<CloseWsApp>(&EmptyObject {})]
+        self.link.finish()
     }
 
     /// Whether the session said it is done.
     #[must_use]
     pub fn is_finished(&self) -> bool {
-        self.finished
+        self.link.finished
+    }
+}
+
+impl SessionView for A2uiSession {
+    fn link(&mut self) -> &mut SessionLink {
+        &mut self.link
+    }
+
+    /// Once connected, a server with an `error` tool hears of a problem found before.
+    fn connected(&mut self) -> Vec<Value> {
+        self.report_problem()
+    }
+
+    fn notified(&mut self, n: &JsonRpcNotification) -> Vec<Value> {
+        match n.method.as_str() {
+            ToolInput::METHOD | ToolInputPartial::METHOD => {
+                let partial = n.method == ToolInputPartial::METHOD;
+                match n.params_as::<ToolInputParams>() {
+                    Ok(input) => self.tool_input(input.arguments.map(Value::Object), partial),
+                    Err(_) => Vec::new(),
+                }
+            }
+            ToolResult::METHOD => {
+                let result = n.params.clone().unwrap_or_default();
+                self.apply(&mcp::payloads_in_result(&result))
+            }
+            LoadState::METHOD => {
+                if let Ok(load) = n.params_as::<LoadStateParams>() {
+                    self.load(&load.state);
+                }
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn answered(&mut self, _id: &Value, message: &Value) -> Vec<Value> {
+        self.answered_call(message)
     }
 }
