@@ -367,6 +367,9 @@ impl GatedStore {
 }
 
 impl StateStore for GatedStore {
+    fn limits(&self) -> mcpapp_host::store::StoreLimits {
+        self.inner.limits()
+    }
     fn save(&self, key: &StateKey, state: &Value) -> Result<(), Error> {
         let thread = std::thread::current().name().map(str::to_owned);
         self.writes.lock().unwrap().push((state.clone(), thread));

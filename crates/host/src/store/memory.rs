@@ -36,11 +36,6 @@ impl MemoryStore {
         self
     }
 
-    /// The limits this store enforces.
-    pub fn limits(&self) -> StoreLimits {
-        self.limits
-    }
-
     fn lock(&self) -> MutexGuard<'_, Inner> {
         // A thread that panicked while holding the lock left the map whole (every change is one
         // map operation), so its data is still good.
@@ -49,6 +44,10 @@ impl MemoryStore {
 }
 
 impl StateStore for MemoryStore {
+    fn limits(&self) -> StoreLimits {
+        self.limits
+    }
+
     fn save(&self, key: &StateKey, state: &serde_json::Value) -> Result<(), Error> {
         let text = encode(state, self.limits)?;
         let mut inner = self.lock();

@@ -111,6 +111,11 @@ impl Default for StoreLimits {
 /// Every method blocks until the store has done its work (for the persistent store: until the
 /// write is on disk).
 pub trait StateStore: Send + Sync {
+    /// The limits this store enforces (the default ones unless the store says otherwise).
+    fn limits(&self) -> StoreLimits {
+        StoreLimits::default()
+    }
+
     /// Saves `state` (any JSON) under `key`, replacing what was there. Atomic: a reader sees the
     /// old or the new value, never a mix, even if the process dies during the write.
     ///

@@ -158,11 +158,6 @@ impl SqliteStore {
         self
     }
 
-    /// The limits this store enforces.
-    pub fn limits(&self) -> StoreLimits {
-        self.limits
-    }
-
     /// The database file.
     pub fn path(&self) -> &Path {
         &self.path
@@ -176,6 +171,10 @@ impl SqliteStore {
 }
 
 impl StateStore for SqliteStore {
+    fn limits(&self) -> StoreLimits {
+        self.limits
+    }
+
     fn save(&self, key: &StateKey, state: &serde_json::Value) -> Result<(), Error> {
         let text = encode(state, self.limits)?;
         let conn = self.lock();
