@@ -440,6 +440,26 @@ const EXPECTED: &[&str] = &[
     "event close (AppDone, in history: true)",
 ];
 
+/// A view of `kind` started, given `act` to do, saved; the thread switched away and back; and
+/// the view the host recreates, started again.
+fn recreated<V: TestView>(kind: ViewKind, new: fn() -> V, act: impl FnOnce(&mut V)) -> V {
+    let mut view = new();
+    let mut rig = Rig::new(kind);
+    rig.host.tool_input("call-1", &json!({}));
+    let start = view.start();
+    rig.pump(&mut view, start);
+    act(&mut view);
+    let save = view.save();
+    rig.pump(&mut view, save);
+    rig.host.switch_thread("other");
+    rig.host.switch_thread("default");
+    let mut fresh = new();
+    rig.pump(&mut fresh, vec![]);
+    let start = fresh.start();
+    rig.pump(&mut fresh, start);
+    fresh
+}
+
 #[test]
 fn a_card_app_goes_through_the_one_lifecycle() {
     let transcript = lifecycle(&mut CardView::new(), ViewKind::Card);
@@ -454,31 +474,20 @@ fn an_a2ui_app_goes_through_the_same_lifecycle() {
 
 #[test]
 fn the_recreated_a2ui_app_gets_its_typed_data_back_and_its_call_carries_the_whole_action() {
-    let mut view = SurfaceView::new();
-    let mut rig = Rig::new(ViewKind::A2ui);
-    rig.host.tool_input("call-1", &json!({}));
-    let start = view.start();
-    rig.pump(&mut view, start);
-    let submit = view.submit();
-    let call = &submit[0]["params"];
-    assert_eq!(call["name"], "flight_booking_tool.confirm_cancellation");
-    assert_eq!(
-        call["arguments"],
-        json!({"booking_id": "FL-12345-ABC", "cancellationReason": "Change of plans"})
-    );
-    assert_eq!(
-        call["_meta"]["a2ui"]["action"]["sourceComponentId"],
-        "confirm"
-    );
-    assert_eq!(call["_meta"]["a2ui"]["action"]["surfaceId"], "cancel");
-    let save = view.save();
-    rig.pump(&mut view, save);
-    rig.host.switch_thread("other");
-    rig.host.switch_thread("default");
-    let mut fresh = SurfaceView::new();
-    rig.pump(&mut fresh, vec![]);
-    let start = fresh.start();
-    rig.pump(&mut fresh, start);
+    let fresh = recreated(ViewKind::A2ui, SurfaceView::new, |view| {
+        let submit = view.submit();
+        let call = &submit[0]["params"];
+        assert_eq!(call["name"], "flight_booking_tool.confirm_cancellation");
+        assert_eq!(
+            call["arguments"],
+            json!({"booking_id": "FL-12345-ABC", "cancellationReason": "Change of plans"})
+        );
+        assert_eq!(
+            call["_meta"]["a2ui"]["action"]["sourceComponentId"],
+            "confirm"
+        );
+        assert_eq!(call["_meta"]["a2ui"]["action"]["surfaceId"], "cancel");
+    });
     let surface = fresh.session.processor().surface("cancel").unwrap();
     assert_eq!(surface.data().root(), &json!({"reason": "Change of plans"}));
     assert!(
@@ -502,19 +511,7 @@ fn a_scripted_app_goes_through_the_same_lifecycle() {
 
 #[test]
 fn the_recreated_card_gets_its_saved_inputs_back() {
-    let mut view = CardView::new();
-    let mut rig = Rig::new(ViewKind::Card);
-    rig.host.tool_input("call-1", &json!({}));
-    let start = view.start();
-    rig.pump(&mut view, start);
-    let save = view.save();
-    rig.pump(&mut view, save);
-    rig.host.switch_thread("other");
-    rig.host.switch_thread("default");
-    let mut fresh = CardView::new();
-    rig.pump(&mut fresh, vec![]);
-    let start = fresh.start();
-    rig.pump(&mut fresh, start);
+    let mut fresh = recreated(ViewKind::Card, CardView::new, |_| {});
     let restored = fresh
         .session
         .take_restored()
