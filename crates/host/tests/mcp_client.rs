@@ -8,13 +8,7 @@
 //! The npm servers are looked for in `$MCPAPP_NPM_DIR` (set by `.ci/run`), else in
 //! `~/.cache/mcpapp-npm`, and installed there with npm when missing: these tests never skip.
 
-#![expect(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

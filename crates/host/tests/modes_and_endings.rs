@@ -7,12 +7,7 @@
 //! - With the "ask" policy, each of the three answers to the duplicate question.
 //! - `pip`: offered, asked for by an app and by the embedder, with its room.
 
-#![expect(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests fail loudly"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;

@@ -3,13 +3,7 @@
 //! tool's input and result in that order, and its own `tools/call` goes through the host to
 //! the server and back. The trace shows the exact message sequence.
 
-#![expect(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 mod support;
 

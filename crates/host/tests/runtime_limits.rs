@@ -3,12 +3,7 @@
 //! stops reading is closed, and state saves are written off the runtime's thread, in order,
 //! each answered after its write.
 
-#![expect(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    reason = "tests fail loudly"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 mod support;
 

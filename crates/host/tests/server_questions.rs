@@ -4,13 +4,7 @@
 //! `mcpapp_card::elicitation` and answered from it), its URL elicitation by request and by the
 //! -32042 error, and its sampling request, each through the connection's handlers.
 
-#![expect(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};

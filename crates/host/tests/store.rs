@@ -1,9 +1,4 @@
-#![expect(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! The state store contract, run against both stores, and the `SQLite` store's files: reopening,
 //! damaged entries, files that are not databases.
 

@@ -1,9 +1,4 @@
-#![expect(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! Crash safety of the `SQLite` store: a writer process is killed with SIGKILL in the middle of
 //! its writes, again and again; after each kill every entry must read back as a whole value the
 //! writer wrote (its old or its new one), never a mix, never corrupt, and never older than a save
