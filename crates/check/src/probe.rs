@@ -7,7 +7,6 @@
 
 use std::collections::BTreeMap;
 use std::future::Future;
-use std::process::Stdio;
 use std::time::Duration;
 
 use mcpapp_host::mcp::ServerSpec;
@@ -92,23 +91,10 @@ async fn open(
     options: &CheckOptions,
 ) -> Result<(Session, Option<tokio::process::Child>), CheckError> {
     match &options.server {
-        ServerSpec::Stdio {
-            command,
-            args,
-            env,
-            cwd,
-        } => {
-            let mut process = tokio::process::Command::new(command);
-            process
-                .args(args)
-                .envs(env.iter().map(|(k, v)| (k, v)))
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .kill_on_drop(true);
-            if let Some(cwd) = cwd {
-                process.current_dir(cwd);
-            }
+        ServerSpec::Stdio { command, .. } => {
+            let mut process = options.server.command().ok_or_else(|| {
+                CheckError::Unreachable(format!("`{command}` is not a child process"))
+            })?;
             let mut child = process
                 .spawn()
                 .map_err(|e| CheckError::Unreachable(format!("cannot start `{command}`: {e}")))?;

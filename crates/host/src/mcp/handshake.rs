@@ -36,34 +36,24 @@ pub(super) async fn open(
     handler: Handler,
     options: &ClientOptions,
 ) -> Result<(Session, Option<Arc<ChildProcess>>), Error> {
-    match spec {
-        ServerSpec::Stdio {
-            command,
-            args,
-            env,
-            cwd,
-        } => {
-            let (process, stdout, stdin) =
-                ChildProcess::spawn(id, command, args, env, cwd.as_deref(), command_line)?;
-            let transport = AsyncRwTransport::new_client(stdout, stdin);
-            match handshake(id, handler, transport, options.connect_timeout).await {
-                Ok(running) => Ok((running, Some(Arc::new(process)))),
-                Err(failure) => {
-                    // Explained before the kill, so that the message has the server's own exit.
-                    let error = failure.into_error(id, Some(&process)).await;
-                    process.kill();
-                    Err(error)
-                }
+    let ServerSpec::Http { url } = spec else {
+        let (process, stdout, stdin) = ChildProcess::spawn(id, spec, command_line)?;
+        let transport = AsyncRwTransport::new_client(stdout, stdin);
+        return match handshake(id, handler, transport, options.connect_timeout).await {
+            Ok(running) => Ok((running, Some(Arc::new(process)))),
+            Err(failure) => {
+                // Explained before the kill, so that the message has the server's own exit.
+                let error = failure.into_error(id, Some(&process)).await;
+                process.kill();
+                Err(error)
             }
-        }
-        ServerSpec::Http { url } => {
-            ensure_crypto_provider();
-            let transport = StreamableHttpClientTransport::from_uri(url.as_str());
-            match handshake(id, handler, transport, options.connect_timeout).await {
-                Ok(running) => Ok((running, None)),
-                Err(failure) => Err(failure.into_error(id, None).await),
-            }
-        }
+        };
+    };
+    ensure_crypto_provider();
+    let transport = StreamableHttpClientTransport::from_uri(url.as_str());
+    match handshake(id, handler, transport, options.connect_timeout).await {
+        Ok(running) => Ok((running, None)),
+        Err(failure) => Err(failure.into_error(id, None).await),
     }
 }
 

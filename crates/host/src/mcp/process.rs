@@ -2,16 +2,14 @@
 //! that its exit status and standard error can explain a failure.
 
 use std::collections::VecDeque;
-use std::path::Path;
-use std::process::Stdio;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, BufReader};
-use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command};
+use tokio::process::{Child, ChildStderr, ChildStdin, ChildStdout};
 use tokio::sync::{oneshot, watch};
 
-use super::Error;
+use super::{Error, ServerSpec};
 
 /// How many standard error lines are kept for messages.
 const STDERR_TAIL_LINES: usize = 8;
@@ -35,32 +33,23 @@ pub(super) struct ChildProcess {
 }
 
 impl ChildProcess {
-    /// Starts `command args` with piped standard streams, and the tasks that watch its exit and
-    /// read its standard error.
+    /// Starts the child process `spec` names ([`ServerSpec::command`]: standard streams
+    /// piped), and the tasks that watch its exit and read its standard error.
     pub(super) fn spawn(
         server: &str,
-        command: &str,
-        args: &[String],
-        env: &[(String, String)],
-        cwd: Option<&Path>,
+        spec: &ServerSpec,
         command_line: &str,
     ) -> Result<(Self, ChildStdout, ChildStdin), Error> {
-        let mut cmd = Command::new(command);
-        cmd.args(args)
-            .envs(env.iter().map(|(key, value)| (key, value)))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true);
-        if let Some(cwd) = cwd {
-            cmd.current_dir(cwd);
-        }
         let spawn_error = |source| Error::Spawn {
             server: server.to_owned(),
             command: command_line.to_owned(),
             source,
         };
-        let mut child = cmd.spawn().map_err(spawn_error)?;
+        let mut child = spec
+            .command()
+            .ok_or_else(|| std::io::Error::other("not a child process"))
+            .and_then(|mut command| command.spawn())
+            .map_err(spawn_error)?;
         let missing = |what: &str| spawn_error(std::io::Error::other(format!("no {what} pipe")));
         let stdin = child.stdin.take().ok_or_else(|| missing("stdin"))?;
         let stdout = child.stdout.take().ok_or_else(|| missing("stdout"))?;

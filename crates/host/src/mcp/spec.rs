@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::process::Stdio;
 use std::time::Duration;
 
 use mcpapp_protocol::{A2UI_MIME_TYPE, CARD_MIME_TYPE, HTML_MIME_TYPE};
@@ -44,6 +45,34 @@ impl ServerSpec {
             env: Vec::new(),
             cwd: None,
         }
+    }
+
+    /// For a child process, the command that starts it: its arguments, added environment and
+    /// working directory, its standard streams piped (MCP on input and output, its standard
+    /// error for the log), killed when the returned child is dropped. `None` for HTTP.
+    #[must_use]
+    pub fn command(&self) -> Option<tokio::process::Command> {
+        let Self::Stdio {
+            command,
+            args,
+            env,
+            cwd,
+        } = self
+        else {
+            return None;
+        };
+        let mut process = tokio::process::Command::new(command);
+        process
+            .args(args)
+            .envs(env.iter().map(|(key, value)| (key, value)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true);
+        if let Some(cwd) = cwd {
+            process.current_dir(cwd);
+        }
+        Some(process)
     }
 
     /// A streamable HTTP endpoint.
