@@ -12,7 +12,7 @@ use crate::downloads::DownloadEvent;
 
 /// What the user did with an app this frame that its embedder may want to know. The app's
 /// messages already went to the host; nothing here needs an answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 #[non_exhaustive]
 pub enum AppViewEvent {
     /// A card action or an A2UI event became a `tools/call` to this tool.

@@ -6,12 +6,14 @@
 //! answers with [`crate::HostHandle::answer_download`] instead.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use egui::{RichText, Ui};
 use mcpapp_host::{Download, DownloadContent, InstanceId, save_downloads};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
+use crate::EguiHostError;
 use crate::worker::Command;
 
 /// An app's download waiting for the user.
@@ -83,12 +85,18 @@ impl PendingDownload {
 
     /// Saves the files (links are returned for the browser) and tells the app; an error
     /// (no folder, a write that failed) tells the app it failed.
-    pub fn save(&mut self) -> Result<(Vec<PathBuf>, Vec<String>), String> {
+    ///
+    /// # Errors
+    /// [`EguiHostError::NoDownloadsFolder`], or [`EguiHostError::Host`] with the file that
+    /// could not be written.
+    pub fn save(&mut self) -> Result<(Vec<PathBuf>, Vec<String>), EguiHostError> {
         let saved = match &self.folder {
-            Some(folder) => save_downloads(folder, &self.files),
-            None => Err("this system has no downloads folder".to_owned()),
+            Some(folder) => {
+                save_downloads(folder, &self.files).map_err(|e| EguiHostError::Host(Arc::new(e)))
+            }
+            None => Err(EguiHostError::NoDownloadsFolder),
         };
-        self.answer(saved.as_ref().map(|_| ()).map_err(Clone::clone));
+        self.answer(saved.as_ref().map(|_| ()).map_err(ToString::to_string));
         let links = self
             .files
             .iter()
@@ -121,7 +129,7 @@ impl PendingDownload {
 }
 
 /// What the user did with an app's download.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 #[non_exhaustive]
 pub enum DownloadEvent {
     /// Saved: the files written, and the links to open in the browser (with your link policy).
@@ -132,7 +140,7 @@ pub enum DownloadEvent {
         links: Vec<String>,
     },
     /// Saving failed; the app was told.
-    Failed(String),
+    Failed(EguiHostError),
     /// The user said no; the app was told.
     Declined,
 }
@@ -266,12 +274,10 @@ mod tests {
             std::fs::read_to_string(&saved).unwrap(),
             "day,high\nMon,12\n"
         );
-        assert_eq!(
-            event,
-            Some(DownloadEvent::Saved {
-                paths: vec![saved],
-                links: Vec::new()
-            })
+        assert!(
+            matches!(&event, Some(DownloadEvent::Saved { paths, links })
+                if *paths == [saved.clone()] && links.is_empty()),
+            "{event:?}"
         );
         assert_eq!(outcome(&mut received), Ok(()));
     }

@@ -46,6 +46,10 @@ pub enum EguiHostError {
     /// tool, an app-only tool, a view that cannot be read).
     #[error(transparent)]
     Host(Arc<Error>),
+    /// An app's download could not be saved: this system has no downloads folder (give one
+    /// with [`crate::PendingDownload::set_folder`] or `HandleOptions::downloads_folder`).
+    #[error("this system has no downloads folder")]
+    NoDownloadsFolder,
     /// An app's view could not be built (its resource is unreadable or not a view, its
     /// bridge did not start).
     #[error("{0}")]

@@ -7,7 +7,7 @@ use egui::{Align2, Id, Order, Vec2};
 use crate::{AppView, AppViewEvent};
 
 /// What the user did with a picture-in-picture window this frame.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub enum PipEvent {
     /// What the user did with the app in it.
     App(AppViewEvent),

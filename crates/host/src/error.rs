@@ -145,7 +145,7 @@ pub enum Error {
     /// written by a newer version of this program).
     #[error("state database error: {0}")]
     Database(String),
-    /// A file or folder of the store could not be created or moved.
+    /// A file or folder could not be created, written or moved (the store's, a download's).
     #[error("{}: {source}", path.display())]
     Io {
         /// The file or folder.

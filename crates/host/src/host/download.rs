@@ -11,6 +11,7 @@ use mcpapp_protocol::{ContentBlock, DownloadFileParams, JsonRpcError, RequestId,
 use serde_json::Value;
 
 use super::{AppHost, HostEvent, InstanceId, wire};
+use crate::Error;
 
 /// The most files one download may hold.
 pub const MAX_DOWNLOAD_FILES: usize = 16;
@@ -210,9 +211,15 @@ impl AppHost {
 /// Writes the files (links are skipped: open them in the browser) into `folder`, each under
 /// its name or, when taken, `name (2)`, `name (3)`…; never over an existing file. Returns the
 /// paths written.
-pub fn save_downloads(folder: &Path, files: &[Download]) -> Result<Vec<PathBuf>, String> {
-    std::fs::create_dir_all(folder)
-        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+///
+/// # Errors
+/// [`Error::Io`] naming the folder or file that could not be created or written.
+pub fn save_downloads(folder: &Path, files: &[Download]) -> Result<Vec<PathBuf>, Error> {
+    let io = |path: &Path| {
+        let path = path.to_owned();
+        move |source| Error::Io { path, source }
+    };
+    std::fs::create_dir_all(folder).map_err(io(folder))?;
     let mut written = Vec::new();
     for file in files {
         let DownloadContent::Bytes(bytes) = &file.content else {
@@ -237,17 +244,19 @@ pub fn save_downloads(folder: &Path, files: &[Download]) -> Result<Vec<PathBuf>,
                 .open(&candidate)
             {
                 Ok(mut out) => {
-                    std::io::Write::write_all(&mut out, bytes)
-                        .map_err(|e| format!("writing {}: {e}", candidate.display()))?;
+                    std::io::Write::write_all(&mut out, bytes).map_err(io(&candidate))?;
                     saved = Some(candidate);
                     break;
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(format!("cannot create {}: {e}", candidate.display())),
+                Err(e) => return Err(io(&candidate)(e)),
             }
         }
-        written
-            .push(saved.ok_or_else(|| format!("no free name for {name} in {}", folder.display()))?);
+        let no_free_name = || {
+            let why = format!("no free name for {name} (up to 1000 tried)");
+            io(folder)(std::io::Error::new(std::io::ErrorKind::AlreadyExists, why))
+        };
+        written.push(saved.ok_or_else(no_free_name)?);
     }
     Ok(written)
 }
