@@ -50,6 +50,10 @@ pub enum EguiHostError {
     /// with [`crate::PendingDownload::set_folder`] or `HandleOptions::downloads_folder`).
     #[error("this system has no downloads folder")]
     NoDownloadsFolder,
+    /// HTML apps cannot be shown inside the window here ([`crate::Webviews::new`]: no X11
+    /// display, GTK did not start); the embedder falls back to a browser window and says why.
+    #[error("HTML apps cannot be shown inside the window: {0}")]
+    WebviewUnavailable(String),
     /// An app's view could not be built (its resource is unreadable or not a view, its
     /// bridge did not start).
     #[error("{0}")]

@@ -115,7 +115,7 @@ pub use pip::{DEFAULT_PIP_SIZE, PipEvent, PipWindow};
 pub use questions::PendingQuestion;
 pub use update::HostUpdate;
 #[cfg(feature = "webview")]
-pub use webview::{WebviewUnavailable, Webviews};
+pub use webview::Webviews;
 /// The window handle a webview is created in (eframe's `Frame` is one).
 #[cfg(feature = "webview")]
 pub use wry::raw_window_handle::HasWindowHandle;

@@ -26,15 +26,9 @@ use egui::Rect;
 use mcpapp_host::InstanceId;
 
 use self::focus::{Focus, Leave};
-use crate::{HostHandle, HostedApp};
+use crate::{EguiHostError, HostHandle, HostedApp};
 use wry::dpi::{PhysicalPosition, PhysicalSize};
 use wry::raw_window_handle::HasWindowHandle;
-
-/// Why HTML apps cannot be shown inside the window here (the embedder falls back to a
-/// browser window and says why in one line).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("HTML apps cannot be shown inside the window: {0}")]
-pub struct WebviewUnavailable(pub String);
 
 /// The webviews of one window. Create it on the GUI thread (in eframe, in the app's creation
 /// closure), call [`Webviews::begin_frame`] once per frame before drawing apps, and give it to
@@ -109,7 +103,7 @@ impl Placed {
 impl Webviews {
     /// Prepares child webviews for this process. On Linux this initializes GTK (once; WebKitGTK
     /// needs it) and needs an X11 display: wry's child webviews are X11 windows.
-    pub fn new() -> Result<Self, WebviewUnavailable> {
+    pub fn new() -> Result<Self, EguiHostError> {
         platform::init()?;
         Ok(Self {
             views: BTreeMap::new(),
@@ -436,12 +430,12 @@ pub(crate) fn origin_of(url: &str) -> String {
 mod platform {
     use wry::raw_window_handle::{HasWindowHandle, RawWindowHandle};
 
-    use super::WebviewUnavailable;
+    use crate::EguiHostError;
 
     /// GTK, once, on this (the GUI) thread; X11 only (wry's child webviews are X11 windows).
-    pub(super) fn init() -> Result<(), WebviewUnavailable> {
+    pub(super) fn init() -> Result<(), EguiHostError> {
         if std::env::var_os("DISPLAY").is_none() {
-            return Err(WebviewUnavailable(
+            return Err(EguiHostError::WebviewUnavailable(
                 "no X11 display (a Wayland-only session); run under XWayland with DISPLAY set"
                     .to_owned(),
             ));
@@ -449,7 +443,8 @@ mod platform {
         if gtk::is_initialized_main_thread() {
             return Ok(());
         }
-        gtk::init().map_err(|e| WebviewUnavailable(format!("GTK did not start: {e}")))
+        gtk::init()
+            .map_err(|e| EguiHostError::WebviewUnavailable(format!("GTK did not start: {e}")))
     }
 
     /// The X11 window id of `window`.
@@ -476,7 +471,7 @@ mod platform {
 mod platform {
     use wry::raw_window_handle::HasWindowHandle;
 
-    use super::WebviewUnavailable;
+    use crate::EguiHostError;
 
     /// No window id is needed: the system moves focus back to the parent itself.
     pub(super) fn window_id(_window: &dyn HasWindowHandle) -> Option<u32> {
@@ -485,7 +480,7 @@ mod platform {
 
     /// Nothing to start: the system webview runs on the window's own event loop.
     #[expect(clippy::unnecessary_wraps, reason = "the Linux version can fail")]
-    pub(super) fn init() -> Result<(), WebviewUnavailable> {
+    pub(super) fn init() -> Result<(), EguiHostError> {
         Ok(())
     }
 
