@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use mcpapp_card::HostConfig;
 use mcpapp_preview::Format;
-use mcpapp_render::{Preset, RenderOptions, SurfaceImageError, write_findings};
+use mcpapp_render::{Preset, RenderError, RenderOptions, write_findings};
 
 use crate::validate;
 
@@ -136,7 +136,7 @@ fn render_stream(
         }
         Ok(_) if report.is_ok() => Ok(ExitCode::SUCCESS),
         Ok(_) => Ok(ExitCode::from(1)),
-        Err(SurfaceImageError::Render { surface, source }) => Err(format!(
+        Err(RenderError::Surface { surface, source }) => Err(format!(
             "cannot render the surface {surface:?} of {file}: {source}"
         )),
         Err(e) => Err(e.to_string()),

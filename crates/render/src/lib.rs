@@ -62,4 +62,4 @@ pub use render::{
 pub use snapshot::{BASELINES_DIR, CONFIG_FILE, CardFile, SnapshotOptions, check_dir, find_cards};
 pub use snapshot_a2ui::{StreamFile, find_streams, is_a2ui_file};
 pub use snapshot_report::{Outcome, SnapshotCase, SnapshotReport, Summary, Variant};
-pub use surfaces::{SurfaceImage, SurfaceImageError, file_safe, surface_path, write_surfaces};
+pub use surfaces::{SurfaceImage, file_safe, surface_path, write_surfaces};

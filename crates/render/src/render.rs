@@ -92,6 +92,22 @@ pub enum RenderError {
     /// Drawing the card panicked (a bug in the card view); the message is the panic's.
     #[error("the card view panicked while drawing the card: {0}")]
     Panicked(String),
+    /// A surface of an A2UI stream could not be drawn ([`crate::write_surfaces`]).
+    #[error("cannot render the surface {surface:?}: {source}")]
+    Surface {
+        /// The surface's id, as the stream gave it.
+        surface: String,
+        /// Why.
+        source: Box<RenderError>,
+    },
+    /// An image could not be written.
+    #[error("cannot write {}: {reason}", path.display())]
+    Write {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        reason: String,
+    },
 }
 
 impl RenderOptions {

@@ -22,27 +22,6 @@ pub struct SurfaceImage {
     pub height: u32,
 }
 
-/// Why [`write_surfaces`] stopped.
-#[derive(Debug, thiserror::Error)]
-pub enum SurfaceImageError {
-    /// A surface could not be drawn.
-    #[error("cannot render the surface {surface:?}: {source}")]
-    Render {
-        /// The surface's id, as the stream gave it.
-        surface: String,
-        /// Why.
-        source: RenderError,
-    },
-    /// An image could not be written.
-    #[error("cannot write {}: {source}", path.display())]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: image::ImageError,
-    },
-}
-
 /// Draws every surface of `processor`, in id order: into `output` when there is one, else
 /// each into `OUT.SURFACE.png` beside it ([`surface_path`]). `wrote` hears of each image as it
 /// is written, so that what was written before a failure is still known. Returns how many
@@ -52,7 +31,7 @@ pub fn write_surfaces(
     output: &Path,
     options: &RenderOptions,
     mut wrote: impl FnMut(&SurfaceImage),
-) -> Result<usize, SurfaceImageError> {
+) -> Result<usize, RenderError> {
     let surfaces = processor.surfaces();
     let single = surfaces.len() == 1;
     for surface in surfaces.values() {
@@ -61,14 +40,13 @@ pub fn write_surfaces(
         } else {
             surface_path(output, surface.id())
         };
-        let image =
-            render_surface(surface, options).map_err(|source| SurfaceImageError::Render {
-                surface: surface.id().to_owned(),
-                source,
-            })?;
-        write_png(&image, &path).map_err(|source| SurfaceImageError::Write {
+        let image = render_surface(surface, options).map_err(|source| RenderError::Surface {
+            surface: surface.id().to_owned(),
+            source: Box::new(source),
+        })?;
+        write_png(&image, &path).map_err(|e| RenderError::Write {
             path: path.clone(),
-            source,
+            reason: e.to_string(),
         })?;
         wrote(&SurfaceImage {
             surface: file_safe(surface.id()),
