@@ -12,7 +12,7 @@
 //!     .submit("Confirm", "confirm_cancellation", json!({ "booking_id": "FL-12345-ABC" }))
 //!     .build()?;
 //! assert_eq!(card.actions.len(), 1);
-//! # Ok::<(), mcpapp_card::BuildError>(())
+//! # Ok::<(), mcpapp_card::Error>(())
 //! ```
 //!
 //! [`CardBuilder::build`] checks the card with [`crate::check`]: a builder that produces an
@@ -29,46 +29,15 @@ use crate::model::{
 use crate::{Action, Card, Diagnostic, Element, Severity, TOOL_NAME_KEY};
 use serde_json::{Map, Value};
 
+use crate::Error;
 pub use items::ItemsBuilder;
-
-/// Why [`CardBuilder::build`] refused to produce a card.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum BuildError {
-    /// The card breaks a rule of the card format; these are the error-severity findings of
-    /// [`crate::check`].
-    #[error("the built card is invalid: {}", summary(.0))]
-    Invalid(Vec<Diagnostic>),
-    /// The `data` of the action titled `action` is not a JSON object.
-    #[error("the data of action `{action}` is not a JSON object")]
-    DataNotAnObject {
-        /// The action's title.
-        action: String,
-    },
-    /// The `data` of the action titled `action` sets `key`, a reserved `mcp_` key (the tool name
-    /// and the signature are set by the builder and the signer, never by hand).
-    #[error("the data of action `{action}` sets the reserved key `{key}`")]
-    ReservedKey {
-        /// The action's title.
-        action: String,
-        /// The reserved key.
-        key: String,
-    },
-}
-
-fn summary(diagnostics: &[Diagnostic]) -> String {
-    diagnostics
-        .iter()
-        .map(|d| format!("{} at `{}`: {}", d.code, d.pointer, d.message))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
 
 /// Builds a [`Card`] element by element; [`Self::build`] checks it.
 #[derive(Debug, Clone, Default)]
 #[must_use]
 pub struct CardBuilder {
     card: Card,
-    error: Option<BuildError>,
+    error: Option<Error>,
 }
 
 impl CardBuilder {
@@ -186,13 +155,13 @@ impl CardBuilder {
             Value::Object(map) => map,
             Value::Null => Map::new(),
             _ => {
-                self.fail(BuildError::DataNotAnObject { action: title });
+                self.fail(Error::DataNotAnObject { action: title });
                 return self;
             }
         };
         if let Some(key) = fixed.keys().find(|k| k.starts_with("mcp_")) {
             let key = key.clone();
-            self.fail(BuildError::ReservedKey { action: title, key });
+            self.fail(Error::ReservedKey { action: title, key });
             return self;
         }
         fixed.insert(TOOL_NAME_KEY.to_owned(), Value::String(tool_name.into()));
@@ -325,7 +294,7 @@ impl CardBuilder {
 
     /// The card, if it is valid: the first misuse of the builder, or else every error-severity
     /// finding of [`crate::check`], is an error.
-    pub fn build(self) -> Result<Card, BuildError> {
+    pub fn build(self) -> Result<Card, Error> {
         if let Some(error) = self.error {
             return Err(error);
         }
@@ -336,11 +305,11 @@ impl CardBuilder {
         if errors.is_empty() {
             Ok(self.card)
         } else {
-            Err(BuildError::Invalid(errors))
+            Err(Error::InvalidCard(errors))
         }
     }
 
-    fn fail(&mut self, error: BuildError) {
+    fn fail(&mut self, error: Error) {
         self.error.get_or_insert(error);
     }
 }

@@ -10,20 +10,11 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::Error;
 use crate::{Card, InputValue, InputValues};
 
 /// The most properties a form shows; a schema with more gets the first ones and a note.
 pub const MAX_FORM_FIELDS: usize = 64;
-
-/// Why the arguments cannot be read from a form.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{field}`: {message}")]
-pub struct FormError {
-    /// The property.
-    pub field: String,
-    /// What is wrong with its value.
-    pub message: String,
-}
 
 /// How a property is asked for and read back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,13 +255,10 @@ fn scalar_text(value: &Value) -> String {
 /// The arguments a form of [`schema_form`] holds, typed as the schema says: integers and
 /// numbers as JSON numbers, booleans as booleans, multi-selects as arrays, `enum` values in
 /// the enum's own type, JSON fields parsed. Inputs left empty are left out.
-pub fn form_arguments(
-    schema: &Value,
-    values: &InputValues,
-) -> Result<Map<String, Value>, FormError> {
+pub fn form_arguments(schema: &Value, values: &InputValues) -> Result<Map<String, Value>, Error> {
     let mut arguments = Map::new();
     for (name, property, _) in properties(schema).into_iter().take(MAX_FORM_FIELDS) {
-        let fail = |message: String| FormError {
+        let fail = |message: String| Error::Field {
             field: name.to_owned(),
             message,
         };
@@ -390,14 +378,14 @@ mod tests {
         let card = schema_form("T", None, &schema(), "Call");
         let mut values = InputValues::initial(&card);
         values.set("days", InputValue::Text("2.5".into()));
-        let error = form_arguments(&schema(), &values).unwrap_err();
-        assert_eq!(error.field, "days");
+        let field = |values: &InputValues| match form_arguments(&schema(), values) {
+            Err(Error::Field { field, .. }) => field,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(field(&values), "days");
         values.set("days", InputValue::Text("2".into()));
         values.set("extra", InputValue::Text("{".into()));
-        assert_eq!(
-            form_arguments(&schema(), &values).unwrap_err().field,
-            "extra"
-        );
+        assert_eq!(field(&values), "extra");
     }
 
     #[test]

@@ -52,6 +52,7 @@ pub mod builder;
 pub mod diagnostic;
 pub mod elicitation;
 pub mod enums;
+mod error;
 pub mod form;
 pub mod host_config;
 pub mod model;
@@ -65,8 +66,9 @@ mod text;
 mod values;
 mod walk;
 
-pub use builder::{BuildError, CardBuilder};
+pub use builder::CardBuilder;
 pub use diagnostic::{Code, Diagnostic, Severity};
+pub use error::Error;
 pub use host_config::HostConfig;
 pub use mcpapp_template as template;
 pub use model::{Action, Card, Element};

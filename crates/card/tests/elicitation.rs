@@ -397,8 +397,15 @@ fn what_a_form_cannot_express_is_refused_with_where_and_why() {
         ),
     ] {
         let error = elicitation_form("?", &schema).unwrap_err();
-        assert_eq!(error.pointer, pointer, "{schema}");
-        assert!(error.reason.contains(reason), "{schema}: {}", error.reason);
+        let mcpapp_card::Error::UnsupportedSchema {
+            pointer: at,
+            reason: why,
+        } = error
+        else {
+            panic!("{schema}: {error:?}");
+        };
+        assert_eq!(at, pointer, "{schema}");
+        assert!(why.contains(reason), "{schema}: {why}");
     }
 }
 
@@ -453,7 +460,10 @@ fn an_answer_given_as_json_is_read_and_checked_like_a_filled_form() {
 
     let wrong = json!({"name": 5, "extra": 1});
     let errors = values_from_content(&form, wrong.as_object().unwrap()).unwrap_err();
-    let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+    let fields: Vec<&str> = errors
+        .iter()
+        .filter_map(mcpapp_card::Error::field)
+        .collect();
     assert_eq!(fields, ["extra", "name"], "{errors:?}");
 
     let short = json!({"name": "A", "pick": "z"});
@@ -477,7 +487,7 @@ fn an_answer_given_as_json_is_checked_without_the_forms_defaults() {
     // A required field left out is missing, whatever the form would have shown.
     let errors = check_content(&form, json!({"count": 3}).as_object().unwrap()).unwrap_err();
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert_eq!(errors[0].field, "title");
+    assert_eq!(errors[0].field(), Some("title"));
     // An optional one left out stays out.
     let content = check_content(&form, json!({"title": "Review"}).as_object().unwrap()).unwrap();
     assert_eq!(Value::Object(content), json!({"title": "Review"}));

@@ -17,8 +17,8 @@ use mcpapp_card::enums::{
     Color as ColorName, ContainerStyle, FontSize, FontType, FontWeight, ImageSize, Spacing,
 };
 use mcpapp_card::host_config::{
-    ActionAlignment, Color, ForegroundColors, HostConfigError, HostConfigWarning, IconPlacement,
-    Orientation, ShowCardActionMode,
+    ActionAlignment, Color, ForegroundColors, HostConfigWarning, IconPlacement, Orientation,
+    ShowCardActionMode,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -745,16 +745,16 @@ fn legacy_root_font_keys_set_the_default_font() {
 fn only_non_objects_are_errors() {
     assert!(matches!(
         HostConfig::parse(b"{not json"),
-        Err(HostConfigError::Json(_))
+        Err(mcpapp_card::Error::HostConfigNotJson(_))
     ));
     assert!(matches!(
         HostConfig::parse(b"\xFF\xFE"),
-        Err(HostConfigError::Json(_))
+        Err(mcpapp_card::Error::HostConfigNotJson(_))
     ));
     let err = HostConfig::parse(b"[1, 2]").unwrap_err();
     assert!(matches!(
         err,
-        HostConfigError::NotAnObject { found: "an array" }
+        mcpapp_card::Error::HostConfigNotAnObject { found: "an array" }
     ));
     assert_eq!(
         err.to_string(),

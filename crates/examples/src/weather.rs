@@ -12,9 +12,9 @@
 
 use std::fmt::Write as _;
 
+use mcpapp_card::Card;
 use mcpapp_card::builder::{ItemsBuilder, TextBuilder};
 use mcpapp_card::enums::FontWeight;
-use mcpapp_card::{BuildError, Card};
 use mcpapp_protocol::{
     CARD_MIME_TYPE, CallToolResult, ContentBlock, HTML_MIME_TYPE, ResourceCsp, Visibility,
 };
@@ -171,7 +171,8 @@ pub fn summary(forecast: &Forecast) -> String {
 /// behind a "Details" toggle, a note behind "About", and a choice of how many days to show,
 /// which calls `get_forecast` again (a read-only tool: nothing to sign).
 pub fn forecast_card(forecast: &Forecast) -> Result<Card, ErrorData> {
-    let failed = |e: BuildError| ErrorData::internal_error(format!("the forecast card: {e}"), None);
+    let failed =
+        |e: mcpapp_card::Error| ErrorData::internal_error(format!("the forecast card: {e}"), None);
     let count = forecast.days.len().to_string();
     let pages = forecast.days.iter().map(|d| {
         ItemsBuilder::new()

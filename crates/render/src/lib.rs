@@ -54,7 +54,7 @@ mod surfaces;
 pub use compare::{CompareOptions, Comparison, compare};
 pub use findings::{Finding, write_findings};
 pub use image;
-pub use mcpapp_card::host_config::{Preset, UnknownPreset};
+pub use mcpapp_card::host_config::Preset;
 pub use png::{png_bytes, write_png};
 pub use render::{
     MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, RenderError, RenderOptions, render_card, render_surface,

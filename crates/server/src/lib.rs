@@ -60,7 +60,7 @@ pub mod view;
 pub use card_app::{CARD_APP_URI, card_app_html};
 pub use gate::{A2uiFallback, ClientUi, GateError};
 pub use inputs::{Authorize, FieldError, InputError, authorize, check_card_inputs, typed_inputs};
-pub use mcpapp_card::{BuildError, CardBuilder, builder, text_fallback};
+pub use mcpapp_card::{CardBuilder, builder, text_fallback};
 #[cfg(feature = "redis")]
 pub use redis_guard::RedisReplayGuard;
 pub use result::{DEFAULT_CARD_URI, card_result, card_result_at, text_result};

@@ -1,8 +1,9 @@
 //! The card builder.
 
 use mcpapp_card::Code;
+use mcpapp_card::Error as BuildError;
 use mcpapp_card::enums::{ChoiceInputStyle, FontSize};
-use mcpapp_server::{BuildError, CardBuilder};
+use mcpapp_server::CardBuilder;
 use serde_json::{Value, json};
 
 #[test]
@@ -76,7 +77,7 @@ fn an_unsafe_url_is_an_error() {
         .open_url("Run", "javascript:alert(1)")
         .build()
         .unwrap_err();
-    let BuildError::Invalid(diagnostics) = err else {
+    let BuildError::InvalidCard(diagnostics) = err else {
         panic!("expected Invalid, got {err:?}");
     };
     assert!(
@@ -91,7 +92,7 @@ fn a_bad_regex_is_an_error() {
         .input_text("x", "X", |t| t.regex("("))
         .build()
         .unwrap_err();
-    assert!(matches!(err, BuildError::Invalid(_)), "{err:?}");
+    assert!(matches!(err, BuildError::InvalidCard(_)), "{err:?}");
 }
 
 #[test]

@@ -2,7 +2,8 @@
 
 use serde_json::{Map, Value};
 
-use super::{ContentError, ElicitationForm, Field, Format, Kind};
+use super::{ElicitationForm, Field, Format, Kind};
+use crate::Error;
 use crate::rules::Date;
 use crate::{InputValue, InputValues};
 
@@ -12,7 +13,7 @@ use crate::{InputValue, InputValues};
 pub fn elicitation_content(
     form: &ElicitationForm,
     values: &InputValues,
-) -> Result<Map<String, Value>, Vec<ContentError>> {
+) -> Result<Map<String, Value>, Vec<Error>> {
     let mut content = Map::new();
     let mut errors = Vec::new();
     for field in &form.fields {
@@ -20,12 +21,12 @@ pub fn elicitation_content(
             Ok(Some(value)) => {
                 content.insert(field.name.clone(), value);
             }
-            Ok(None) if field.required => errors.push(ContentError {
+            Ok(None) if field.required => errors.push(Error::Field {
                 field: field.name.clone(),
                 message: format!("{} is required", field.label),
             }),
             Ok(None) => {}
-            Err(message) => errors.push(ContentError {
+            Err(message) => errors.push(Error::Field {
                 field: field.name.clone(),
                 message,
             }),
@@ -197,7 +198,7 @@ fn check_format(format: Format, text: &str) -> Result<(), String> {
 pub fn values_from_content(
     form: &ElicitationForm,
     content: &Map<String, Value>,
-) -> Result<InputValues, Vec<ContentError>> {
+) -> Result<InputValues, Vec<Error>> {
     values_over(form, content, InputValues::initial(&form.card))
 }
 
@@ -207,7 +208,7 @@ pub fn values_from_content(
 pub fn check_content(
     form: &ElicitationForm,
     content: &Map<String, Value>,
-) -> Result<Map<String, Value>, Vec<ContentError>> {
+) -> Result<Map<String, Value>, Vec<Error>> {
     let values = values_over(form, content, InputValues::default())?;
     elicitation_content(form, &values)
 }
@@ -217,11 +218,11 @@ fn values_over(
     form: &ElicitationForm,
     content: &Map<String, Value>,
     mut values: InputValues,
-) -> Result<InputValues, Vec<ContentError>> {
+) -> Result<InputValues, Vec<Error>> {
     let mut errors = Vec::new();
     for (name, value) in content {
         let Some(field) = form.fields.iter().find(|f| &f.name == name) else {
-            errors.push(ContentError {
+            errors.push(Error::Field {
                 field: name.clone(),
                 message: "the question does not ask for it".to_owned(),
             });
@@ -241,7 +242,7 @@ fn values_over(
         };
         match input {
             Some(input) => values.set(name.clone(), input),
-            None => errors.push(ContentError {
+            None => errors.push(Error::Field {
                 field: name.clone(),
                 message: format!("{} is not a value for it", crate::json_type(value)),
             }),

@@ -9,7 +9,7 @@
 //! the legacy `enumNames`), multi-select arrays of enums (plain or titled with `anyOf`, with
 //! `minItems`, `maxItems`), each with `title`, `description` and `default`, and `required`.
 //! A schema it cannot express (a nested object, an array of free values, no properties) is
-//! refused with the reason ([`UnsupportedSchema`]): the host declines the request with it
+//! refused with the reason ([`Error::UnsupportedSchema`]): the host declines the request with it
 //! rather than show a broken form. Smaller departures (an unknown string format, a default of
 //! the wrong type) are shown anyway and listed in [`ElicitationForm::notes`].
 //!
@@ -24,6 +24,7 @@ use serde_json::{Map, Value, json};
 pub use content::{check_content, elicitation_content, values_from_content};
 
 use crate::Card;
+use crate::Error;
 
 /// The id of the card's Accept action.
 pub const ACCEPT: &str = "accept";
@@ -37,26 +38,6 @@ pub const MAX_FIELDS: usize = 64;
 
 /// The most choices one enum may offer.
 pub const MAX_CHOICES: usize = 500;
-
-/// A `requestedSchema` the form cannot express, and where.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the requested schema cannot be shown as a form: {reason} (at {pointer})")]
-pub struct UnsupportedSchema {
-    /// A JSON pointer into the requested schema.
-    pub pointer: String,
-    /// Why.
-    pub reason: String,
-}
-
-/// Why an answer does not fit the requested schema.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{field}`: {message}")]
-pub struct ContentError {
-    /// The property.
-    pub field: String,
-    /// What is wrong with the value.
-    pub message: String,
-}
 
 /// A question as a card, with what is needed to read the answer back.
 #[derive(Debug, Clone, PartialEq)]
@@ -120,11 +101,8 @@ impl ElicitationForm {
 /// of `requested_schema`, required ones first (in the order `required` lists them), then the
 /// others by name. Refused when the schema is not a flat object of the primitives the spec
 /// allows.
-pub fn elicitation_form(
-    message: &str,
-    requested_schema: &Value,
-) -> Result<ElicitationForm, UnsupportedSchema> {
-    let unsupported = |pointer: &str, reason: &str| UnsupportedSchema {
+pub fn elicitation_form(message: &str, requested_schema: &Value) -> Result<ElicitationForm, Error> {
+    let unsupported = |pointer: &str, reason: &str| Error::UnsupportedSchema {
         pointer: pointer.to_owned(),
         reason: reason.to_owned(),
     };
@@ -202,13 +180,8 @@ fn escape_pointer(name: &str) -> String {
     name.replace('~', "~0").replace('/', "~1")
 }
 
-fn field(
-    name: &str,
-    property: &Value,
-    required: bool,
-    pointer: &str,
-) -> Result<Field, UnsupportedSchema> {
-    let unsupported = |reason: String| UnsupportedSchema {
+fn field(name: &str, property: &Value, required: bool, pointer: &str) -> Result<Field, Error> {
+    let unsupported = |reason: String| Error::UnsupportedSchema {
         pointer: pointer.to_owned(),
         reason,
     };

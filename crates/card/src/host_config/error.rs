@@ -1,26 +1,9 @@
-//! What can go wrong reading a host config: the whole document ([`HostConfigError`]) or one
-//! value ([`HostConfigWarning`]).
+//! What can be wrong in a host config: one value ([`HostConfigWarning`]); a document that
+//! cannot be read at all is an [`Error`](crate::Error).
 
 use std::fmt;
 
 use serde::Serialize;
-
-/// The host config cannot be read at all.
-///
-/// Only the document as a whole fails: a bad value inside it is a [`HostConfigWarning`] and
-/// takes its default, so one typo never loses the rest of a theme.
-#[derive(Debug, thiserror::Error)]
-pub enum HostConfigError {
-    /// The bytes are not JSON (or not UTF-8).
-    #[error("the host config is not JSON: {0}")]
-    Json(#[from] serde_json::Error),
-    /// The JSON is not an object.
-    #[error("the host config must be a JSON object, not {found}")]
-    NotAnObject {
-        /// What it is instead: `"an array"`, `"a string"`, …
-        found: &'static str,
-    },
-}
 
 /// A value of the host config that was ignored: it had the wrong JSON type or was not a
 /// valid colour, size or enumeration value. The key kept its default.

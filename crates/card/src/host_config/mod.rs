@@ -10,7 +10,7 @@
 //!   official renderer's default; a key with a bad value (wrong type, unparsable colour,
 //!   unknown name) takes it too and adds a [`HostConfigWarning`] with the value's JSON
 //!   pointer; unknown keys are ignored; names and keys are read in any case. Only input that
-//!   is not a JSON object at all is an error ([`HostConfigError`]).
+//!   is not a JSON object at all is an error ([`Error`]).
 //! - [`HostConfig::light`], [`HostConfig::dark`] and [`HostConfig::high_contrast`] are our
 //!   built-in themes; [`HostConfig::adaptive_cards`] is the official defaults themselves.
 //! - A host config serializes back to the JSON format, which reads back to the same value.
@@ -41,14 +41,15 @@ pub use color::Color;
 pub use container::{
     ContainerStyleConfig, ContainerStyles, FontColorConfig, ForegroundColors, HighlightColors,
 };
-pub use error::{HostConfigError, HostConfigWarning};
+pub use error::HostConfigWarning;
 pub use fonts::{FontSizes, FontTypeConfig, FontTypes, FontWeights};
 pub use images::{ImageSetConfig, ImageSizes};
 pub use inputs::{ErrorMessageConfig, InputLabelConfig, InputsConfig, LabelConfig};
-pub use named::{Preset, UnknownPreset};
+pub use named::Preset;
 pub use spacing::{SeparatorConfig, SpacingConfig, TableConfig};
 pub use text::{FactSetConfig, TextConfig, TextStyleConfig, TextStyles};
 
+use crate::Error;
 use crate::enums::{
     Color as ColorName, ContainerStyle, FontSize, FontType, FontWeight, ImageSize, Spacing,
 };
@@ -103,38 +104,33 @@ impl HostConfig {
     /// Reads a host config in the official JSON format; every key it lacks takes the
     /// official default ([`HostConfig::adaptive_cards`]). Returns it with a warning for each
     /// value that was ignored.
-    pub fn parse(bytes: &[u8]) -> Result<(Self, Vec<HostConfigWarning>), HostConfigError> {
+    pub fn parse(bytes: &[u8]) -> Result<(Self, Vec<HostConfigWarning>), Error> {
         Self::adaptive_cards().merge_json(bytes)
     }
 
     /// [`HostConfig::parse`], without the warnings.
-    pub fn from_json(bytes: &[u8]) -> Result<Self, HostConfigError> {
+    pub fn from_json(bytes: &[u8]) -> Result<Self, Error> {
         Self::parse(bytes).map(|(config, _)| config)
     }
 
     /// [`HostConfig::parse`] for JSON already read (a host config inside a larger document).
-    pub fn parse_value(value: &Value) -> Result<(Self, Vec<HostConfigWarning>), HostConfigError> {
+    pub fn parse_value(value: &Value) -> Result<(Self, Vec<HostConfigWarning>), Error> {
         Self::adaptive_cards().merge_value(value)
     }
 
     /// Reads a host config over this one: each key present replaces this one's value, each
     /// key absent (or bad, with a warning) keeps it. This is how a host adjusts a built-in
     /// theme with a small file: `HostConfig::dark().merge_json(br#"{"cornerRadius": 0}"#)`.
-    pub fn merge_json(
-        &self,
-        bytes: &[u8],
-    ) -> Result<(Self, Vec<HostConfigWarning>), HostConfigError> {
-        let value: Value = serde_json::from_slice(bytes)?;
+    pub fn merge_json(&self, bytes: &[u8]) -> Result<(Self, Vec<HostConfigWarning>), Error> {
+        let value: Value =
+            serde_json::from_slice(bytes).map_err(|e| Error::HostConfigNotJson(e.to_string()))?;
         self.merge_value(&value)
     }
 
     /// [`HostConfig::merge_json`] for JSON already read.
-    pub fn merge_value(
-        &self,
-        value: &Value,
-    ) -> Result<(Self, Vec<HostConfigWarning>), HostConfigError> {
+    pub fn merge_value(&self, value: &Value) -> Result<(Self, Vec<HostConfigWarning>), Error> {
         let Some(obj) = value.as_object() else {
-            return Err(HostConfigError::NotAnObject {
+            return Err(Error::HostConfigNotAnObject {
                 found: reader::kind(value),
             });
         };

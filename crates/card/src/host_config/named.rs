@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::HostConfig;
+use crate::Error;
 use serde::Deserialize;
 
 /// One of the built-in host configs, by the name the command line (`--theme`) and
@@ -63,13 +64,8 @@ impl fmt::Display for Preset {
     }
 }
 
-/// A preset name that is not one of [`Preset::ALL`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown theme `{0}`; the themes are light, dark and high-contrast")]
-pub struct UnknownPreset(pub String);
-
 impl FromStr for Preset {
-    type Err = UnknownPreset;
+    type Err = Error;
 
     /// Reads a theme name in any case; `high_contrast` and `highcontrast` are accepted too.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -77,13 +73,13 @@ impl FromStr for Preset {
             "light" => Ok(Self::Light),
             "dark" => Ok(Self::Dark),
             "high-contrast" | "highcontrast" => Ok(Self::HighContrast),
-            _ => Err(UnknownPreset(s.to_owned())),
+            _ => Err(Error::UnknownPreset(s.to_owned())),
         }
     }
 }
 
 impl TryFrom<String> for Preset {
-    type Error = UnknownPreset;
+    type Error = Error;
 
     fn try_from(s: String) -> Result<Self, Self::Error> {
         s.parse()

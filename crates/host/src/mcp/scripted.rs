@@ -5,9 +5,7 @@
 
 use std::fmt;
 
-use mcpapp_card::elicitation::{
-    ContentError, UnsupportedSchema, elicitation_content, elicitation_form, values_from_content,
-};
+use mcpapp_card::elicitation::{elicitation_content, elicitation_form, values_from_content};
 use serde_json::{Map, Value};
 
 use super::{Elicitation, ElicitationAnswer, ElicitationHandler, HandlerFuture};
@@ -17,11 +15,11 @@ use super::{Elicitation, ElicitationAnswer, ElicitationHandler, HandlerFuture};
 #[non_exhaustive]
 pub enum ScriptedDecline {
     /// The form's schema is beyond what the spec allows (the card cannot express it).
-    Unsupported(UnsupportedSchema),
+    Unsupported(mcpapp_card::Error),
     /// No answer was prepared.
     NoAnswer,
     /// The prepared answer does not fit the question: every rule it breaks.
-    DoesNotFit(Vec<ContentError>),
+    DoesNotFit(Vec<mcpapp_card::Error>),
     /// A URL question: no page is opened without someone to look at it.
     UrlQuestion,
     /// A kind of question this answerer does not know.

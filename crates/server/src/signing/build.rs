@@ -9,7 +9,7 @@ use super::{SignError, Signer};
 pub enum SignedBuildError {
     /// The card itself is not valid, or the builder was misused.
     #[error(transparent)]
-    Build(#[from] mcpapp_card::BuildError),
+    Build(#[from] mcpapp_card::Error),
     /// The card could not be signed.
     #[error(transparent)]
     Sign(#[from] SignError),
