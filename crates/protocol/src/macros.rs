@@ -103,38 +103,22 @@ macro_rules! open_enum {
     };
 }
 
-/// Declares a zero-sized marker for a JSON-RPC request and implements [`crate::Request`] for it.
-macro_rules! request_marker {
-    (
+/// Declares the zero-sized markers of protocol messages, one entry a message:
+/// `Request Name = "method", Params => Result;` implements [`crate::Request`] for `Name`,
+/// `Notification Name = "method", Params;` implements [`crate::Notification`].
+macro_rules! messages {
+    ($(
         $(#[$meta:meta])*
-        $name:ident = $method:literal, $params:ty => $result:ty
-    ) => {
+        $kind:ident $name:ident = $method:literal, $params:ty $(=> $result:ty)?;
+    )*) => {$(
         $(#[$meta])*
         #[derive(Debug)]
         pub enum $name {}
 
-        impl $crate::Request for $name {
+        impl $crate::$kind for $name {
             const METHOD: &'static str = $method;
             type Params = $params;
-            type Result = $result;
+            $(type Result = $result;)?
         }
-    };
-}
-
-/// Declares a zero-sized marker for a JSON-RPC notification and implements
-/// [`crate::Notification`] for it.
-macro_rules! notification_marker {
-    (
-        $(#[$meta:meta])*
-        $name:ident = $method:literal, $params:ty
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug)]
-        pub enum $name {}
-
-        impl $crate::Notification for $name {
-            const METHOD: &'static str = $method;
-            type Params = $params;
-        }
-    };
+    )*};
 }
