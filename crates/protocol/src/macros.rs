@@ -103,6 +103,38 @@ macro_rules! open_enum {
     };
 }
 
+/// Declares a struct the way the protocol writes its objects: members in camelCase, an absent
+/// `Option` member not written, and after the members listed, when asked for, `_meta`
+/// (`meta: "doc";`) and then every member this crate does not know (`extra: "doc";`), kept as
+/// sent so that a value a host forwards reaches the peer unchanged.
+///
+/// The derives are the caller's: they differ with the members (`Eq`, `Copy`, `Default`).
+macro_rules! wire_struct {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident { $($members:tt)* }
+        $(meta: $meta_doc:literal;)?
+        $(extra: $extra_doc:literal;)?
+    ) => {
+        #[::serde_with::skip_serializing_none]
+        $(#[$attr])*
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $($members)*
+            $(
+                #[doc = $meta_doc]
+                #[serde(rename = "_meta", default)]
+                pub meta: Option<::serde_json::Map<String, ::serde_json::Value>>,
+            )?
+            $(
+                #[doc = $extra_doc]
+                #[serde(flatten)]
+                pub extra: ::serde_json::Map<String, ::serde_json::Value>,
+            )?
+        }
+    };
+}
+
 /// Declares the zero-sized markers of protocol messages, one entry a message:
 /// `Request Name = "method", Params => Result;` implements [`crate::Request`] for `Name`,
 /// `Notification Name = "method", Params;` implements [`crate::Notification`].

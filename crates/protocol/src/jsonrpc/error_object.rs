@@ -18,7 +18,6 @@ pub struct JsonRpcError {
     /// A short human-readable description.
     pub message: String,
     /// Optional details, free-form.
-    #[serde(default)]
     pub data: Option<Value>,
 }
 

@@ -2,8 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
+use serde_json::Value;
 
 use super::{Resource, ResourceContents};
 
@@ -47,19 +46,16 @@ impl ContentBlock {
     }
 }
 
-/// Text content.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TextContent {
-    /// The text.
-    pub text: String,
-    /// MCP annotations (audience, priority...), forwarded untouched.
-    #[serde(default)]
-    pub annotations: Option<Value>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+wire_struct! {
+    /// Text content.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct TextContent {
+        /// The text.
+        pub text: String,
+        /// MCP annotations (audience, priority...), forwarded untouched.
+        pub annotations: Option<Value>,
+    }
+    meta: "Metadata.";
 }
 
 impl TextContent {
@@ -77,21 +73,18 @@ impl TextContent {
 /// type.
 macro_rules! binary_content {
     ($(#[doc = $doc:literal])* $name:ident, $what:literal) => {
-        $(#[doc = $doc])*
-        #[skip_serializing_none]
-        #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-        #[serde(rename_all = "camelCase")]
-        pub struct $name {
-            #[doc = concat!("Base64-encoded ", $what, " data.")]
-            pub data: String,
-            #[doc = concat!("Mime type of the ", $what, ".")]
-            pub mime_type: String,
-            /// MCP annotations, forwarded untouched.
-            #[serde(default)]
-            pub annotations: Option<Value>,
-            /// Metadata.
-            #[serde(rename = "_meta", default)]
-            pub meta: Option<Map<String, Value>>,
+        wire_struct! {
+            $(#[doc = $doc])*
+            #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+            pub struct $name {
+                #[doc = concat!("Base64-encoded ", $what, " data.")]
+                pub data: String,
+                #[doc = concat!("Mime type of the ", $what, ".")]
+                pub mime_type: String,
+                /// MCP annotations, forwarded untouched.
+                pub annotations: Option<Value>,
+            }
+            meta: "Metadata.";
         }
     };
 }
@@ -106,17 +99,14 @@ binary_content! {
     AudioContent, "audio"
 }
 
-/// A resource embedded in a content list (e.g. a card as `application/vnd.mcpapp.card+json`).
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmbeddedResource {
-    /// The resource and its contents.
-    pub resource: ResourceContents,
-    /// MCP annotations, forwarded untouched.
-    #[serde(default)]
-    pub annotations: Option<Value>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+wire_struct! {
+    /// A resource embedded in a content list (e.g. a card as `application/vnd.mcpapp.card+json`).
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct EmbeddedResource {
+        /// The resource and its contents.
+        pub resource: ResourceContents,
+        /// MCP annotations, forwarded untouched.
+        pub annotations: Option<Value>,
+    }
+    meta: "Metadata.";
 }

@@ -39,7 +39,6 @@ messages! {
 #[serde(rename_all = "camelCase")]
 pub struct ToolInputParams {
     /// The tool call's arguments.
-    #[serde(default)]
     pub arguments: Option<Map<String, Value>>,
 }
 
@@ -50,7 +49,6 @@ pub struct ToolInputParams {
 pub struct ToolCancelledParams {
     /// Why, e.g. "user action" or "timeout". Optional in the SDK although the stable spec's
     /// example always shows it.
-    #[serde(default)]
     pub reason: Option<String>,
 }
 
@@ -60,6 +58,5 @@ pub struct ToolCancelledParams {
 #[serde(rename_all = "camelCase")]
 pub struct ResourceTeardownParams {
     /// Why the view goes away.
-    #[serde(default)]
     pub reason: Option<String>,
 }

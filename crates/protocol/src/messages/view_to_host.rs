@@ -62,10 +62,8 @@ messages! {
 #[serde(rename_all = "camelCase")]
 pub struct SizeChangedParams {
     /// Content width.
-    #[serde(default)]
     pub width: Option<f64>,
     /// Content height.
-    #[serde(default)]
     pub height: Option<f64>,
 }
 
@@ -128,21 +126,18 @@ fn one_or_many_blocks_schema(generator: &mut SchemaGenerator) -> Schema {
     }))
 }
 
-/// Result of the view requests that ask the host to act for the user (`ui/message`,
-/// `ui/open-link`, `ui/download-file`).
-///
-/// `isError: true` reports a refusal or failure without a JSON-RPC error; the spec also allows
-/// answering with an error response (code `-32000`).
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UiActionResult {
-    /// The host refused or failed.
-    #[serde(default)]
-    pub is_error: Option<bool>,
-    /// Other members, kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// Result of the view requests that ask the host to act for the user (`ui/message`,
+    /// `ui/open-link`, `ui/download-file`).
+    ///
+    /// `isError: true` reports a refusal or failure without a JSON-RPC error; the spec also allows
+    /// answering with an error response (code `-32000`).
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct UiActionResult {
+        /// The host refused or failed.
+        pub is_error: Option<bool>,
+    }
+    extra: "Other members, kept as sent.";
 }
 
 impl UiActionResult {
@@ -193,15 +188,14 @@ pub struct RequestDisplayModeParams {
     pub mode: DisplayMode,
 }
 
-/// Result of `ui/request-display-mode`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RequestDisplayModeResult {
-    /// The mode now in effect (the current one if the request was declined).
-    pub mode: DisplayMode,
-    /// Other members, kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// Result of `ui/request-display-mode`.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct RequestDisplayModeResult {
+        /// The mode now in effect (the current one if the request was declined).
+        pub mode: DisplayMode,
+    }
+    extra: "Other members, kept as sent.";
 }
 
 /// Params of `ui/update-model-context`.
@@ -210,9 +204,7 @@ pub struct RequestDisplayModeResult {
 #[serde(rename_all = "camelCase")]
 pub struct UpdateModelContextParams {
     /// Context as content blocks.
-    #[serde(default)]
     pub content: Option<Vec<ContentBlock>>,
     /// Context as structured data.
-    #[serde(default)]
     pub structured_content: Option<Map<String, Value>>,
 }
