@@ -75,40 +75,50 @@ impl ServerMessage {
             Self::DeleteSurface(m) => &m.surface_id,
         }
     }
+}
 
-    /// The envelope key of the message's kind (`"createSurface"`, …).
-    #[must_use]
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Self::CreateSurface(_) => "createSurface",
-            Self::UpdateComponents(_) => "updateComponents",
-            Self::UpdateDataModel(_) => "updateDataModel",
-            Self::DeleteSurface(_) => "deleteSurface",
+/// Declares the envelope of one side's messages, `{"version": "v0.9", "<kind>": {...}}`: the
+/// kind's key of each variant, and serde through the type's `from_value` (which reads exactly
+/// one kind) and that key.
+macro_rules! envelope {
+    ($message:ident { $($variant:ident => $kind:literal,)+ }) => {
+        impl $message {
+            /// The envelope key of the message's kind (`"createSurface"`, `"action"`, …).
+            #[must_use]
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $(Self::$variant(_) => $kind,)+
+                }
+            }
         }
-    }
-}
 
-impl<'de> Deserialize<'de> for ServerMessage {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        Self::from_value(&value).map_err(serde::de::Error::custom)
-    }
-}
-
-impl Serialize for ServerMessage {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("version", VERSION)?;
-        match self {
-            Self::CreateSurface(m) => map.serialize_entry(self.kind(), m)?,
-            Self::UpdateComponents(m) => map.serialize_entry(self.kind(), m)?,
-            Self::UpdateDataModel(m) => map.serialize_entry(self.kind(), m)?,
-            Self::DeleteSurface(m) => map.serialize_entry(self.kind(), m)?,
+        impl<'de> Deserialize<'de> for $message {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = Value::deserialize(deserializer)?;
+                Self::from_value(&value).map_err(serde::de::Error::custom)
+            }
         }
-        map.end()
-    }
+
+        impl Serialize for $message {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeMap;
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("version", VERSION)?;
+                match self {
+                    $(Self::$variant(body) => map.serialize_entry($kind, body)?,)+
+                }
+                map.end()
+            }
+        }
+    };
 }
+
+envelope!(ServerMessage {
+    CreateSurface => "createSurface",
+    UpdateComponents => "updateComponents",
+    UpdateDataModel => "updateDataModel",
+    DeleteSurface => "deleteSurface",
+});
 
 /// `createSurface`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -223,25 +233,10 @@ impl ClientMessage {
     }
 }
 
-impl<'de> Deserialize<'de> for ClientMessage {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        Self::from_value(&value).map_err(serde::de::Error::custom)
-    }
-}
-
-impl Serialize for ClientMessage {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("version", VERSION)?;
-        match self {
-            Self::Action(m) => map.serialize_entry("action", m)?,
-            Self::Error(m) => map.serialize_entry("error", m)?,
-        }
-        map.end()
-    }
-}
+envelope!(ClientMessage {
+    Action => "action",
+    Error => "error",
+});
 
 /// `action`: what the client sends when a component's server event fires.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
