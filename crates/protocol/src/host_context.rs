@@ -141,6 +141,7 @@ pub const STYLE_VARIABLE_KEYS: &[&str] = &[
 #[serde(rename_all = "camelCase")]
 pub struct ToolInfo {
     /// JSON-RPC id of the `tools/call` request (what extended `save-state` calls `toolCallId`).
+    #[serde(default)]
     pub id: Option<RequestId>,
     /// The tool's definition.
     pub tool: Tool,
@@ -152,8 +153,10 @@ pub struct ToolInfo {
 #[serde(rename_all = "camelCase")]
 pub struct HostStyles {
     /// CSS variable values by name (see [`STYLE_VARIABLE_KEYS`]); unknown names are allowed.
+    #[serde(default)]
     pub variables: Option<BTreeMap<String, String>>,
     /// CSS blocks the view may inject.
+    #[serde(default)]
     pub css: Option<HostCss>,
 }
 
@@ -163,6 +166,7 @@ pub struct HostStyles {
 #[serde(rename_all = "camelCase")]
 pub struct HostCss {
     /// `@font-face` rules and/or `@import` statements.
+    #[serde(default)]
     pub fonts: Option<String>,
 }
 
@@ -176,12 +180,16 @@ pub struct HostCss {
 #[serde(rename_all = "camelCase")]
 pub struct ContainerDimensions {
     /// Fixed height.
+    #[serde(default)]
     pub height: Option<f64>,
     /// Maximum height of a flexible container.
+    #[serde(default)]
     pub max_height: Option<f64>,
     /// Fixed width.
+    #[serde(default)]
     pub width: Option<f64>,
     /// Maximum width of a flexible container.
+    #[serde(default)]
     pub max_width: Option<f64>,
 }
 
@@ -191,8 +199,10 @@ pub struct ContainerDimensions {
 #[serde(rename_all = "camelCase")]
 pub struct DeviceCapabilities {
     /// Touch input is available.
+    #[serde(default)]
     pub touch: Option<bool>,
     /// Hover is available.
+    #[serde(default)]
     pub hover: Option<bool>,
 }
 
@@ -219,28 +229,40 @@ wire_struct! {
     #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
     pub struct HostContext {
         /// The tool call the view was created for; hosts must send it at initialization.
+        #[serde(default)]
         pub tool_info: Option<ToolInfo>,
         /// Color theme.
+        #[serde(default)]
         pub theme: Option<Theme>,
         /// CSS variables and fonts.
+        #[serde(default)]
         pub styles: Option<HostStyles>,
         /// How the view is shown now.
+        #[serde(default)]
         pub display_mode: Option<DisplayMode>,
         /// The modes the host offers.
+        #[serde(default)]
         pub available_display_modes: Option<Vec<DisplayMode>>,
         /// The container's size constraints.
+        #[serde(default)]
         pub container_dimensions: Option<ContainerDimensions>,
         /// BCP 47 language tag, e.g. `en-US`.
+        #[serde(default)]
         pub locale: Option<String>,
         /// IANA time zone, e.g. `Europe/Oslo`.
+        #[serde(default)]
         pub time_zone: Option<String>,
         /// Identifies the host application.
+        #[serde(default)]
         pub user_agent: Option<String>,
         /// Kind of platform.
+        #[serde(default)]
         pub platform: Option<Platform>,
         /// Input capabilities.
+        #[serde(default)]
         pub device_capabilities: Option<DeviceCapabilities>,
         /// Safe-area insets.
+        #[serde(default)]
         pub safe_area_insets: Option<SafeAreaInsets>,
     }
     extra: "Members this crate does not know, kept as sent.";

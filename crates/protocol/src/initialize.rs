@@ -15,6 +15,7 @@ use crate::{DisplayMode, HostContext, ResourceCsp, ResourcePermissions};
 #[serde(rename_all = "camelCase")]
 pub struct ListChangedCapability {
     /// `*/list_changed` notifications will be sent.
+    #[serde(default)]
     pub list_changed: Option<bool>,
 }
 
@@ -23,10 +24,13 @@ wire_struct! {
     #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
     pub struct AppCapabilities {
         /// Experimental features by identifier.
+        #[serde(default)]
         pub experimental: Option<Map<String, Value>>,
         /// The view exposes tools the host may call (draft "app-provided tools").
+        #[serde(default)]
         pub tools: Option<ListChangedCapability>,
         /// The display modes the view supports; the host must not switch it to any other.
+        #[serde(default)]
         pub available_display_modes: Option<Vec<DisplayMode>>,
     }
     extra: "Members this crate does not know, kept as sent.";
@@ -48,16 +52,22 @@ impl AppCapabilities {
 #[serde(rename_all = "camelCase")]
 pub struct ContentModalities {
     /// Text blocks.
+    #[serde(default)]
     pub text: Option<EmptyObject>,
     /// Image blocks.
+    #[serde(default)]
     pub image: Option<EmptyObject>,
     /// Audio blocks.
+    #[serde(default)]
     pub audio: Option<EmptyObject>,
     /// Embedded resource blocks.
+    #[serde(default)]
     pub resource: Option<EmptyObject>,
     /// Resource link blocks.
+    #[serde(default)]
     pub resource_link: Option<EmptyObject>,
     /// `structuredContent`.
+    #[serde(default)]
     pub structured_content: Option<EmptyObject>,
 }
 
@@ -67,8 +77,10 @@ pub struct ContentModalities {
 #[serde(rename_all = "camelCase")]
 pub struct SandboxCapability {
     /// The permissions granted.
+    #[serde(default)]
     pub permissions: Option<ResourcePermissions>,
     /// The CSP origins approved.
+    #[serde(default)]
     pub csp: Option<ResourceCsp>,
 }
 
@@ -78,6 +90,7 @@ pub struct SandboxCapability {
 #[serde(rename_all = "camelCase")]
 pub struct SamplingCapability {
     /// Tool use in sampling requests is supported.
+    #[serde(default)]
     pub tools: Option<EmptyObject>,
 }
 
@@ -90,24 +103,34 @@ wire_struct! {
     pub struct HostCapabilities {
         /// Experimental features by identifier; the standard slot for vendor extensions such as the
         /// extended state notifications.
+        #[serde(default)]
         pub experimental: Option<Map<String, Value>>,
         /// `ui/open-link` is handled.
+        #[serde(default)]
         pub open_links: Option<EmptyObject>,
         /// `ui/download-file` is handled.
+        #[serde(default)]
         pub download_file: Option<EmptyObject>,
         /// `tools/call` is proxied to the server.
+        #[serde(default)]
         pub server_tools: Option<ListChangedCapability>,
         /// `resources/*` requests are proxied to the server.
+        #[serde(default)]
         pub server_resources: Option<ListChangedCapability>,
         /// `notifications/message` is accepted.
+        #[serde(default)]
         pub logging: Option<EmptyObject>,
         /// The sandbox actually applied.
+        #[serde(default)]
         pub sandbox: Option<SandboxCapability>,
         /// `ui/update-model-context` is accepted, with these content kinds.
+        #[serde(default)]
         pub update_model_context: Option<ContentModalities>,
         /// `ui/message` is accepted, with these content kinds.
+        #[serde(default)]
         pub message: Option<ContentModalities>,
         /// `sampling/createMessage` is accepted.
+        #[serde(default)]
         pub sampling: Option<SamplingCapability>,
     }
     extra: "Members this crate does not know, kept as sent.";

@@ -17,12 +17,16 @@ wire_struct! {
     #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
     pub struct ResourceCsp {
         /// Origins for fetch/XHR/WebSocket (`connect-src`).
+        #[serde(default)]
         pub connect_domains: Option<Vec<String>>,
         /// Origins for scripts, styles, images, fonts and media; wildcard subdomains allowed.
+        #[serde(default)]
         pub resource_domains: Option<Vec<String>>,
         /// Origins for nested frames (`frame-src`).
+        #[serde(default)]
         pub frame_domains: Option<Vec<String>>,
         /// Allowed base URIs (`base-uri`).
+        #[serde(default)]
         pub base_uri_domains: Option<Vec<String>>,
     }
     extra: "Non-standard members (the reference host's `wasmUnsafeEval`...), kept as sent.";
@@ -34,12 +38,16 @@ wire_struct! {
     #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
     pub struct ResourcePermissions {
         /// Camera access (`camera`).
+        #[serde(default)]
         pub camera: Option<EmptyObject>,
         /// Microphone access (`microphone`).
+        #[serde(default)]
         pub microphone: Option<EmptyObject>,
         /// Geolocation (`geolocation`).
+        #[serde(default)]
         pub geolocation: Option<EmptyObject>,
         /// Clipboard writes (`clipboard-write`).
+        #[serde(default)]
         pub clipboard_write: Option<EmptyObject>,
     }
     extra: "Permissions newer than this crate (e.g. the SDK's `tools` for `WebMCP`), kept as sent.";
@@ -68,12 +76,16 @@ wire_struct! {
     #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
     pub struct ResourceUiMeta {
         /// Origins the view needs.
+        #[serde(default)]
         pub csp: Option<ResourceCsp>,
         /// Browser capabilities the view asks for.
+        #[serde(default)]
         pub permissions: Option<ResourcePermissions>,
         /// A dedicated, stable sandbox origin; the format is host-specific.
+        #[serde(default)]
         pub domain: Option<String>,
         /// `true`: the host draws a border and background; `false`: none; absent: host decides.
+        #[serde(default)]
         pub prefers_border: Option<bool>,
     }
     extra: "Other members, kept as sent.";

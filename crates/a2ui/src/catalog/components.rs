@@ -73,6 +73,7 @@ pub struct Text {
     /// The text (a dynamic string).
     pub text: DynamicValue,
     /// `h1`…`h5`, `caption`, `body` (the default).
+    #[serde(default)]
     pub variant: Option<String>,
 }
 
@@ -82,11 +83,14 @@ pub struct Image {
     /// The image's URL (a dynamic string).
     pub url: DynamicValue,
     /// Accessibility text.
+    #[serde(default)]
     pub description: Option<DynamicValue>,
     /// `contain`, `cover`, `fill` (the default), `none`, `scaleDown`.
+    #[serde(default)]
     pub fit: Option<String>,
     /// `icon`, `avatar`, `smallFeature`, `mediumFeature` (the default), `largeFeature`,
     /// `header`.
+    #[serde(default)]
     pub variant: Option<String>,
 }
 
@@ -110,6 +114,7 @@ pub struct AudioPlayer {
     /// The audio's URL.
     pub url: DynamicValue,
     /// A title or summary.
+    #[serde(default)]
     pub description: Option<DynamicValue>,
 }
 
@@ -119,8 +124,10 @@ pub struct Flex {
     /// The children.
     pub children: ChildList,
     /// Main-axis arrangement (`start`, the default, `center`, `end`, `spaceBetween`, …).
+    #[serde(default)]
     pub justify: Option<String>,
     /// Cross-axis alignment (`start`, `center`, `end`, `stretch`, the default).
+    #[serde(default)]
     pub align: Option<String>,
 }
 
@@ -136,8 +143,10 @@ pub struct List {
     /// The children.
     pub children: ChildList,
     /// `vertical` (the default) or `horizontal`.
+    #[serde(default)]
     pub direction: Option<String>,
     /// Cross-axis alignment.
+    #[serde(default)]
     pub align: Option<String>,
 }
 
@@ -177,6 +186,7 @@ pub struct Modal {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Divider {
     /// `horizontal` (the default) or `vertical`.
+    #[serde(default)]
     pub axis: Option<String>,
 }
 
@@ -188,6 +198,7 @@ pub struct Button {
     /// What pressing it does.
     pub action: Action,
     /// `default`, `primary`, `borderless`.
+    #[serde(default)]
     pub variant: Option<String>,
     /// Rules that, failing, disable it.
     #[serde(default)]
@@ -201,10 +212,13 @@ pub struct TextField {
     /// The label.
     pub label: DynamicValue,
     /// The value, usually bound two ways to a data path.
+    #[serde(default)]
     pub value: Option<DynamicValue>,
     /// `shortText` (the default), `longText`, `number`, `obscured`.
+    #[serde(default)]
     pub variant: Option<String>,
     /// A regular expression the value must match.
+    #[serde(default)]
     pub validation_regexp: Option<String>,
     /// Validation rules.
     #[serde(default)]
@@ -237,16 +251,20 @@ pub struct ChoiceOption {
 #[serde(rename_all = "camelCase")]
 pub struct ChoicePicker {
     /// The group's label.
+    #[serde(default)]
     pub label: Option<DynamicValue>,
     /// `mutuallyExclusive` (the default) or `multipleSelection`.
+    #[serde(default)]
     pub variant: Option<String>,
     /// The options.
     pub options: Vec<ChoiceOption>,
     /// The selected values (a string list), usually bound two ways.
     pub value: DynamicValue,
     /// `checkbox` (the default) or `chips`.
+    #[serde(default)]
     pub display_style: Option<String>,
     /// Whether to show a filter box.
+    #[serde(default)]
     pub filterable: Option<bool>,
     /// Validation rules.
     #[serde(default)]
@@ -257,8 +275,10 @@ pub struct ChoicePicker {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct Slider {
     /// The label.
+    #[serde(default)]
     pub label: Option<DynamicValue>,
     /// The lowest value (0 by default).
+    #[serde(default)]
     pub min: Option<f64>,
     /// The highest value.
     pub max: f64,
@@ -276,14 +296,19 @@ pub struct DateTimeInput {
     /// The value (ISO 8601), usually bound two ways.
     pub value: DynamicValue,
     /// Whether a date can be picked.
+    #[serde(default)]
     pub enable_date: Option<bool>,
     /// Whether a time can be picked.
+    #[serde(default)]
     pub enable_time: Option<bool>,
     /// The earliest value (ISO 8601).
+    #[serde(default)]
     pub min: Option<DynamicValue>,
     /// The latest value (ISO 8601).
+    #[serde(default)]
     pub max: Option<DynamicValue>,
     /// The label.
+    #[serde(default)]
     pub label: Option<DynamicValue>,
     /// Validation rules.
     #[serde(default)]

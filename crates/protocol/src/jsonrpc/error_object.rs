@@ -18,6 +18,7 @@ pub struct JsonRpcError {
     /// A short human-readable description.
     pub message: String,
     /// Optional details, free-form.
+    #[serde(default)]
     pub data: Option<Value>,
 }
 

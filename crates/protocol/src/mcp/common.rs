@@ -21,6 +21,7 @@ wire_struct! {
         /// Version string.
         pub version: String,
         /// Display name.
+        #[serde(default)]
         pub title: Option<String>,
     }
     extra: "Other members (`icons`, `websiteUrl`, ...), kept as sent.";
@@ -44,6 +45,7 @@ impl Implementation {
 #[serde(rename_all = "camelCase")]
 pub struct PaginatedParams {
     /// Opaque cursor from a previous page's `nextCursor`.
+    #[serde(default)]
     pub cursor: Option<String>,
 }
 
@@ -64,6 +66,7 @@ macro_rules! list_result {
                 $(#[doc = $items_doc])*
                 pub $items: Vec<$item>,
                 /// Cursor of the next page.
+                #[serde(default)]
                 pub next_cursor: Option<String>,
             }
             meta: "Metadata.";

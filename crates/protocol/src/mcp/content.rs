@@ -53,6 +53,7 @@ wire_struct! {
         /// The text.
         pub text: String,
         /// MCP annotations (audience, priority...), forwarded untouched.
+        #[serde(default)]
         pub annotations: Option<Value>,
     }
     meta: "Metadata.";
@@ -82,6 +83,7 @@ macro_rules! binary_content {
                 #[doc = concat!("Mime type of the ", $what, ".")]
                 pub mime_type: String,
                 /// MCP annotations, forwarded untouched.
+                #[serde(default)]
                 pub annotations: Option<Value>,
             }
             meta: "Metadata.";
@@ -106,6 +108,7 @@ wire_struct! {
         /// The resource and its contents.
         pub resource: ResourceContents,
         /// MCP annotations, forwarded untouched.
+        #[serde(default)]
         pub annotations: Option<Value>,
     }
     meta: "Metadata.";

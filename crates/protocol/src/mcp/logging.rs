@@ -62,6 +62,7 @@ wire_struct! {
         /// Severity.
         pub level: LoggingLevel,
         /// Name of the logger.
+        #[serde(default)]
         pub logger: Option<String>,
         /// Anything JSON.
         pub data: Value,
@@ -75,8 +76,10 @@ wire_struct! {
 #[serde(rename_all = "camelCase")]
 pub struct CancelledParams {
     /// The request being cancelled.
+    #[serde(default)]
     pub request_id: Option<RequestId>,
     /// Why.
+    #[serde(default)]
     pub reason: Option<String>,
 }
 
@@ -90,7 +93,9 @@ pub struct ProgressParams {
     /// Progress so far; increases with every notification.
     pub progress: f64,
     /// Total, when known.
+    #[serde(default)]
     pub total: Option<f64>,
     /// Human-readable progress message.
+    #[serde(default)]
     pub message: Option<String>,
 }

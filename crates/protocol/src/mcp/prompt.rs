@@ -13,10 +13,13 @@ wire_struct! {
         /// Programmatic name.
         pub name: String,
         /// Display name.
+        #[serde(default)]
         pub title: Option<String>,
         /// What the prompt does.
+        #[serde(default)]
         pub description: Option<String>,
         /// Its arguments.
+        #[serde(default)]
         pub arguments: Option<Vec<PromptArgument>>,
     }
     meta: "Metadata.";
@@ -31,10 +34,13 @@ pub struct PromptArgument {
     /// Programmatic name.
     pub name: String,
     /// Display name.
+    #[serde(default)]
     pub title: Option<String>,
     /// What the argument is for.
+    #[serde(default)]
     pub description: Option<String>,
     /// Whether it must be given.
+    #[serde(default)]
     pub required: Option<bool>,
 }
 

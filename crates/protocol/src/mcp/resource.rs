@@ -17,14 +17,19 @@ wire_struct! {
         /// Programmatic name.
         pub name: String,
         /// Display name.
+        #[serde(default)]
         pub title: Option<String>,
         /// What the resource is.
+        #[serde(default)]
         pub description: Option<String>,
         /// Mime type, when known before reading.
+        #[serde(default)]
         pub mime_type: Option<String>,
         /// Size in bytes, when known.
+        #[serde(default)]
         pub size: Option<u64>,
         /// MCP annotations, forwarded untouched.
+        #[serde(default)]
         pub annotations: Option<Value>,
     }
     meta: "Metadata; may hold the resource's `ui` metadata (the read content item's wins).";
@@ -50,12 +55,16 @@ wire_struct! {
         /// Programmatic name.
         pub name: String,
         /// Display name.
+        #[serde(default)]
         pub title: Option<String>,
         /// What the resources are.
+        #[serde(default)]
         pub description: Option<String>,
         /// Mime type of every matching resource, if uniform.
+        #[serde(default)]
         pub mime_type: Option<String>,
         /// MCP annotations, forwarded untouched.
+        #[serde(default)]
         pub annotations: Option<Value>,
     }
     meta: "Metadata.";
@@ -73,10 +82,13 @@ wire_struct! {
         /// The resource URI.
         pub uri: String,
         /// Mime type (`text/html;profile=mcp-app` for an HTML view).
+        #[serde(default)]
         pub mime_type: Option<String>,
         /// Text contents.
+        #[serde(default)]
         pub text: Option<String>,
         /// Base64-encoded binary contents.
+        #[serde(default)]
         pub blob: Option<String>,
     }
     meta: "Metadata; holds the view's `ui` metadata (CSP, permissions, domain, border).";

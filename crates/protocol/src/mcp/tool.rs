@@ -15,14 +15,18 @@ wire_struct! {
         /// Programmatic name, unique per server.
         pub name: String,
         /// Display name.
+        #[serde(default)]
         pub title: Option<String>,
         /// What the tool does, for the model.
+        #[serde(default)]
         pub description: Option<String>,
         /// JSON Schema of the arguments.
         pub input_schema: Map<String, Value>,
         /// JSON Schema of `structuredContent`.
+        #[serde(default)]
         pub output_schema: Option<Map<String, Value>>,
         /// MCP tool annotations (hints), forwarded untouched.
+        #[serde(default)]
         pub annotations: Option<Value>,
     }
     meta: "Metadata; MCP Apps puts `ui` (and the legacy `ui/resourceUri`) here. Read it with\n\
@@ -64,6 +68,7 @@ wire_struct! {
         /// The tool to call.
         pub name: String,
         /// Its arguments.
+        #[serde(default)]
         pub arguments: Option<Map<String, Value>>,
     }
     meta: "Metadata (`progressToken`, ...).";
@@ -91,8 +96,10 @@ wire_struct! {
         #[serde(default)]
         pub content: Vec<ContentBlock>,
         /// Structured result for the UI (an object per the spec; a card root in card mode).
+        #[serde(default)]
         pub structured_content: Option<Value>,
         /// Whether the tool failed.
+        #[serde(default)]
         pub is_error: Option<bool>,
     }
     meta: "Metadata not meant for the model.";

@@ -57,6 +57,7 @@ pub struct SaveStateResponseParams {
     /// The state was stored.
     pub success: bool,
     /// Why not, or any note.
+    #[serde(default)]
     pub message: Option<String>,
 }
 
@@ -70,5 +71,6 @@ pub struct SaveStateParams {
     /// The tool call the view belongs to (matches `hostContext.toolInfo.id`). Read as optional:
     /// the host knows the view from the channel anyway, and a view that lost the id should not
     /// lose its state.
+    #[serde(default)]
     pub tool_call_id: Option<RequestId>,
 }

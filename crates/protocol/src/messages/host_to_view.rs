@@ -39,6 +39,7 @@ messages! {
 #[serde(rename_all = "camelCase")]
 pub struct ToolInputParams {
     /// The tool call's arguments.
+    #[serde(default)]
     pub arguments: Option<Map<String, Value>>,
 }
 
@@ -49,6 +50,7 @@ pub struct ToolInputParams {
 pub struct ToolCancelledParams {
     /// Why, e.g. "user action" or "timeout". Optional in the SDK although the stable spec's
     /// example always shows it.
+    #[serde(default)]
     pub reason: Option<String>,
 }
 
@@ -58,5 +60,6 @@ pub struct ToolCancelledParams {
 #[serde(rename_all = "camelCase")]
 pub struct ResourceTeardownParams {
     /// Why the view goes away.
+    #[serde(default)]
     pub reason: Option<String>,
 }

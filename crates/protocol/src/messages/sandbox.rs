@@ -35,10 +35,13 @@ pub struct SandboxResourceReadyParams {
     /// The view's HTML document.
     pub html: String,
     /// Replaces the inner frame's `sandbox` attribute.
+    #[serde(default)]
     pub sandbox: Option<String>,
     /// The resource's CSP origins.
+    #[serde(default)]
     pub csp: Option<ResourceCsp>,
     /// The permissions granted, for the inner frame's `allow` attribute.
+    #[serde(default)]
     pub permissions: Option<ResourcePermissions>,
 }
 

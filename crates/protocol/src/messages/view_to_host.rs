@@ -62,8 +62,10 @@ messages! {
 #[serde(rename_all = "camelCase")]
 pub struct SizeChangedParams {
     /// Content width.
+    #[serde(default)]
     pub width: Option<f64>,
     /// Content height.
+    #[serde(default)]
     pub height: Option<f64>,
 }
 
@@ -135,6 +137,7 @@ wire_struct! {
     #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
     pub struct UiActionResult {
         /// The host refused or failed.
+        #[serde(default)]
         pub is_error: Option<bool>,
     }
     extra: "Other members, kept as sent.";
@@ -204,7 +207,9 @@ wire_struct! {
 #[serde(rename_all = "camelCase")]
 pub struct UpdateModelContextParams {
     /// Context as content blocks.
+    #[serde(default)]
     pub content: Option<Vec<ContentBlock>>,
     /// Context as structured data.
+    #[serde(default)]
     pub structured_content: Option<Map<String, Value>>,
 }
