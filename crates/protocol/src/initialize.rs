@@ -46,29 +46,23 @@ impl AppCapabilities {
     }
 }
 
-/// Content kinds a host accepts in `ui/message` or `ui/update-model-context`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ContentModalities {
-    /// Text blocks.
-    #[serde(default)]
-    pub text: Option<EmptyObject>,
-    /// Image blocks.
-    #[serde(default)]
-    pub image: Option<EmptyObject>,
-    /// Audio blocks.
-    #[serde(default)]
-    pub audio: Option<EmptyObject>,
-    /// Embedded resource blocks.
-    #[serde(default)]
-    pub resource: Option<EmptyObject>,
-    /// Resource link blocks.
-    #[serde(default)]
-    pub resource_link: Option<EmptyObject>,
-    /// `structuredContent`.
-    #[serde(default)]
-    pub structured_content: Option<EmptyObject>,
+flags_struct! {
+    /// Content kinds a host accepts in `ui/message` or `ui/update-model-context`.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct ContentModalities {
+        /// Text blocks.
+        text,
+        /// Image blocks.
+        image,
+        /// Audio blocks.
+        audio,
+        /// Embedded resource blocks.
+        resource,
+        /// Resource link blocks.
+        resource_link,
+        /// `structuredContent`.
+        structured_content,
+    }
 }
 
 /// The sandbox a host actually applied to the view.
@@ -84,14 +78,13 @@ pub struct SandboxCapability {
     pub csp: Option<ResourceCsp>,
 }
 
-/// Sampling support offered to views (mirrors MCP's client `sampling` capability).
-#[skip_serializing_none]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SamplingCapability {
-    /// Tool use in sampling requests is supported.
-    #[serde(default)]
-    pub tools: Option<EmptyObject>,
+flags_struct! {
+    /// Sampling support offered to views (mirrors MCP's client `sampling` capability).
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct SamplingCapability {
+        /// Tool use in sampling requests is supported.
+        tools,
+    }
 }
 
 wire_struct! {

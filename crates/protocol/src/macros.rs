@@ -135,6 +135,30 @@ macro_rules! wire_struct {
     };
 }
 
+/// Declares a [`wire_struct!`] of presence flags: each member is written `{}` when set and left
+/// out otherwise (`Option<EmptyObject>`), the way the spec says "supported" or "requested".
+macro_rules! flags_struct {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $( $(#[doc = $doc:literal])* $flag:ident, )+
+        }
+        $(extra: $extra_doc:literal;)?
+    ) => {
+        wire_struct! {
+            $(#[$attr])*
+            pub struct $name {
+                $(
+                    $(#[doc = $doc])*
+                    #[serde(default)]
+                    pub $flag: Option<$crate::mcp::EmptyObject>,
+                )+
+            }
+            $(extra: $extra_doc;)?
+        }
+    };
+}
+
 /// Declares the zero-sized markers of protocol messages, one entry a message:
 /// `Request Name = "method", Params => Result;` implements [`crate::Request`] for `Name`,
 /// `Notification Name = "method", Params;` implements [`crate::Notification`].

@@ -6,7 +6,6 @@ use serde_json::{Map, Value};
 
 use crate::ProtocolError;
 use crate::constants::UI_META_KEY;
-use crate::mcp::EmptyObject;
 
 wire_struct! {
     /// The origins a view needs (`McpUiResourceCsp`); hosts build the frame's CSP from it.
@@ -32,25 +31,22 @@ wire_struct! {
     extra: "Non-standard members (the reference host's `wasmUnsafeEval`...), kept as sent.";
 }
 
-wire_struct! {
+flags_struct! {
     /// Browser capabilities a view asks for (`McpUiResourcePermissions`); each present member
     /// (`{}`) is one request. Hosts may grant them through the frame's `allow` attribute.
     #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
     pub struct ResourcePermissions {
         /// Camera access (`camera`).
-        #[serde(default)]
-        pub camera: Option<EmptyObject>,
+        camera,
         /// Microphone access (`microphone`).
-        #[serde(default)]
-        pub microphone: Option<EmptyObject>,
+        microphone,
         /// Geolocation (`geolocation`).
-        #[serde(default)]
-        pub geolocation: Option<EmptyObject>,
+        geolocation,
         /// Clipboard writes (`clipboard-write`).
-        #[serde(default)]
-        pub clipboard_write: Option<EmptyObject>,
+        clipboard_write,
     }
-    extra: "Permissions newer than this crate (e.g. the SDK's `tools` for `WebMCP`), kept as sent.";
+    extra: "Permissions newer than this crate (e.g. the SDK's `tools` for `WebMCP`), kept as \
+        sent.";
 }
 
 impl ResourcePermissions {
