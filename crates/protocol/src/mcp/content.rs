@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Resource, ResourceContents};
+use crate::mime_type_matches;
 
 /// One MCP content block, tagged by `type`.
 ///
@@ -112,4 +113,50 @@ wire_struct! {
         pub annotations: Option<Value>,
     }
     meta: "Metadata.";
+}
+
+/// The embedded resources (the `resource` member of each `resource` block) in the `content` of a
+/// tool result given as JSON whose `mimeType` matches `mime_type` ([`mime_type_matches`]), in
+/// order.
+///
+/// Raw JSON on purpose: hosts look for their UI in a result before (or without) reading it
+/// typed, and one odd block elsewhere in it must not hide the resource.
+pub fn embedded_resources<'a>(
+    result: &'a Value,
+    mime_type: &'a str,
+) -> impl Iterator<Item = &'a Value> + 'a {
+    result
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|block| block.get("resource"))
+        .filter(move |resource| {
+            resource
+                .get("mimeType")
+                .and_then(Value::as_str)
+                .is_some_and(|mime| mime_type_matches(mime, mime_type))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::embedded_resources;
+
+    #[test]
+    fn embedded_resources_are_found_by_mime_type_in_order() {
+        let result = json!({"content": [
+            {"type": "text", "text": "hi"},
+            {"type": "resource", "resource": {"uri": "ui://a", "mimeType": "text/html;profile=mcp-app"}},
+            {"type": "resource", "resource": {"uri": "ui://b", "mimeType": "application/json"}},
+            {"type": "resource", "resource": {"uri": "ui://c", "mimeType": "text/html; profile=mcp-app"}},
+        ]});
+        let uris: Vec<_> = embedded_resources(&result, crate::HTML_MIME_TYPE)
+            .filter_map(|resource| resource["uri"].as_str())
+            .collect();
+        assert_eq!(uris, ["ui://a", "ui://c"]);
+        assert_eq!(embedded_resources(&json!({"content": 3}), "a/b").count(), 0);
+    }
 }
