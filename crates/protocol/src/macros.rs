@@ -1,4 +1,4 @@
-//! Crate-internal macros: open string enums and message markers.
+//! Crate-internal macros: open string enums, wire structs and message markers.
 
 /// Declares a string enum that stays open: a wire value this crate does not know becomes
 /// `Other(String)` instead of a parse failure, and is written back unchanged.
