@@ -23,7 +23,7 @@
 //! call whose `_meta` copy disagrees with the arguments it validates: the arguments are what
 //! the tool's schema checks, so they are what counts.
 
-use mcpapp_protocol::{A2UI_MIME_TYPE, CallToolParams, mime_type_matches};
+use mcpapp_protocol::{A2UI_MIME_TYPE, CallToolParams, embedded_resources};
 use serde_json::{Map, Value};
 
 use crate::error::A2uiError;
@@ -217,18 +217,7 @@ pub fn result_resource_uri(result: &Value) -> Option<String> {
 
 /// The embedded resources of [`A2UI_MIME_TYPE`] in a result's `content`, in order.
 fn a2ui_resources(result: &Value) -> impl Iterator<Item = &Value> {
-    result
-        .get("content")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|block| block.get("resource"))
-        .filter(|resource| {
-            resource
-                .get("mimeType")
-                .and_then(Value::as_str)
-                .is_some_and(|mime| mime_type_matches(mime, A2UI_MIME_TYPE))
-        })
+    embedded_resources(result, A2UI_MIME_TYPE)
 }
 
 /// Whether a JSON value is A2UI server messages: one message (a `version` and one of the

@@ -75,71 +75,94 @@ impl ServerMessage {
             Self::DeleteSurface(m) => &m.surface_id,
         }
     }
+}
 
-    /// The envelope key of the message's kind (`"createSurface"`, …).
-    #[must_use]
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Self::CreateSurface(_) => "createSurface",
-            Self::UpdateComponents(_) => "updateComponents",
-            Self::UpdateDataModel(_) => "updateDataModel",
-            Self::DeleteSurface(_) => "deleteSurface",
+/// Declares the envelope of one side's messages, `{"version": "v0.9", "<kind>": {...}}`: the
+/// kind's key of each variant, and serde through the type's `from_value` (which reads exactly
+/// one kind) and that key.
+macro_rules! envelope {
+    ($message:ident { $($variant:ident => $kind:literal,)+ }) => {
+        impl $message {
+            /// The envelope key of the message's kind (`"createSurface"`, `"action"`, …).
+            #[must_use]
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $(Self::$variant(_) => $kind,)+
+                }
+            }
         }
-    }
-}
 
-impl<'de> Deserialize<'de> for ServerMessage {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        Self::from_value(&value).map_err(serde::de::Error::custom)
-    }
-}
-
-impl Serialize for ServerMessage {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("version", VERSION)?;
-        match self {
-            Self::CreateSurface(m) => map.serialize_entry(self.kind(), m)?,
-            Self::UpdateComponents(m) => map.serialize_entry(self.kind(), m)?,
-            Self::UpdateDataModel(m) => map.serialize_entry(self.kind(), m)?,
-            Self::DeleteSurface(m) => map.serialize_entry(self.kind(), m)?,
+        impl<'de> Deserialize<'de> for $message {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = Value::deserialize(deserializer)?;
+                Self::from_value(&value).map_err(serde::de::Error::custom)
+            }
         }
-        map.end()
+
+        impl Serialize for $message {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeMap;
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("version", VERSION)?;
+                match self {
+                    $(Self::$variant(body) => map.serialize_entry($kind, body)?,)+
+                }
+                map.end()
+            }
+        }
+    };
+}
+
+envelope!(ServerMessage {
+    CreateSurface => "createSurface",
+    UpdateComponents => "updateComponents",
+    UpdateDataModel => "updateDataModel",
+    DeleteSurface => "deleteSurface",
+});
+
+/// Declares the body of one message kind as the spec writes it: members in camelCase, and after
+/// the members listed, `extra`: the members the spec does not define, kept as sent.
+macro_rules! message_body {
+    (
+        $(#[doc = $doc:literal])*
+        pub struct $name:ident { $($members:tt)* }
+    ) => {
+        $(#[doc = $doc])*
+        #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $($members)*
+            /// Members the spec does not define.
+            #[serde(flatten)]
+            pub extra: Map<String, Value>,
+        }
+    };
+}
+
+message_body! {
+    /// `createSurface`.
+    pub struct CreateSurface {
+        /// The surface's id.
+        pub surface_id: String,
+        /// The catalog (components and functions) the surface uses.
+        pub catalog_id: String,
+        /// Theme parameters the catalog defines (`primaryColor`, `iconUrl`, `agentDisplayName`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub theme: Option<Map<String, Value>>,
+        /// Whether the client sends the surface's data model with every message to the server.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub send_data_model: Option<bool>,
     }
 }
 
-/// `createSurface`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CreateSurface {
-    /// The surface's id.
-    pub surface_id: String,
-    /// The catalog (components and functions) the surface uses.
-    pub catalog_id: String,
-    /// Theme parameters the catalog defines (`primaryColor`, `iconUrl`, `agentDisplayName`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub theme: Option<Map<String, Value>>,
-    /// Whether the client sends the surface's data model with every message to the server.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub send_data_model: Option<bool>,
-    /// Members the spec does not define.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
-}
-
-/// `updateComponents`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct UpdateComponents {
-    /// The surface's id.
-    pub surface_id: String,
-    /// The components, a flat list linked by id.
-    pub components: Vec<Component>,
-    /// Members the spec does not define.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+message_body! {
+    /// `updateComponents`.
+    pub struct UpdateComponents {
+        /// The surface's id.
+        pub surface_id: String,
+        /// The components, a flat list linked by id.
+        pub components: Vec<Component>,
+    }
 }
 
 /// One component as sent: its id, its type, and its properties (as the catalog defines
@@ -155,26 +178,23 @@ pub struct Component {
     pub properties: Map<String, Value>,
 }
 
-/// `updateDataModel`. `value: None` (absent) removes what is at `path`; `Some(Value::Null)`
-/// writes `null`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct UpdateDataModel {
-    /// The surface's id.
-    pub surface_id: String,
-    /// Where to write; absent or `/` is the whole model.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub path: Option<String>,
-    /// What to write; absent removes.
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub value: Option<Value>,
-    /// Members the spec does not define.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+message_body! {
+    /// `updateDataModel`. `value: None` (absent) removes what is at `path`; `Some(Value::Null)`
+    /// writes `null`.
+    pub struct UpdateDataModel {
+        /// The surface's id.
+        pub surface_id: String,
+        /// Where to write; absent or `/` is the whole model.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub path: Option<String>,
+        /// What to write; absent removes.
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none"
+        )]
+        pub value: Option<Value>,
+    }
 }
 
 /// A member that is present is `Some`, even when it is `null`.
@@ -182,15 +202,12 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, 
     Value::deserialize(deserializer).map(Some)
 }
 
-/// `deleteSurface`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct DeleteSurface {
-    /// The surface's id.
-    pub surface_id: String,
-    /// Members the spec does not define.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+message_body! {
+    /// `deleteSurface`.
+    pub struct DeleteSurface {
+        /// The surface's id.
+        pub surface_id: String,
+    }
 }
 
 /// A message from a client to the server.
@@ -223,65 +240,44 @@ impl ClientMessage {
     }
 }
 
-impl<'de> Deserialize<'de> for ClientMessage {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        Self::from_value(&value).map_err(serde::de::Error::custom)
-    }
-}
+envelope!(ClientMessage {
+    Action => "action",
+    Error => "error",
+});
 
-impl Serialize for ClientMessage {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("version", VERSION)?;
-        match self {
-            Self::Action(m) => map.serialize_entry("action", m)?,
-            Self::Error(m) => map.serialize_entry("error", m)?,
-        }
-        map.end()
+message_body! {
+    /// `action`: what the client sends when a component's server event fires.
+    pub struct ActionMessage {
+        /// The event's name.
+        pub name: String,
+        /// The surface it came from.
+        pub surface_id: String,
+        /// The component that fired it.
+        pub source_component_id: String,
+        /// When (ISO 8601).
+        pub timestamp: String,
+        /// The event's context, every binding resolved.
+        pub context: Map<String, Value>,
     }
-}
-
-/// `action`: what the client sends when a component's server event fires.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ActionMessage {
-    /// The event's name.
-    pub name: String,
-    /// The surface it came from.
-    pub surface_id: String,
-    /// The component that fired it.
-    pub source_component_id: String,
-    /// When (ISO 8601).
-    pub timestamp: String,
-    /// The event's context, every binding resolved.
-    pub context: Map<String, Value>,
-    /// Members the spec does not define.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
 }
 
 /// The `code` of a validation failure report.
 pub const VALIDATION_FAILED: &str = "VALIDATION_FAILED";
 
-/// `error`: a client-side error reported to the server. A validation failure has `code`
-/// [`VALIDATION_FAILED`] and a `path`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ErrorMessage {
-    /// `VALIDATION_FAILED` or another code.
-    pub code: String,
-    /// The surface it is about.
-    pub surface_id: String,
-    /// For a validation failure: the JSON pointer of the field that failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub path: Option<String>,
-    /// What went wrong, in a sentence.
-    pub message: String,
-    /// Members the spec does not define (a generic error may carry more).
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+message_body! {
+    /// `error`: a client-side error reported to the server. A validation failure has `code`
+    /// [`VALIDATION_FAILED`] and a `path`; a generic error may carry more members (in `extra`).
+    pub struct ErrorMessage {
+        /// `VALIDATION_FAILED` or another code.
+        pub code: String,
+        /// The surface it is about.
+        pub surface_id: String,
+        /// For a validation failure: the JSON pointer of the field that failed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub path: Option<String>,
+        /// What went wrong, in a sentence.
+        pub message: String,
+    }
 }
 
 impl ErrorMessage {

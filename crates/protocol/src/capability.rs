@@ -8,18 +8,17 @@ use crate::constants::{
     A2UI_MIME_TYPE, CARD_MIME_TYPE, EXTENSION_ID, HTML_MIME_TYPE, mime_type_matches,
 };
 
-/// The value of `capabilities.extensions["io.modelcontextprotocol/ui"]` a client (host)
-/// advertises to MCP servers (`McpUiClientCapabilities`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UiClientCapability {
-    /// The UI mime types the client can show; the spec requires `text/html;profile=mcp-app`,
-    /// mcpapp hosts add `application/vnd.mcpapp.card+json` and `application/a2ui+json`.
-    #[serde(default)]
-    pub mime_types: Vec<String>,
-    /// Settings the spec reserves for later (`features`, `sandboxPolicies`), kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// The value of `capabilities.extensions["io.modelcontextprotocol/ui"]` a client (host)
+    /// advertises to MCP servers (`McpUiClientCapabilities`).
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct UiClientCapability {
+        /// The UI mime types the client can show; the spec requires `text/html;profile=mcp-app`,
+        /// mcpapp hosts add `application/vnd.mcpapp.card+json` and `application/a2ui+json`.
+        #[serde(default)]
+        pub mime_types: Vec<String>,
+    }
+    extra: "Settings the spec reserves for later (`features`, `sandboxPolicies`), kept as sent.";
 }
 
 impl UiClientCapability {

@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use serde_with::skip_serializing_none;
 
 use crate::{RequestId, Tool};
@@ -221,54 +220,52 @@ pub struct SafeAreaInsets {
     pub left: f64,
 }
 
-/// Everything the host tells a view about its surroundings.
-///
-/// Sent whole in the `ui/initialize` result and partially (changed members only) in
-/// `ui/notifications/host-context-changed`; every member is optional and unknown members are
-/// kept in `extra`, so a context from a newer host still reads.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HostContext {
-    /// The tool call the view was created for; hosts must send it at initialization.
-    #[serde(default)]
-    pub tool_info: Option<ToolInfo>,
-    /// Color theme.
-    #[serde(default)]
-    pub theme: Option<Theme>,
-    /// CSS variables and fonts.
-    #[serde(default)]
-    pub styles: Option<HostStyles>,
-    /// How the view is shown now.
-    #[serde(default)]
-    pub display_mode: Option<DisplayMode>,
-    /// The modes the host offers.
-    #[serde(default)]
-    pub available_display_modes: Option<Vec<DisplayMode>>,
-    /// The container's size constraints.
-    #[serde(default)]
-    pub container_dimensions: Option<ContainerDimensions>,
-    /// BCP 47 language tag, e.g. `en-US`.
-    #[serde(default)]
-    pub locale: Option<String>,
-    /// IANA time zone, e.g. `Europe/Oslo`.
-    #[serde(default)]
-    pub time_zone: Option<String>,
-    /// Identifies the host application.
-    #[serde(default)]
-    pub user_agent: Option<String>,
-    /// Kind of platform.
-    #[serde(default)]
-    pub platform: Option<Platform>,
-    /// Input capabilities.
-    #[serde(default)]
-    pub device_capabilities: Option<DeviceCapabilities>,
-    /// Safe-area insets.
-    #[serde(default)]
-    pub safe_area_insets: Option<SafeAreaInsets>,
-    /// Members this crate does not know, kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// Everything the host tells a view about its surroundings.
+    ///
+    /// Sent whole in the `ui/initialize` result and partially (changed members only) in
+    /// `ui/notifications/host-context-changed`; every member is optional and unknown members are
+    /// kept in `extra`, so a context from a newer host still reads.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct HostContext {
+        /// The tool call the view was created for; hosts must send it at initialization.
+        #[serde(default)]
+        pub tool_info: Option<ToolInfo>,
+        /// Color theme.
+        #[serde(default)]
+        pub theme: Option<Theme>,
+        /// CSS variables and fonts.
+        #[serde(default)]
+        pub styles: Option<HostStyles>,
+        /// How the view is shown now.
+        #[serde(default)]
+        pub display_mode: Option<DisplayMode>,
+        /// The modes the host offers.
+        #[serde(default)]
+        pub available_display_modes: Option<Vec<DisplayMode>>,
+        /// The container's size constraints.
+        #[serde(default)]
+        pub container_dimensions: Option<ContainerDimensions>,
+        /// BCP 47 language tag, e.g. `en-US`.
+        #[serde(default)]
+        pub locale: Option<String>,
+        /// IANA time zone, e.g. `Europe/Oslo`.
+        #[serde(default)]
+        pub time_zone: Option<String>,
+        /// Identifies the host application.
+        #[serde(default)]
+        pub user_agent: Option<String>,
+        /// Kind of platform.
+        #[serde(default)]
+        pub platform: Option<Platform>,
+        /// Input capabilities.
+        #[serde(default)]
+        pub device_capabilities: Option<DeviceCapabilities>,
+        /// Safe-area insets.
+        #[serde(default)]
+        pub safe_area_insets: Option<SafeAreaInsets>,
+    }
+    extra: "Members this crate does not know, kept as sent.";
 }
 
 /// Calls the macro `$then` with every member of [`HostContext`] but `extra`: `merge` and

@@ -87,7 +87,7 @@ pub use mcp::{
     EmptyObject, ImageContent, Implementation, ListPromptsResult, ListResourceTemplatesResult,
     ListResourcesResult, ListToolsResult, LoggingLevel, LoggingMessageParams, PaginatedParams,
     ProgressParams, Prompt, PromptArgument, ReadResourceParams, ReadResourceResult, Resource,
-    ResourceContents, ResourceTemplate, TextContent, Tool,
+    ResourceContents, ResourceTemplate, TextContent, Tool, embedded_resources,
 };
 pub use messages::{
     DownloadFileParams, LoadStateParams, MessageRole, OpenLinkParams, RequestDisplayModeParams,

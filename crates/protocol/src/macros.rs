@@ -1,4 +1,4 @@
-//! Crate-internal macros: open string enums and message markers.
+//! Crate-internal macros: open string enums, wire structs and message markers.
 
 /// Declares a string enum that stays open: a wire value this crate does not know becomes
 /// `Other(String)` instead of a parse failure, and is written back unchanged.
@@ -103,38 +103,78 @@ macro_rules! open_enum {
     };
 }
 
-/// Declares a zero-sized marker for a JSON-RPC request and implements [`crate::Request`] for it.
-macro_rules! request_marker {
+/// Declares a struct the way the protocol writes its objects: members in camelCase, an absent
+/// `Option` member not written, and after the members listed, when asked for, `_meta`
+/// (`meta: "doc";`) and then every member this crate does not know (`extra: "doc";`), kept as
+/// sent so that a value a host forwards reaches the peer unchanged.
+///
+/// The derives are the caller's: they differ with the members (`Eq`, `Copy`, `Default`).
+macro_rules! wire_struct {
     (
-        $(#[$meta:meta])*
-        $name:ident = $method:literal, $params:ty => $result:ty
+        $(#[$attr:meta])*
+        pub struct $name:ident { $($members:tt)* }
+        $(meta: $meta_doc:literal;)?
+        $(extra: $extra_doc:literal;)?
     ) => {
-        $(#[$meta])*
-        #[derive(Debug)]
-        pub enum $name {}
-
-        impl $crate::Request for $name {
-            const METHOD: &'static str = $method;
-            type Params = $params;
-            type Result = $result;
+        #[::serde_with::skip_serializing_none]
+        $(#[$attr])*
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $($members)*
+            $(
+                #[doc = $meta_doc]
+                #[serde(rename = "_meta", default)]
+                pub meta: Option<::serde_json::Map<String, ::serde_json::Value>>,
+            )?
+            $(
+                #[doc = $extra_doc]
+                #[serde(flatten)]
+                pub extra: ::serde_json::Map<String, ::serde_json::Value>,
+            )?
         }
     };
 }
 
-/// Declares a zero-sized marker for a JSON-RPC notification and implements
-/// [`crate::Notification`] for it.
-macro_rules! notification_marker {
+/// Declares a [`wire_struct!`] of presence flags: each member is written `{}` when set and left
+/// out otherwise (`Option<EmptyObject>`), the way the spec says "supported" or "requested".
+macro_rules! flags_struct {
     (
-        $(#[$meta:meta])*
-        $name:ident = $method:literal, $params:ty
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $( $(#[doc = $doc:literal])* $flag:ident, )+
+        }
+        $(extra: $extra_doc:literal;)?
     ) => {
+        wire_struct! {
+            $(#[$attr])*
+            pub struct $name {
+                $(
+                    $(#[doc = $doc])*
+                    #[serde(default)]
+                    pub $flag: Option<$crate::mcp::EmptyObject>,
+                )+
+            }
+            $(extra: $extra_doc;)?
+        }
+    };
+}
+
+/// Declares the zero-sized markers of protocol messages, one entry a message:
+/// `Request Name = "method", Params => Result;` implements [`crate::Request`] for `Name`,
+/// `Notification Name = "method", Params;` implements [`crate::Notification`].
+macro_rules! messages {
+    ($(
+        $(#[$meta:meta])*
+        $kind:ident $name:ident = $method:literal, $params:ty $(=> $result:ty)?;
+    )*) => {$(
         $(#[$meta])*
         #[derive(Debug)]
         pub enum $name {}
 
-        impl $crate::Notification for $name {
+        impl $crate::$kind for $name {
             const METHOD: &'static str = $method;
             type Params = $params;
+            $(type Result = $result;)?
         }
-    };
+    )*};
 }

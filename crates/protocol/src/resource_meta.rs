@@ -3,59 +3,50 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
 
 use crate::ProtocolError;
 use crate::constants::UI_META_KEY;
-use crate::mcp::EmptyObject;
 
-/// The origins a view needs (`McpUiResourceCsp`); hosts build the frame's CSP from it.
-///
-/// Absent lists mean "none": the spec's restrictive defaults apply (`connect-src 'none'`,
-/// `frame-src 'none'`, `base-uri 'self'`). Entries come from the server unchecked: a host must
-/// sanitise them before putting them in a CSP header.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ResourceCsp {
-    /// Origins for fetch/XHR/WebSocket (`connect-src`).
-    #[serde(default)]
-    pub connect_domains: Option<Vec<String>>,
-    /// Origins for scripts, styles, images, fonts and media; wildcard subdomains allowed.
-    #[serde(default)]
-    pub resource_domains: Option<Vec<String>>,
-    /// Origins for nested frames (`frame-src`).
-    #[serde(default)]
-    pub frame_domains: Option<Vec<String>>,
-    /// Allowed base URIs (`base-uri`).
-    #[serde(default)]
-    pub base_uri_domains: Option<Vec<String>>,
-    /// Non-standard members (the reference host's `wasmUnsafeEval`...), kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// The origins a view needs (`McpUiResourceCsp`); hosts build the frame's CSP from it.
+    ///
+    /// Absent lists mean "none": the spec's restrictive defaults apply (`connect-src 'none'`,
+    /// `frame-src 'none'`, `base-uri 'self'`). Entries come from the server unchecked: a host must
+    /// sanitise them before putting them in a CSP header.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct ResourceCsp {
+        /// Origins for fetch/XHR/WebSocket (`connect-src`).
+        #[serde(default)]
+        pub connect_domains: Option<Vec<String>>,
+        /// Origins for scripts, styles, images, fonts and media; wildcard subdomains allowed.
+        #[serde(default)]
+        pub resource_domains: Option<Vec<String>>,
+        /// Origins for nested frames (`frame-src`).
+        #[serde(default)]
+        pub frame_domains: Option<Vec<String>>,
+        /// Allowed base URIs (`base-uri`).
+        #[serde(default)]
+        pub base_uri_domains: Option<Vec<String>>,
+    }
+    extra: "Non-standard members (the reference host's `wasmUnsafeEval`...), kept as sent.";
 }
 
-/// Browser capabilities a view asks for (`McpUiResourcePermissions`); each present member
-/// (`{}`) is one request. Hosts may grant them through the frame's `allow` attribute.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ResourcePermissions {
-    /// Camera access (`camera`).
-    #[serde(default)]
-    pub camera: Option<EmptyObject>,
-    /// Microphone access (`microphone`).
-    #[serde(default)]
-    pub microphone: Option<EmptyObject>,
-    /// Geolocation (`geolocation`).
-    #[serde(default)]
-    pub geolocation: Option<EmptyObject>,
-    /// Clipboard writes (`clipboard-write`).
-    #[serde(default)]
-    pub clipboard_write: Option<EmptyObject>,
-    /// Permissions newer than this crate (e.g. the SDK's `tools` for `WebMCP`), kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+flags_struct! {
+    /// Browser capabilities a view asks for (`McpUiResourcePermissions`); each present member
+    /// (`{}`) is one request. Hosts may grant them through the frame's `allow` attribute.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct ResourcePermissions {
+        /// Camera access (`camera`).
+        camera,
+        /// Microphone access (`microphone`).
+        microphone,
+        /// Geolocation (`geolocation`).
+        geolocation,
+        /// Clipboard writes (`clipboard-write`).
+        clipboard_write,
+    }
+    extra: "Permissions newer than this crate (e.g. the SDK's `tools` for `WebMCP`), kept as \
+        sent.";
 }
 
 impl ResourcePermissions {
@@ -75,27 +66,25 @@ impl ResourcePermissions {
     }
 }
 
-/// The MCP Apps metadata of a UI resource (`McpUiResourceMeta`), the value of `_meta.ui` on a
-/// `resources/list` entry or a `resources/read` content item.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ResourceUiMeta {
-    /// Origins the view needs.
-    #[serde(default)]
-    pub csp: Option<ResourceCsp>,
-    /// Browser capabilities the view asks for.
-    #[serde(default)]
-    pub permissions: Option<ResourcePermissions>,
-    /// A dedicated, stable sandbox origin; the format is host-specific.
-    #[serde(default)]
-    pub domain: Option<String>,
-    /// `true`: the host draws a border and background; `false`: none; absent: host decides.
-    #[serde(default)]
-    pub prefers_border: Option<bool>,
-    /// Other members, kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// The MCP Apps metadata of a UI resource (`McpUiResourceMeta`), the value of `_meta.ui` on a
+    /// `resources/list` entry or a `resources/read` content item.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct ResourceUiMeta {
+        /// Origins the view needs.
+        #[serde(default)]
+        pub csp: Option<ResourceCsp>,
+        /// Browser capabilities the view asks for.
+        #[serde(default)]
+        pub permissions: Option<ResourcePermissions>,
+        /// A dedicated, stable sandbox origin; the format is host-specific.
+        #[serde(default)]
+        pub domain: Option<String>,
+        /// `true`: the host draws a border and background; `false`: none; absent: host decides.
+        #[serde(default)]
+        pub prefers_border: Option<bool>,
+    }
+    extra: "Other members, kept as sent.";
 }
 
 impl ResourceUiMeta {

@@ -10,15 +10,7 @@
 use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
 use serde_json::{Map, Value, json};
 
-use crate::messages::{
-    CallTool, Cancelled, CloseWsApp, CreateMessage, DownloadFile, HostContextChanged, Initialize,
-    Initialized, ListPrompts, ListResourceTemplates, ListResources, ListTools, LoadState,
-    LoggingMessage, OpenLink, Ping, Progress, PromptListChanged, ReadResource, RequestDisplayMode,
-    RequestTeardown, ResourceListChanged, ResourceTeardown, ResponseGenerationStatus,
-    SandboxLimits, SandboxProxyReady, SandboxResourceReady, SandboxShed, SaveState,
-    SaveStateResponse, SizeChanged, ToolCancelled, ToolInput, ToolInputPartial, ToolListChanged,
-    ToolResult, UiCallTool, UiLog, UiMessage, UpdateModelContext,
-};
+use crate::messages::with_messages;
 use crate::{
     Direction, Message, MethodInfo, Notification, Request, ResourceUiMeta, ToolUiMeta,
     UiClientCapability,
@@ -36,50 +28,15 @@ pub fn protocol_schema() -> Value {
     let g = &mut generator;
     let m = &mut methods;
 
-    add_request::<Initialize>(g, m);
-    add_notification::<Initialized>(g, m);
-    add_notification::<SizeChanged>(g, m);
-    add_notification::<RequestTeardown>(g, m);
-    add_notification::<UiLog>(g, m);
-    add_request::<UiCallTool>(g, m);
-    add_request::<UiMessage>(g, m);
-    add_request::<OpenLink>(g, m);
-    add_request::<DownloadFile>(g, m);
-    add_request::<RequestDisplayMode>(g, m);
-    add_request::<UpdateModelContext>(g, m);
-
-    add_notification::<ToolInput>(g, m);
-    add_notification::<ToolInputPartial>(g, m);
-    add_notification::<ToolResult>(g, m);
-    add_notification::<ToolCancelled>(g, m);
-    add_notification::<HostContextChanged>(g, m);
-    add_request::<ResourceTeardown>(g, m);
-
-    add_notification::<SandboxProxyReady>(g, m);
-    add_notification::<SandboxResourceReady>(g, m);
-    add_notification::<SandboxLimits>(g, m);
-    add_notification::<SandboxShed>(g, m);
-
-    add_notification::<ResponseGenerationStatus>(g, m);
-    add_notification::<LoadState>(g, m);
-    add_notification::<SaveStateResponse>(g, m);
-    add_notification::<SaveState>(g, m);
-    add_notification::<CloseWsApp>(g, m);
-
-    add_request::<Ping>(g, m);
-    add_request::<CallTool>(g, m);
-    add_request::<ListTools>(g, m);
-    add_request::<ReadResource>(g, m);
-    add_request::<CreateMessage>(g, m);
-    add_request::<ListResources>(g, m);
-    add_request::<ListResourceTemplates>(g, m);
-    add_request::<ListPrompts>(g, m);
-    add_notification::<LoggingMessage>(g, m);
-    add_notification::<ToolListChanged>(g, m);
-    add_notification::<ResourceListChanged>(g, m);
-    add_notification::<PromptListChanged>(g, m);
-    add_notification::<Cancelled>(g, m);
-    add_notification::<Progress>(g, m);
+    // Each message of the catalogue, by its kind.
+    macro_rules! add_methods {
+        ($($kind:ident $marker:ident: $direction:ident,)*) => {
+            $(add_methods!(@$kind crate::messages::$marker);)*
+        };
+        (@request $marker:ty) => { add_request::<$marker>(g, m) };
+        (@notification $marker:ty) => { add_notification::<$marker>(g, m) };
+    }
+    with_messages!(add_methods);
 
     // Types no message carries directly but other crates exchange.
     g.subschema_for::<Message>();

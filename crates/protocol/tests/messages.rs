@@ -170,26 +170,16 @@ fn extended_notifications_round_trip() {
 
 #[test]
 fn tool_cancelled_and_resource_teardown_accept_both_documented_shapes() {
-    assert_eq!(
-        notification::<ToolCancelled>(json!({})),
-        ToolCancelledParams::default()
-    );
-    assert_eq!(
-        notification::<ToolCancelled>(json!({"reason": "user action"}))
-            .reason
-            .as_deref(),
-        Some("user action")
-    );
-    assert_eq!(
-        request::<ResourceTeardown>(json!({})),
-        ResourceTeardownParams::default()
-    );
-    assert_eq!(
-        request::<ResourceTeardown>(json!({"reason": "thread switched"}))
-            .reason
-            .as_deref(),
-        Some("thread switched")
-    );
+    // Both carry only an optional reason: `{}` (the SDK) and `{reason}` (the spec's example).
+    for (params, reason) in [
+        (json!({}), None),
+        (json!({"reason": "user action"}), Some("user action")),
+    ] {
+        let cancelled: ToolCancelledParams = notification::<ToolCancelled>(params.clone());
+        assert_eq!(cancelled.reason.as_deref(), reason);
+        let teardown: ResourceTeardownParams = request::<ResourceTeardown>(params);
+        assert_eq!(teardown.reason.as_deref(), reason);
+    }
     // SDK views answer teardown with an empty object; extra members are tolerated.
     let response =
         Message::from_value(json!({"jsonrpc": "2.0", "id": 1, "result": {"saved": true}})).unwrap();

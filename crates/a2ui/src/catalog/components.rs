@@ -67,68 +67,97 @@ impl BasicComponent {
     }
 }
 
-/// `Text`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Text {
-    /// The text (a dynamic string).
-    pub text: DynamicValue,
-    /// `h1`…`h5`, `caption`, `body` (the default).
-    #[serde(default)]
-    pub variant: Option<String>,
+/// Declares the properties of a component (or a part of one), read with serde under the
+/// catalog's camelCase names; a component the catalog makes `Checkable` lists its `checks` last
+/// (`checks: "doc";`), the rules that, failing, mark its value invalid or disable it.
+macro_rules! properties {
+    (
+        $(#[doc = $doc:literal])*
+        pub struct $name:ident { $($members:tt)* }
+        $(checks: $checks_doc:literal;)?
+    ) => {
+        $(#[doc = $doc])*
+        #[derive(Debug, Clone, PartialEq, Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $($members)*
+            $(
+                #[doc = $checks_doc]
+                #[serde(default)]
+                pub checks: Vec<CheckRule>,
+            )?
+        }
+    };
 }
 
-/// `Image`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Image {
-    /// The image's URL (a dynamic string).
-    pub url: DynamicValue,
-    /// Accessibility text.
-    #[serde(default)]
-    pub description: Option<DynamicValue>,
-    /// `contain`, `cover`, `fill` (the default), `none`, `scaleDown`.
-    #[serde(default)]
-    pub fit: Option<String>,
-    /// `icon`, `avatar`, `smallFeature`, `mediumFeature` (the default), `largeFeature`,
-    /// `header`.
-    #[serde(default)]
-    pub variant: Option<String>,
+properties! {
+    /// `Text`.
+    pub struct Text {
+        /// The text (a dynamic string).
+        pub text: DynamicValue,
+        /// `h1`…`h5`, `caption`, `body` (the default).
+        #[serde(default)]
+        pub variant: Option<String>,
+    }
 }
 
-/// `Icon`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Icon {
-    /// A name from the catalog's list, `{"svgPath": …}`, or a binding.
-    pub name: DynamicValue,
+properties! {
+    /// `Image`.
+    pub struct Image {
+        /// The image's URL (a dynamic string).
+        pub url: DynamicValue,
+        /// Accessibility text.
+        #[serde(default)]
+        pub description: Option<DynamicValue>,
+        /// `contain`, `cover`, `fill` (the default), `none`, `scaleDown`.
+        #[serde(default)]
+        pub fit: Option<String>,
+        /// `icon`, `avatar`, `smallFeature`, `mediumFeature` (the default), `largeFeature`,
+        /// `header`.
+        #[serde(default)]
+        pub variant: Option<String>,
+    }
 }
 
-/// `Video`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Video {
-    /// The video's URL.
-    pub url: DynamicValue,
+properties! {
+    /// `Icon`.
+    pub struct Icon {
+        /// A name from the catalog's list, `{"svgPath": …}`, or a binding.
+        pub name: DynamicValue,
+    }
 }
 
-/// `AudioPlayer`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct AudioPlayer {
-    /// The audio's URL.
-    pub url: DynamicValue,
-    /// A title or summary.
-    #[serde(default)]
-    pub description: Option<DynamicValue>,
+properties! {
+    /// `Video`.
+    pub struct Video {
+        /// The video's URL.
+        pub url: DynamicValue,
+    }
 }
 
-/// `Row` and `Column`: children along one axis, with the same properties.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Flex {
-    /// The children.
-    pub children: ChildList,
-    /// Main-axis arrangement (`start`, the default, `center`, `end`, `spaceBetween`, …).
-    #[serde(default)]
-    pub justify: Option<String>,
-    /// Cross-axis alignment (`start`, `center`, `end`, `stretch`, the default).
-    #[serde(default)]
-    pub align: Option<String>,
+properties! {
+    /// `AudioPlayer`.
+    pub struct AudioPlayer {
+        /// The audio's URL.
+        pub url: DynamicValue,
+        /// A title or summary.
+        #[serde(default)]
+        pub description: Option<DynamicValue>,
+    }
+}
+
+properties! {
+    /// `Row` and `Column`: children along one axis, with the same properties.
+    pub struct Flex {
+        /// The children.
+        pub children: ChildList,
+        /// Main-axis arrangement (`start`, the default, `center`, `end`, `spaceBetween`, …).
+        #[serde(default)]
+        pub justify: Option<String>,
+        /// Cross-axis alignment (`start`, `center`, `end`, `stretch`, the default).
+        #[serde(default)]
+        pub align: Option<String>,
+    }
 }
 
 /// `Row`: children side by side.
@@ -137,182 +166,180 @@ pub type Row = Flex;
 /// `Column`: children one under another.
 pub type Column = Flex;
 
-/// `List`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct List {
-    /// The children.
-    pub children: ChildList,
-    /// `vertical` (the default) or `horizontal`.
-    #[serde(default)]
-    pub direction: Option<String>,
-    /// Cross-axis alignment.
-    #[serde(default)]
-    pub align: Option<String>,
+properties! {
+    /// `List`.
+    pub struct List {
+        /// The children.
+        pub children: ChildList,
+        /// `vertical` (the default) or `horizontal`.
+        #[serde(default)]
+        pub direction: Option<String>,
+        /// Cross-axis alignment.
+        #[serde(default)]
+        pub align: Option<String>,
+    }
 }
 
-/// `Card`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Card {
-    /// The one child's id.
-    pub child: String,
+properties! {
+    /// `Card`.
+    pub struct Card {
+        /// The one child's id.
+        pub child: String,
+    }
 }
 
-/// One tab of [`Tabs`].
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Tab {
-    /// The tab's title.
-    pub title: DynamicValue,
-    /// The tab's child's id.
-    pub child: String,
+properties! {
+    /// One tab of [`Tabs`].
+    pub struct Tab {
+        /// The tab's title.
+        pub title: DynamicValue,
+        /// The tab's child's id.
+        pub child: String,
+    }
 }
 
-/// `Tabs`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Tabs {
-    /// The tabs, in order.
-    pub tabs: Vec<Tab>,
+properties! {
+    /// `Tabs`.
+    pub struct Tabs {
+        /// The tabs, in order.
+        pub tabs: Vec<Tab>,
+    }
 }
 
-/// `Modal`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Modal {
-    /// The component that opens the modal.
-    pub trigger: String,
-    /// The component shown inside it.
-    pub content: String,
+properties! {
+    /// `Modal`.
+    pub struct Modal {
+        /// The component that opens the modal.
+        pub trigger: String,
+        /// The component shown inside it.
+        pub content: String,
+    }
 }
 
-/// `Divider`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Divider {
-    /// `horizontal` (the default) or `vertical`.
-    #[serde(default)]
-    pub axis: Option<String>,
+properties! {
+    /// `Divider`.
+    pub struct Divider {
+        /// `horizontal` (the default) or `vertical`.
+        #[serde(default)]
+        pub axis: Option<String>,
+    }
 }
 
-/// `Button`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Button {
-    /// The child shown inside (a `Text` or an `Icon`).
-    pub child: String,
-    /// What pressing it does.
-    pub action: Action,
-    /// `default`, `primary`, `borderless`.
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// Rules that, failing, disable it.
-    #[serde(default)]
-    pub checks: Vec<CheckRule>,
+properties! {
+    /// `Button`.
+    pub struct Button {
+        /// The child shown inside (a `Text` or an `Icon`).
+        pub child: String,
+        /// What pressing it does.
+        pub action: Action,
+        /// `default`, `primary`, `borderless`.
+        #[serde(default)]
+        pub variant: Option<String>,
+    }
+    checks: "Rules that, failing, disable it.";
 }
 
-/// `TextField`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TextField {
-    /// The label.
-    pub label: DynamicValue,
-    /// The value, usually bound two ways to a data path.
-    #[serde(default)]
-    pub value: Option<DynamicValue>,
-    /// `shortText` (the default), `longText`, `number`, `obscured`.
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// A regular expression the value must match.
-    #[serde(default)]
-    pub validation_regexp: Option<String>,
-    /// Validation rules.
-    #[serde(default)]
-    pub checks: Vec<CheckRule>,
+properties! {
+    /// `TextField`.
+    pub struct TextField {
+        /// The label.
+        pub label: DynamicValue,
+        /// The value, usually bound two ways to a data path.
+        #[serde(default)]
+        pub value: Option<DynamicValue>,
+        /// `shortText` (the default), `longText`, `number`, `obscured`.
+        #[serde(default)]
+        pub variant: Option<String>,
+        /// A regular expression the value must match.
+        #[serde(default)]
+        pub validation_regexp: Option<String>,
+    }
+    checks: "Validation rules.";
 }
 
-/// `CheckBox`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct CheckBox {
-    /// The label.
-    pub label: DynamicValue,
-    /// Checked or not, usually bound two ways.
-    pub value: DynamicValue,
-    /// Validation rules.
-    #[serde(default)]
-    pub checks: Vec<CheckRule>,
+properties! {
+    /// `CheckBox`.
+    pub struct CheckBox {
+        /// The label.
+        pub label: DynamicValue,
+        /// Checked or not, usually bound two ways.
+        pub value: DynamicValue,
+    }
+    checks: "Validation rules.";
 }
 
-/// One option of a [`ChoicePicker`].
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct ChoiceOption {
-    /// What the user sees.
-    pub label: DynamicValue,
-    /// The stable value written to the data model.
-    pub value: String,
+properties! {
+    /// One option of a [`ChoicePicker`].
+    pub struct ChoiceOption {
+        /// What the user sees.
+        pub label: DynamicValue,
+        /// The stable value written to the data model.
+        pub value: String,
+    }
 }
 
-/// `ChoicePicker`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ChoicePicker {
-    /// The group's label.
-    #[serde(default)]
-    pub label: Option<DynamicValue>,
-    /// `mutuallyExclusive` (the default) or `multipleSelection`.
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// The options.
-    pub options: Vec<ChoiceOption>,
-    /// The selected values (a string list), usually bound two ways.
-    pub value: DynamicValue,
-    /// `checkbox` (the default) or `chips`.
-    #[serde(default)]
-    pub display_style: Option<String>,
-    /// Whether to show a filter box.
-    #[serde(default)]
-    pub filterable: Option<bool>,
-    /// Validation rules.
-    #[serde(default)]
-    pub checks: Vec<CheckRule>,
+properties! {
+    /// `ChoicePicker`.
+    pub struct ChoicePicker {
+        /// The group's label.
+        #[serde(default)]
+        pub label: Option<DynamicValue>,
+        /// `mutuallyExclusive` (the default) or `multipleSelection`.
+        #[serde(default)]
+        pub variant: Option<String>,
+        /// The options.
+        pub options: Vec<ChoiceOption>,
+        /// The selected values (a string list), usually bound two ways.
+        pub value: DynamicValue,
+        /// `checkbox` (the default) or `chips`.
+        #[serde(default)]
+        pub display_style: Option<String>,
+        /// Whether to show a filter box.
+        #[serde(default)]
+        pub filterable: Option<bool>,
+    }
+    checks: "Validation rules.";
 }
 
-/// `Slider`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct Slider {
-    /// The label.
-    #[serde(default)]
-    pub label: Option<DynamicValue>,
-    /// The lowest value (0 by default).
-    #[serde(default)]
-    pub min: Option<f64>,
-    /// The highest value.
-    pub max: f64,
-    /// The value, usually bound two ways.
-    pub value: DynamicValue,
-    /// Validation rules.
-    #[serde(default)]
-    pub checks: Vec<CheckRule>,
+properties! {
+    /// `Slider`.
+    pub struct Slider {
+        /// The label.
+        #[serde(default)]
+        pub label: Option<DynamicValue>,
+        /// The lowest value (0 by default).
+        #[serde(default)]
+        pub min: Option<f64>,
+        /// The highest value.
+        pub max: f64,
+        /// The value, usually bound two ways.
+        pub value: DynamicValue,
+    }
+    checks: "Validation rules.";
 }
 
-/// `DateTimeInput`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct DateTimeInput {
-    /// The value (ISO 8601), usually bound two ways.
-    pub value: DynamicValue,
-    /// Whether a date can be picked.
-    #[serde(default)]
-    pub enable_date: Option<bool>,
-    /// Whether a time can be picked.
-    #[serde(default)]
-    pub enable_time: Option<bool>,
-    /// The earliest value (ISO 8601).
-    #[serde(default)]
-    pub min: Option<DynamicValue>,
-    /// The latest value (ISO 8601).
-    #[serde(default)]
-    pub max: Option<DynamicValue>,
-    /// The label.
-    #[serde(default)]
-    pub label: Option<DynamicValue>,
-    /// Validation rules.
-    #[serde(default)]
-    pub checks: Vec<CheckRule>,
+properties! {
+    /// `DateTimeInput`.
+    pub struct DateTimeInput {
+        /// The value (ISO 8601), usually bound two ways.
+        pub value: DynamicValue,
+        /// Whether a date can be picked.
+        #[serde(default)]
+        pub enable_date: Option<bool>,
+        /// Whether a time can be picked.
+        #[serde(default)]
+        pub enable_time: Option<bool>,
+        /// The earliest value (ISO 8601).
+        #[serde(default)]
+        pub min: Option<DynamicValue>,
+        /// The latest value (ISO 8601).
+        #[serde(default)]
+        pub max: Option<DynamicValue>,
+        /// The label.
+        #[serde(default)]
+        pub label: Option<DynamicValue>,
+    }
+    checks: "Validation rules.";
 }
 
 #[cfg(test)]

@@ -171,17 +171,7 @@ impl Parser<'_> {
     /// A keyword, a call (`name(`), or a relative path.
     fn word(&mut self, depth: usize) -> Result<Expr, A2uiError> {
         let start = self.pos;
-        while self
-            .peek()
-            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-        {
-            self.pos += 1;
-        }
-        let word = self
-            .text
-            .get(start..self.pos)
-            .unwrap_or_default()
-            .to_owned();
+        let word = self.identifier();
         let after_word = self.pos;
         self.skip_ws();
         if self.peek() == Some(b'(') {
@@ -199,6 +189,21 @@ impl Parser<'_> {
         }
         self.pos = start;
         Ok(Expr::Path(self.path()))
+    }
+
+    /// The run of ASCII letters, digits and `_` here (a function or argument name), maybe empty.
+    fn identifier(&mut self) -> String {
+        let start = self.pos;
+        while self
+            .peek()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            self.pos += 1;
+        }
+        self.text
+            .get(start..self.pos)
+            .unwrap_or_default()
+            .to_owned()
     }
 
     fn at_end_of_path(&self) -> bool {
@@ -228,18 +233,7 @@ impl Parser<'_> {
         }
         loop {
             self.skip_ws();
-            let start = self.pos;
-            while self
-                .peek()
-                .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
-            {
-                self.pos += 1;
-            }
-            let arg = self
-                .text
-                .get(start..self.pos)
-                .unwrap_or_default()
-                .to_owned();
+            let arg = self.identifier();
             self.skip_ws();
             if arg.is_empty() || self.peek() != Some(b':') {
                 return Err(self.fail("function arguments are named: `name: value`"));

@@ -22,21 +22,47 @@ pub struct JsonRpcError {
     pub data: Option<Value>,
 }
 
-impl JsonRpcError {
+/// Declares the reserved error codes, each one constant, and for most a constructor of an error
+/// with that code (`CODE = value => constructor;`).
+macro_rules! error_codes {
+    ($(
+        $(#[doc = $doc:literal])*
+        $code:ident = $value:expr $(=> $constructor:ident)?;
+    )*) => {
+        impl JsonRpcError {
+            $(
+                $(#[doc = $doc])*
+                pub const $code: i64 = $value;
+
+                $(
+                    #[doc = concat!("An error with code [`Self::", stringify!($code), "`].")]
+                    #[must_use]
+                    pub fn $constructor(message: impl Into<String>) -> Self {
+                        Self::new(Self::$code, message)
+                    }
+                )?
+            )*
+        }
+    };
+}
+
+error_codes! {
     /// The text was not valid JSON.
-    pub const PARSE_ERROR: i64 = -32700;
+    PARSE_ERROR = -32700 => parse_error;
     /// The JSON was not a valid JSON-RPC message.
-    pub const INVALID_REQUEST: i64 = -32600;
+    INVALID_REQUEST = -32600 => invalid_request;
     /// The method does not exist or is not available (what SDK views answer for unknown requests).
-    pub const METHOD_NOT_FOUND: i64 = -32601;
+    METHOD_NOT_FOUND = -32601;
     /// The params do not fit the method.
-    pub const INVALID_PARAMS: i64 = -32602;
+    INVALID_PARAMS = -32602 => invalid_params;
     /// An error inside the receiver.
-    pub const INTERNAL_ERROR: i64 = -32603;
+    INTERNAL_ERROR = -32603 => internal_error;
     /// The implementation-defined code the MCP Apps spec uses for denied or failed UI requests
     /// (a link the user refused to open, a rejected message...).
-    pub const SERVER_ERROR: i64 = -32000;
+    SERVER_ERROR = -32000 => server_error;
+}
 
+impl JsonRpcError {
     /// An error with any code.
     #[must_use]
     pub fn new(code: i64, message: impl Into<String>) -> Self {
@@ -47,18 +73,6 @@ impl JsonRpcError {
         }
     }
 
-    /// A [`Self::PARSE_ERROR`].
-    #[must_use]
-    pub fn parse_error(message: impl Into<String>) -> Self {
-        Self::new(Self::PARSE_ERROR, message)
-    }
-
-    /// An [`Self::INVALID_REQUEST`].
-    #[must_use]
-    pub fn invalid_request(message: impl Into<String>) -> Self {
-        Self::new(Self::INVALID_REQUEST, message)
-    }
-
     /// A [`Self::METHOD_NOT_FOUND`] naming the method, so the peer's log says which one.
     #[must_use]
     pub fn method_not_found(method: &str) -> Self {
@@ -66,24 +80,6 @@ impl JsonRpcError {
             Self::METHOD_NOT_FOUND,
             format!("Method not found: {method}"),
         )
-    }
-
-    /// An [`Self::INVALID_PARAMS`].
-    #[must_use]
-    pub fn invalid_params(message: impl Into<String>) -> Self {
-        Self::new(Self::INVALID_PARAMS, message)
-    }
-
-    /// An [`Self::INTERNAL_ERROR`].
-    #[must_use]
-    pub fn internal_error(message: impl Into<String>) -> Self {
-        Self::new(Self::INTERNAL_ERROR, message)
-    }
-
-    /// A [`Self::SERVER_ERROR`], for UI requests the host or the user declined.
-    #[must_use]
-    pub fn server_error(message: impl Into<String>) -> Self {
-        Self::new(Self::SERVER_ERROR, message)
     }
 
     /// The same error with `data` attached.

@@ -294,35 +294,18 @@ impl TryFrom<Value> for Message {
     }
 }
 
-impl From<JsonRpcRequest> for Message {
-    fn from(request: JsonRpcRequest) -> Self {
-        Self::Request(request)
-    }
-}
-
-impl From<JsonRpcNotification> for Message {
-    fn from(notification: JsonRpcNotification) -> Self {
-        Self::Notification(notification)
-    }
-}
-
-impl From<JsonRpcResponse> for Message {
-    fn from(response: JsonRpcResponse) -> Self {
-        Self::Response(response)
-    }
-}
-
-impl From<JsonRpcErrorResponse> for Message {
-    fn from(error: JsonRpcErrorResponse) -> Self {
-        Self::Error(error)
-    }
-}
-
-/// Serde support for the envelope types: writing goes through `to_value`, reading through
-/// [`Message::from_value`] (so both share one set of rules), and the schemas are written by hand
-/// because the shapes are not derivable.
-macro_rules! envelope_serde {
+/// What each envelope type has as the `$variant` of [`Message`]: the conversion into it, and
+/// serde support, where writing goes through `to_value`, reading through [`Message::from_value`]
+/// (so both share one set of rules), and the schemas are written by hand because the shapes are
+/// not derivable.
+macro_rules! envelope_impls {
     ($ty:ty, $variant:ident, $expected:literal, $schema:ident) => {
+        impl From<$ty> for Message {
+            fn from(message: $ty) -> Self {
+                Self::$variant(message)
+            }
+        }
+
         impl Serialize for $ty {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 self.to_value().serialize(serializer)
@@ -351,25 +334,25 @@ macro_rules! envelope_serde {
     };
 }
 
-envelope_serde!(
+envelope_impls!(
     JsonRpcRequest,
     Request,
     "a JSON-RPC request",
     request_schema
 );
-envelope_serde!(
+envelope_impls!(
     JsonRpcNotification,
     Notification,
     "a JSON-RPC notification",
     notification_schema
 );
-envelope_serde!(
+envelope_impls!(
     JsonRpcResponse,
     Response,
     "a JSON-RPC success response",
     response_schema
 );
-envelope_serde!(
+envelope_impls!(
     JsonRpcErrorResponse,
     Error,
     "a JSON-RPC error response",
@@ -406,8 +389,24 @@ impl JsonSchema for Message {
     }
 }
 
-fn version_schema() -> Value {
-    json!({ "const": JSONRPC_VERSION })
+/// The schema of one envelope shape: an object with `jsonrpc` and the shape's own `members`,
+/// of which `required` must be present (as must `jsonrpc`).
+fn envelope_schema(description: &str, members: Value, required: &[&str]) -> Value {
+    let mut properties = Map::new();
+    properties.insert("jsonrpc".to_owned(), json!({ "const": JSONRPC_VERSION }));
+    if let Value::Object(members) = members {
+        properties.extend(members);
+    }
+    let required: Vec<&str> = ["jsonrpc"]
+        .into_iter()
+        .chain(required.iter().copied())
+        .collect();
+    json!({
+        "description": description,
+        "type": "object",
+        "properties": properties,
+        "required": required,
+    })
 }
 
 fn params_schema() -> Value {
@@ -415,55 +414,50 @@ fn params_schema() -> Value {
 }
 
 fn request_schema(generator: &mut SchemaGenerator) -> Schema {
-    object_schema(json!({
-        "description": "A request: expects exactly one response carrying the same id.",
-        "type": "object",
-        "properties": {
-            "jsonrpc": version_schema(),
+    object_schema(envelope_schema(
+        "A request: expects exactly one response carrying the same id.",
+        json!({
             "id": generator.subschema_for::<RequestId>(),
             "method": { "type": "string" },
             "params": params_schema(),
-        },
-        "required": ["jsonrpc", "id", "method"],
-    }))
+        }),
+        &["id", "method"],
+    ))
 }
 
 fn notification_schema(_: &mut SchemaGenerator) -> Schema {
-    object_schema(json!({
-        "description": "A notification: no id, no response.",
-        "type": "object",
-        "properties": {
-            "jsonrpc": version_schema(),
+    let mut schema = envelope_schema(
+        "A notification: no id, no response.",
+        json!({
             "method": { "type": "string" },
             "params": params_schema(),
-        },
-        "required": ["jsonrpc", "method"],
-        "not": { "required": ["id"] },
-    }))
+        }),
+        &["method"],
+    );
+    if let Value::Object(schema) = &mut schema {
+        schema.insert("not".to_owned(), json!({ "required": ["id"] }));
+    }
+    object_schema(schema)
 }
 
 fn response_schema(generator: &mut SchemaGenerator) -> Schema {
-    object_schema(json!({
-        "description": "A success response.",
-        "type": "object",
-        "properties": {
-            "jsonrpc": version_schema(),
+    object_schema(envelope_schema(
+        "A success response.",
+        json!({
             "id": generator.subschema_for::<RequestId>(),
             "result": true,
-        },
-        "required": ["jsonrpc", "id", "result"],
-    }))
+        }),
+        &["id", "result"],
+    ))
 }
 
 fn error_response_schema(generator: &mut SchemaGenerator) -> Schema {
-    object_schema(json!({
-        "description": "An error response; the id is null when the request could not be read.",
-        "type": "object",
-        "properties": {
-            "jsonrpc": version_schema(),
+    object_schema(envelope_schema(
+        "An error response; the id is null when the request could not be read.",
+        json!({
             "id": { "anyOf": [generator.subschema_for::<RequestId>(), { "type": "null" }] },
             "error": generator.subschema_for::<JsonRpcError>(),
-        },
-        "required": ["jsonrpc", "error"],
-    }))
+        }),
+        &["error"],
+    ))
 }

@@ -35,6 +35,41 @@ fn to_json<T: Serialize>(method: &str, value: &T) -> Result<Value, ProtocolError
     })
 }
 
+/// The typed reading the two envelopes that carry a method share, for markers of `$marker`
+/// ([`Request`] or [`Notification`]).
+macro_rules! typed_params {
+    ($envelope:ty, $marker:ident, $what:literal) => {
+        impl $envelope {
+            #[doc = concat!("Whether this ", $what, " is for the method of marker `M`.")]
+            #[must_use]
+            pub fn is<M: $marker>(&self) -> bool {
+                self.method == M::METHOD
+            }
+
+            #[doc = concat!("The typed params if this ", $what, " is for the method of marker `M`.")]
+            ///
+            /// `Ok(None)` means "another method": dispatch code tries markers in turn. An error
+            /// means the method matched but the params do not fit; answer a request with
+            /// [`ProtocolError::to_jsonrpc_error`] (an invalid-params error).
+            pub fn extract<M: $marker>(&self) -> Result<Option<M::Params>, ProtocolError> {
+                if self.is::<M>() {
+                    self.params_as().map(Some)
+                } else {
+                    Ok(None)
+                }
+            }
+
+            /// The params read as any type, whatever the method (absent params read as `{}`).
+            pub fn params_as<T: DeserializeOwned>(&self) -> Result<T, ProtocolError> {
+                params_from(&self.method, self.params.as_ref())
+            }
+        }
+    };
+}
+
+typed_params!(JsonRpcRequest, Request, "request");
+typed_params!(JsonRpcNotification, Notification, "notification");
+
 impl JsonRpcRequest {
     /// An untyped request.
     #[must_use]
@@ -52,30 +87,6 @@ impl JsonRpcRequest {
         params: &R::Params,
     ) -> Result<Self, ProtocolError> {
         Ok(Self::new(id, R::METHOD, Some(to_json(R::METHOD, params)?)))
-    }
-
-    /// Whether this request is for the method of marker `R`.
-    #[must_use]
-    pub fn is<R: Request>(&self) -> bool {
-        self.method == R::METHOD
-    }
-
-    /// The typed params if this request is for the method of marker `R`.
-    ///
-    /// `Ok(None)` means "another method": dispatch code tries markers in turn. An error means the
-    /// method matched but the params do not fit; answer it with
-    /// [`ProtocolError::to_jsonrpc_error`] (an invalid-params error).
-    pub fn extract<R: Request>(&self) -> Result<Option<R::Params>, ProtocolError> {
-        if self.is::<R>() {
-            self.params_as().map(Some)
-        } else {
-            Ok(None)
-        }
-    }
-
-    /// The params read as any type, whatever the method (absent params read as `{}`).
-    pub fn params_as<T: DeserializeOwned>(&self) -> Result<T, ProtocolError> {
-        params_from(&self.method, self.params.as_ref())
     }
 
     /// The error response to this request, carrying its id.
@@ -107,27 +118,6 @@ impl JsonRpcNotification {
     /// A notification for the method of marker `N`, with typed params.
     pub fn typed<N: Notification>(params: &N::Params) -> Result<Self, ProtocolError> {
         Ok(Self::new(N::METHOD, Some(to_json(N::METHOD, params)?)))
-    }
-
-    /// Whether this notification is for the method of marker `N`.
-    #[must_use]
-    pub fn is<N: Notification>(&self) -> bool {
-        self.method == N::METHOD
-    }
-
-    /// The typed params if this notification is for the method of marker `N`; `Ok(None)` for
-    /// another method, an error when the method matched but the params do not fit.
-    pub fn extract<N: Notification>(&self) -> Result<Option<N::Params>, ProtocolError> {
-        if self.is::<N>() {
-            self.params_as().map(Some)
-        } else {
-            Ok(None)
-        }
-    }
-
-    /// The params read as any type, whatever the method (absent params read as `{}`).
-    pub fn params_as<T: DeserializeOwned>(&self) -> Result<T, ProtocolError> {
-        params_from(&self.method, self.params.as_ref())
     }
 }
 

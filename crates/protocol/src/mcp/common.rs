@@ -2,7 +2,6 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 use serde_with::skip_serializing_none;
 
 /// An object with no defined members: `{}` on the wire.
@@ -13,21 +12,19 @@ use serde_with::skip_serializing_none;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct EmptyObject {}
 
-/// Name and version of an MCP participant (`appInfo`, `hostInfo`, `clientInfo`, `serverInfo`).
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Implementation {
-    /// Programmatic name.
-    pub name: String,
-    /// Version string.
-    pub version: String,
-    /// Display name.
-    #[serde(default)]
-    pub title: Option<String>,
-    /// Other members (`icons`, `websiteUrl`, ...), kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// Name and version of an MCP participant (`appInfo`, `hostInfo`, `clientInfo`, `serverInfo`).
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct Implementation {
+        /// Programmatic name.
+        pub name: String,
+        /// Version string.
+        pub version: String,
+        /// Display name.
+        #[serde(default)]
+        pub title: Option<String>,
+    }
+    extra: "Other members (`icons`, `websiteUrl`, ...), kept as sent.";
 }
 
 impl Implementation {
@@ -62,19 +59,17 @@ macro_rules! list_result {
             $items:ident: $item:ty
         }
     ) => {
-        $(#[doc = $doc])*
-        #[skip_serializing_none]
-        #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-        #[serde(rename_all = "camelCase")]
-        pub struct $name {
-            $(#[doc = $items_doc])*
-            pub $items: Vec<$item>,
-            /// Cursor of the next page.
-            #[serde(default)]
-            pub next_cursor: Option<String>,
-            /// Metadata.
-            #[serde(rename = "_meta", default)]
-            pub meta: Option<Map<String, Value>>,
+        wire_struct! {
+            $(#[doc = $doc])*
+            #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+            pub struct $name {
+                $(#[doc = $items_doc])*
+                pub $items: Vec<$item>,
+                /// Cursor of the next page.
+                #[serde(default)]
+                pub next_cursor: Option<String>,
+            }
+            meta: "Metadata.";
         }
     };
 }

@@ -2,10 +2,10 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
+use serde_json::Value;
 
 use super::{Resource, ResourceContents};
+use crate::mime_type_matches;
 
 /// One MCP content block, tagged by `type`.
 ///
@@ -47,19 +47,17 @@ impl ContentBlock {
     }
 }
 
-/// Text content.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TextContent {
-    /// The text.
-    pub text: String,
-    /// MCP annotations (audience, priority...), forwarded untouched.
-    #[serde(default)]
-    pub annotations: Option<Value>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+wire_struct! {
+    /// Text content.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct TextContent {
+        /// The text.
+        pub text: String,
+        /// MCP annotations (audience, priority...), forwarded untouched.
+        #[serde(default)]
+        pub annotations: Option<Value>,
+    }
+    meta: "Metadata.";
 }
 
 impl TextContent {
@@ -77,21 +75,19 @@ impl TextContent {
 /// type.
 macro_rules! binary_content {
     ($(#[doc = $doc:literal])* $name:ident, $what:literal) => {
-        $(#[doc = $doc])*
-        #[skip_serializing_none]
-        #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-        #[serde(rename_all = "camelCase")]
-        pub struct $name {
-            #[doc = concat!("Base64-encoded ", $what, " data.")]
-            pub data: String,
-            #[doc = concat!("Mime type of the ", $what, ".")]
-            pub mime_type: String,
-            /// MCP annotations, forwarded untouched.
-            #[serde(default)]
-            pub annotations: Option<Value>,
-            /// Metadata.
-            #[serde(rename = "_meta", default)]
-            pub meta: Option<Map<String, Value>>,
+        wire_struct! {
+            $(#[doc = $doc])*
+            #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+            pub struct $name {
+                #[doc = concat!("Base64-encoded ", $what, " data.")]
+                pub data: String,
+                #[doc = concat!("Mime type of the ", $what, ".")]
+                pub mime_type: String,
+                /// MCP annotations, forwarded untouched.
+                #[serde(default)]
+                pub annotations: Option<Value>,
+            }
+            meta: "Metadata.";
         }
     };
 }
@@ -106,17 +102,61 @@ binary_content! {
     AudioContent, "audio"
 }
 
-/// A resource embedded in a content list (e.g. a card as `application/vnd.mcpapp.card+json`).
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmbeddedResource {
-    /// The resource and its contents.
-    pub resource: ResourceContents,
-    /// MCP annotations, forwarded untouched.
-    #[serde(default)]
-    pub annotations: Option<Value>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+wire_struct! {
+    /// A resource embedded in a content list (e.g. a card as `application/vnd.mcpapp.card+json`).
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct EmbeddedResource {
+        /// The resource and its contents.
+        pub resource: ResourceContents,
+        /// MCP annotations, forwarded untouched.
+        #[serde(default)]
+        pub annotations: Option<Value>,
+    }
+    meta: "Metadata.";
+}
+
+/// The embedded resources (the `resource` member of each `resource` block) in the `content` of a
+/// tool result given as JSON whose `mimeType` matches `mime_type` ([`mime_type_matches`]), in
+/// order.
+///
+/// Raw JSON on purpose: hosts look for their UI in a result before (or without) reading it
+/// typed, and one odd block elsewhere in it must not hide the resource.
+pub fn embedded_resources<'a>(
+    result: &'a Value,
+    mime_type: &'a str,
+) -> impl Iterator<Item = &'a Value> + 'a {
+    result
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|block| block.get("resource"))
+        .filter(move |resource| {
+            resource
+                .get("mimeType")
+                .and_then(Value::as_str)
+                .is_some_and(|mime| mime_type_matches(mime, mime_type))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::embedded_resources;
+
+    #[test]
+    fn embedded_resources_are_found_by_mime_type_in_order() {
+        let result = json!({"content": [
+            {"type": "text", "text": "hi"},
+            {"type": "resource", "resource": {"uri": "ui://a", "mimeType": "text/html;profile=mcp-app"}},
+            {"type": "resource", "resource": {"uri": "ui://b", "mimeType": "application/json"}},
+            {"type": "resource", "resource": {"uri": "ui://c", "mimeType": "text/html; profile=mcp-app"}},
+        ]});
+        let uris: Vec<_> = embedded_resources(&result, crate::HTML_MIME_TYPE)
+            .filter_map(|resource| resource["uri"].as_str())
+            .collect();
+        assert_eq!(uris, ["ui://a", "ui://c"]);
+        assert_eq!(embedded_resources(&json!({"content": 3}), "a/b").count(), 0);
+    }
 }

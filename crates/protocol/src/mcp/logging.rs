@@ -2,7 +2,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use serde_with::skip_serializing_none;
 
 use crate::{ProgressToken, RequestId};
@@ -55,21 +55,19 @@ impl std::fmt::Display for LoggingLevel {
     }
 }
 
-/// Params of `notifications/message` (a view logging through the host).
-#[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LoggingMessageParams {
-    /// Severity.
-    pub level: LoggingLevel,
-    /// Name of the logger.
-    #[serde(default)]
-    pub logger: Option<String>,
-    /// Anything JSON.
-    pub data: Value,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+wire_struct! {
+    /// Params of `notifications/message` (a view logging through the host).
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct LoggingMessageParams {
+        /// Severity.
+        pub level: LoggingLevel,
+        /// Name of the logger.
+        #[serde(default)]
+        pub logger: Option<String>,
+        /// Anything JSON.
+        pub data: Value,
+    }
+    meta: "Metadata.";
 }
 
 /// Params of `notifications/cancelled`: the sender gives up on a request it sent.

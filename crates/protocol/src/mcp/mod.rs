@@ -14,7 +14,9 @@ mod resource;
 mod tool;
 
 pub use common::{EmptyObject, Implementation, PaginatedParams};
-pub use content::{AudioContent, ContentBlock, EmbeddedResource, ImageContent, TextContent};
+pub use content::{
+    AudioContent, ContentBlock, EmbeddedResource, ImageContent, TextContent, embedded_resources,
+};
 pub use logging::{CancelledParams, LoggingLevel, LoggingMessageParams, ProgressParams};
 pub use prompt::{ListPromptsResult, Prompt, PromptArgument};
 pub use resource::{

@@ -3,42 +3,37 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
 
 use super::common::list_result;
 
 use crate::{ProtocolError, ResourceUiMeta};
 
-/// A resource as listed by `resources/list` (also the body of a `resource_link` block).
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Resource {
-    /// The resource URI (`ui://...` for MCP Apps views).
-    pub uri: String,
-    /// Programmatic name.
-    pub name: String,
-    /// Display name.
-    #[serde(default)]
-    pub title: Option<String>,
-    /// What the resource is.
-    #[serde(default)]
-    pub description: Option<String>,
-    /// Mime type, when known before reading.
-    #[serde(default)]
-    pub mime_type: Option<String>,
-    /// Size in bytes, when known.
-    #[serde(default)]
-    pub size: Option<u64>,
-    /// MCP annotations, forwarded untouched.
-    #[serde(default)]
-    pub annotations: Option<Value>,
-    /// Metadata; may hold the resource's `ui` metadata (the read content item's wins).
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
-    /// Other members (`icons`, ...), kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// A resource as listed by `resources/list` (also the body of a `resource_link` block).
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct Resource {
+        /// The resource URI (`ui://...` for MCP Apps views).
+        pub uri: String,
+        /// Programmatic name.
+        pub name: String,
+        /// Display name.
+        #[serde(default)]
+        pub title: Option<String>,
+        /// What the resource is.
+        #[serde(default)]
+        pub description: Option<String>,
+        /// Mime type, when known before reading.
+        #[serde(default)]
+        pub mime_type: Option<String>,
+        /// Size in bytes, when known.
+        #[serde(default)]
+        pub size: Option<u64>,
+        /// MCP annotations, forwarded untouched.
+        #[serde(default)]
+        pub annotations: Option<Value>,
+    }
+    meta: "Metadata; may hold the resource's `ui` metadata (the read content item's wins).";
+    extra: "Other members (`icons`, ...), kept as sent.";
 }
 
 impl Resource {
@@ -51,61 +46,53 @@ impl Resource {
     }
 }
 
-/// A resource template as listed by `resources/templates/list`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ResourceTemplate {
-    /// RFC 6570 URI template.
-    pub uri_template: String,
-    /// Programmatic name.
-    pub name: String,
-    /// Display name.
-    #[serde(default)]
-    pub title: Option<String>,
-    /// What the resources are.
-    #[serde(default)]
-    pub description: Option<String>,
-    /// Mime type of every matching resource, if uniform.
-    #[serde(default)]
-    pub mime_type: Option<String>,
-    /// MCP annotations, forwarded untouched.
-    #[serde(default)]
-    pub annotations: Option<Value>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
-    /// Other members, kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// A resource template as listed by `resources/templates/list`.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct ResourceTemplate {
+        /// RFC 6570 URI template.
+        pub uri_template: String,
+        /// Programmatic name.
+        pub name: String,
+        /// Display name.
+        #[serde(default)]
+        pub title: Option<String>,
+        /// What the resources are.
+        #[serde(default)]
+        pub description: Option<String>,
+        /// Mime type of every matching resource, if uniform.
+        #[serde(default)]
+        pub mime_type: Option<String>,
+        /// MCP annotations, forwarded untouched.
+        #[serde(default)]
+        pub annotations: Option<Value>,
+    }
+    meta: "Metadata.";
+    extra: "Other members, kept as sent.";
 }
 
-/// The contents of a resource: one item of a `resources/read` result, or the body of an
-/// embedded resource.
-///
-/// Text and blob are two optional fields rather than an enum because servers are not strict
-/// about sending exactly one of them.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ResourceContents {
-    /// The resource URI.
-    pub uri: String,
-    /// Mime type (`text/html;profile=mcp-app` for an HTML view).
-    #[serde(default)]
-    pub mime_type: Option<String>,
-    /// Text contents.
-    #[serde(default)]
-    pub text: Option<String>,
-    /// Base64-encoded binary contents.
-    #[serde(default)]
-    pub blob: Option<String>,
-    /// Metadata; holds the view's `ui` metadata (CSP, permissions, domain, border).
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
-    /// Other members, kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// The contents of a resource: one item of a `resources/read` result, or the body of an
+    /// embedded resource.
+    ///
+    /// Text and blob are two optional fields rather than an enum because servers are not strict
+    /// about sending exactly one of them.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct ResourceContents {
+        /// The resource URI.
+        pub uri: String,
+        /// Mime type (`text/html;profile=mcp-app` for an HTML view).
+        #[serde(default)]
+        pub mime_type: Option<String>,
+        /// Text contents.
+        #[serde(default)]
+        pub text: Option<String>,
+        /// Base64-encoded binary contents.
+        #[serde(default)]
+        pub blob: Option<String>,
+    }
+    meta: "Metadata; holds the view's `ui` metadata (CSP, permissions, domain, border).";
+    extra: "Other members, kept as sent.";
 }
 
 impl ResourceContents {
@@ -127,28 +114,24 @@ impl ResourceContents {
     }
 }
 
-/// Params of `resources/read`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReadResourceParams {
-    /// The resource to read.
-    pub uri: String,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+wire_struct! {
+    /// Params of `resources/read`.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct ReadResourceParams {
+        /// The resource to read.
+        pub uri: String,
+    }
+    meta: "Metadata.";
 }
 
-/// Result of `resources/read`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReadResourceResult {
-    /// The contents; exactly one item for an MCP Apps view.
-    pub contents: Vec<ResourceContents>,
-    /// Metadata.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
+wire_struct! {
+    /// Result of `resources/read`.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct ReadResourceResult {
+        /// The contents; exactly one item for an MCP Apps view.
+        pub contents: Vec<ResourceContents>,
+    }
+    meta: "Metadata.";
 }
 
 list_result! {

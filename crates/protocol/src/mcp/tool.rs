@@ -3,40 +3,35 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
 
 use super::ContentBlock;
 use super::common::list_result;
 use crate::ToolUiMeta;
 
-/// A tool definition, as listed by `tools/list` and carried in `hostContext.toolInfo`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Tool {
-    /// Programmatic name, unique per server.
-    pub name: String,
-    /// Display name.
-    #[serde(default)]
-    pub title: Option<String>,
-    /// What the tool does, for the model.
-    #[serde(default)]
-    pub description: Option<String>,
-    /// JSON Schema of the arguments.
-    pub input_schema: Map<String, Value>,
-    /// JSON Schema of `structuredContent`.
-    #[serde(default)]
-    pub output_schema: Option<Map<String, Value>>,
-    /// MCP tool annotations (hints), forwarded untouched.
-    #[serde(default)]
-    pub annotations: Option<Value>,
-    /// Metadata; MCP Apps puts `ui` (and the legacy `ui/resourceUri`) here. Read it with
-    /// [`Tool::ui_meta`].
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
-    /// Other members (`icons`, `execution`, ...), kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// A tool definition, as listed by `tools/list` and carried in `hostContext.toolInfo`.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct Tool {
+        /// Programmatic name, unique per server.
+        pub name: String,
+        /// Display name.
+        #[serde(default)]
+        pub title: Option<String>,
+        /// What the tool does, for the model.
+        #[serde(default)]
+        pub description: Option<String>,
+        /// JSON Schema of the arguments.
+        pub input_schema: Map<String, Value>,
+        /// JSON Schema of `structuredContent`.
+        #[serde(default)]
+        pub output_schema: Option<Map<String, Value>>,
+        /// MCP tool annotations (hints), forwarded untouched.
+        #[serde(default)]
+        pub annotations: Option<Value>,
+    }
+    meta: "Metadata; MCP Apps puts `ui` (and the legacy `ui/resourceUri`) here. Read it with\n\
+        [`Tool::ui_meta`].";
+    extra: "Other members (`icons`, `execution`, ...), kept as sent.";
 }
 
 impl Tool {
@@ -66,22 +61,18 @@ impl Tool {
     }
 }
 
-/// Params of `tools/call`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CallToolParams {
-    /// The tool to call.
-    pub name: String,
-    /// Its arguments.
-    #[serde(default)]
-    pub arguments: Option<Map<String, Value>>,
-    /// Metadata (`progressToken`, ...).
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
-    /// Other members (`task`, ...), kept as sent so forwarding loses nothing.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// Params of `tools/call`.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct CallToolParams {
+        /// The tool to call.
+        pub name: String,
+        /// Its arguments.
+        #[serde(default)]
+        pub arguments: Option<Map<String, Value>>,
+    }
+    meta: "Metadata (`progressToken`, ...).";
+    extra: "Other members (`task`, ...), kept as sent so forwarding loses nothing.";
 }
 
 impl CallToolParams {
@@ -96,27 +87,23 @@ impl CallToolParams {
     }
 }
 
-/// Result of `tools/call`, and the params of `ui/notifications/tool-result`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CallToolResult {
-    /// Unstructured result for the model and text-only hosts; servers must fill it even when a
-    /// UI exists.
-    #[serde(default)]
-    pub content: Vec<ContentBlock>,
-    /// Structured result for the UI (an object per the spec; a card root in card mode).
-    #[serde(default)]
-    pub structured_content: Option<Value>,
-    /// Whether the tool failed.
-    #[serde(default)]
-    pub is_error: Option<bool>,
-    /// Metadata not meant for the model.
-    #[serde(rename = "_meta", default)]
-    pub meta: Option<Map<String, Value>>,
-    /// Other members, kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// Result of `tools/call`, and the params of `ui/notifications/tool-result`.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct CallToolResult {
+        /// Unstructured result for the model and text-only hosts; servers must fill it even when a
+        /// UI exists.
+        #[serde(default)]
+        pub content: Vec<ContentBlock>,
+        /// Structured result for the UI (an object per the spec; a card root in card mode).
+        #[serde(default)]
+        pub structured_content: Option<Value>,
+        /// Whether the tool failed.
+        #[serde(default)]
+        pub is_error: Option<bool>,
+    }
+    meta: "Metadata not meant for the model.";
+    extra: "Other members, kept as sent.";
 }
 
 impl CallToolResult {

@@ -13,32 +13,24 @@ use serde_with::skip_serializing_none;
 use crate::RequestId;
 use crate::mcp::EmptyObject;
 
-notification_marker! {
+messages! {
     /// `ui/notifications/response-generation-status` (host → view): the model is, or stopped,
     /// generating; views lock their inputs and actions meanwhile.
-    ResponseGenerationStatus = "ui/notifications/response-generation-status", ResponseGenerationStatusParams
-}
+    Notification ResponseGenerationStatus = "ui/notifications/response-generation-status", ResponseGenerationStatusParams;
 
-notification_marker! {
     /// `ui/notifications/load-state` (host → view): the state the view saved last, sent when it
     /// is recreated (after a thread switch).
-    LoadState = "ui/notifications/load-state", LoadStateParams
-}
+    Notification LoadState = "ui/notifications/load-state", LoadStateParams;
 
-notification_marker! {
     /// `ui/notifications/save-state-response` (host → view): acknowledges a [`SaveState`].
-    SaveStateResponse = "ui/notifications/save-state-response", SaveStateResponseParams
-}
+    Notification SaveStateResponse = "ui/notifications/save-state-response", SaveStateResponseParams;
 
-notification_marker! {
     /// `ui/notifications/save-state` (view → host): a checkpoint of the view's state.
-    SaveState = "ui/notifications/save-state", SaveStateParams
-}
+    Notification SaveState = "ui/notifications/save-state", SaveStateParams;
 
-notification_marker! {
     /// `ui/notifications/close-ws-app` (view → host): the view is done. In window mode its
     /// window closes; inline it stays in the history.
-    CloseWsApp = "ui/notifications/close-ws-app", EmptyObject
+    Notification CloseWsApp = "ui/notifications/close-ws-app", EmptyObject;
 }
 
 /// Params of `ui/notifications/response-generation-status`.

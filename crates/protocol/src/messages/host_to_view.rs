@@ -9,38 +9,28 @@ use serde_with::skip_serializing_none;
 use crate::HostContext;
 use crate::mcp::{CallToolResult, EmptyObject};
 
-notification_marker! {
+messages! {
     /// `ui/notifications/tool-input`: the complete arguments of the tool call; at most once, and
     /// before the result.
-    ToolInput = "ui/notifications/tool-input", ToolInputParams
-}
+    Notification ToolInput = "ui/notifications/tool-input", ToolInputParams;
 
-notification_marker! {
     /// `ui/notifications/tool-input-partial`: arguments still streaming, repaired into valid
     /// JSON on a best-effort basis; never after [`ToolInput`].
-    ToolInputPartial = "ui/notifications/tool-input-partial", ToolInputParams
-}
+    Notification ToolInputPartial = "ui/notifications/tool-input-partial", ToolInputParams;
 
-notification_marker! {
     /// `ui/notifications/tool-result`: the tool call's result, unchanged from the server.
-    ToolResult = "ui/notifications/tool-result", CallToolResult
-}
+    Notification ToolResult = "ui/notifications/tool-result", CallToolResult;
 
-notification_marker! {
     /// `ui/notifications/tool-cancelled`: the tool call will not produce a result.
-    ToolCancelled = "ui/notifications/tool-cancelled", ToolCancelledParams
-}
+    Notification ToolCancelled = "ui/notifications/tool-cancelled", ToolCancelledParams;
 
-notification_marker! {
     /// `ui/notifications/host-context-changed`: the changed members of the host context only;
     /// views merge it into what they have.
-    HostContextChanged = "ui/notifications/host-context-changed", HostContext
-}
+    Notification HostContextChanged = "ui/notifications/host-context-changed", HostContext;
 
-request_marker! {
     /// `ui/resource-teardown`: the view is about to be removed; the host should wait for the
     /// answer (with a timeout: SDK views without a teardown handler answer `-32601`).
-    ResourceTeardown = "ui/resource-teardown", ResourceTeardownParams => EmptyObject
+    Request ResourceTeardown = "ui/resource-teardown", ResourceTeardownParams => EmptyObject;
 }
 
 /// Params of `ui/notifications/tool-input` and `tool-input-partial`.

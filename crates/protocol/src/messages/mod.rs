@@ -51,54 +51,70 @@ pub use view_to_host::{
 
 use crate::method::{Direction, MethodInfo};
 
+/// Calls the macro `$then` with every message this crate has a marker for, as
+/// `kind Marker: Direction` (`kind` is `request` or `notification`): the catalogue
+/// ([`METHODS`]) and the schema's `x-methods` are both made from this one list.
+macro_rules! with_messages {
+    ($then:ident) => {
+        $then! {
+            // View → host.
+            request Initialize: ViewToHost,
+            notification Initialized: ViewToHost,
+            notification SizeChanged: ViewToHost,
+            notification RequestTeardown: ViewToHost,
+            notification UiLog: ViewToHost,
+            request UiCallTool: ViewToHost,
+            request UiMessage: ViewToHost,
+            request OpenLink: ViewToHost,
+            request DownloadFile: ViewToHost,
+            request RequestDisplayMode: ViewToHost,
+            request UpdateModelContext: ViewToHost,
+            // Host → view.
+            notification ToolInput: HostToView,
+            notification ToolInputPartial: HostToView,
+            notification ToolResult: HostToView,
+            notification ToolCancelled: HostToView,
+            notification HostContextChanged: HostToView,
+            request ResourceTeardown: HostToView,
+            // Sandbox proxy.
+            notification SandboxProxyReady: ProxyToHost,
+            notification SandboxResourceReady: HostToProxy,
+            notification SandboxLimits: HostToProxy,
+            notification SandboxShed: ProxyToHost,
+            // Extended (io.Intelligence).
+            notification ResponseGenerationStatus: HostToView,
+            notification LoadState: HostToView,
+            notification SaveStateResponse: HostToView,
+            notification SaveState: ViewToHost,
+            notification CloseWsApp: ViewToHost,
+            // Standard MCP.
+            request Ping: Both,
+            request CallTool: Both,
+            request ListTools: Both,
+            request ReadResource: ViewToHost,
+            request CreateMessage: ViewToHost,
+            request ListResources: ViewToHost,
+            request ListResourceTemplates: ViewToHost,
+            request ListPrompts: ViewToHost,
+            notification LoggingMessage: ViewToHost,
+            notification ToolListChanged: Both,
+            notification ResourceListChanged: HostToView,
+            notification PromptListChanged: HostToView,
+            notification Cancelled: Both,
+            notification Progress: Both,
+        }
+    };
+}
+pub(crate) use with_messages;
+
+macro_rules! catalogue {
+    ($($kind:ident $marker:ident: $direction:ident,)*) => {
+        &[$(MethodInfo::$kind::<$marker>(Direction::$direction),)*]
+    };
+}
+
 /// Every method this crate has a marker for, with its kind and direction.
 ///
 /// Lets a host refuse a message that comes from the wrong side and tell "unknown method"
 /// (answer `-32601`, drop a notification) from "known but not handled here".
-pub const METHODS: &[MethodInfo] = &[
-    // View → host.
-    MethodInfo::request::<Initialize>(Direction::ViewToHost),
-    MethodInfo::notification::<Initialized>(Direction::ViewToHost),
-    MethodInfo::notification::<SizeChanged>(Direction::ViewToHost),
-    MethodInfo::notification::<RequestTeardown>(Direction::ViewToHost),
-    MethodInfo::notification::<UiLog>(Direction::ViewToHost),
-    MethodInfo::request::<UiCallTool>(Direction::ViewToHost),
-    MethodInfo::request::<UiMessage>(Direction::ViewToHost),
-    MethodInfo::request::<OpenLink>(Direction::ViewToHost),
-    MethodInfo::request::<DownloadFile>(Direction::ViewToHost),
-    MethodInfo::request::<RequestDisplayMode>(Direction::ViewToHost),
-    MethodInfo::request::<UpdateModelContext>(Direction::ViewToHost),
-    // Host → view.
-    MethodInfo::notification::<ToolInput>(Direction::HostToView),
-    MethodInfo::notification::<ToolInputPartial>(Direction::HostToView),
-    MethodInfo::notification::<ToolResult>(Direction::HostToView),
-    MethodInfo::notification::<ToolCancelled>(Direction::HostToView),
-    MethodInfo::notification::<HostContextChanged>(Direction::HostToView),
-    MethodInfo::request::<ResourceTeardown>(Direction::HostToView),
-    // Sandbox proxy.
-    MethodInfo::notification::<SandboxProxyReady>(Direction::ProxyToHost),
-    MethodInfo::notification::<SandboxResourceReady>(Direction::HostToProxy),
-    MethodInfo::notification::<SandboxLimits>(Direction::HostToProxy),
-    MethodInfo::notification::<SandboxShed>(Direction::ProxyToHost),
-    // Extended (io.Intelligence).
-    MethodInfo::notification::<ResponseGenerationStatus>(Direction::HostToView),
-    MethodInfo::notification::<LoadState>(Direction::HostToView),
-    MethodInfo::notification::<SaveStateResponse>(Direction::HostToView),
-    MethodInfo::notification::<SaveState>(Direction::ViewToHost),
-    MethodInfo::notification::<CloseWsApp>(Direction::ViewToHost),
-    // Standard MCP.
-    MethodInfo::request::<Ping>(Direction::Both),
-    MethodInfo::request::<CallTool>(Direction::Both),
-    MethodInfo::request::<ListTools>(Direction::Both),
-    MethodInfo::request::<ReadResource>(Direction::ViewToHost),
-    MethodInfo::request::<CreateMessage>(Direction::ViewToHost),
-    MethodInfo::request::<ListResources>(Direction::ViewToHost),
-    MethodInfo::request::<ListResourceTemplates>(Direction::ViewToHost),
-    MethodInfo::request::<ListPrompts>(Direction::ViewToHost),
-    MethodInfo::notification::<LoggingMessage>(Direction::ViewToHost),
-    MethodInfo::notification::<ToolListChanged>(Direction::Both),
-    MethodInfo::notification::<ResourceListChanged>(Direction::HostToView),
-    MethodInfo::notification::<PromptListChanged>(Direction::HostToView),
-    MethodInfo::notification::<Cancelled>(Direction::Both),
-    MethodInfo::notification::<Progress>(Direction::Both),
-];
+pub const METHODS: &[MethodInfo] = with_messages!(catalogue);

@@ -1,4 +1,4 @@
-//! The two messages between a web host and its sandbox proxy; they never reach the view.
+//! The messages between a web host and its sandbox proxy; they never reach the view.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -7,15 +7,24 @@ use serde_with::skip_serializing_none;
 use crate::mcp::EmptyObject;
 use crate::{ResourceCsp, ResourcePermissions};
 
-notification_marker! {
+messages! {
     /// `ui/notifications/sandbox-proxy-ready`: the proxy frame loaded and waits for the view.
-    SandboxProxyReady = "ui/notifications/sandbox-proxy-ready", EmptyObject
-}
+    Notification SandboxProxyReady = "ui/notifications/sandbox-proxy-ready", EmptyObject;
 
-notification_marker! {
     /// `ui/notifications/sandbox-resource-ready`: the view's HTML and sandbox settings, for the
     /// proxy to load into its inner frame.
-    SandboxResourceReady = "ui/notifications/sandbox-resource-ready", SandboxResourceReadyParams
+    Notification SandboxResourceReady = "ui/notifications/sandbox-resource-ready", SandboxResourceReadyParams;
+
+    /// `ui/notifications/sandbox-limits` (mcpapp's own, between its host page and its proxy):
+    /// the app's rates, which the proxy applies to the app's messages before relaying them, so
+    /// that a flood is shed where it enters. Sent after `sandbox-resource-ready`, and again
+    /// when the limits change.
+    Notification SandboxLimits = "ui/notifications/sandbox-limits", SandboxLimitsParams;
+
+    /// `ui/notifications/sandbox-shed` (mcpapp's own, from its proxy): how many of the app's
+    /// messages the proxy shed since its last report, at most about once a second while it
+    /// sheds.
+    Notification SandboxShed = "ui/notifications/sandbox-shed", SandboxShedParams;
 }
 
 /// Params of `ui/notifications/sandbox-resource-ready`.
@@ -34,21 +43,6 @@ pub struct SandboxResourceReadyParams {
     /// The permissions granted, for the inner frame's `allow` attribute.
     #[serde(default)]
     pub permissions: Option<ResourcePermissions>,
-}
-
-notification_marker! {
-    /// `ui/notifications/sandbox-limits` (mcpapp's own, between its host page and its proxy):
-    /// the app's rates, which the proxy applies to the app's messages before relaying them, so
-    /// that a flood is shed where it enters. Sent after `sandbox-resource-ready`, and again
-    /// when the limits change.
-    SandboxLimits = "ui/notifications/sandbox-limits", SandboxLimitsParams
-}
-
-notification_marker! {
-    /// `ui/notifications/sandbox-shed` (mcpapp's own, from its proxy): how many of the app's
-    /// messages the proxy shed since its last report, at most about once a second while it
-    /// sheds.
-    SandboxShed = "ui/notifications/sandbox-shed", SandboxShedParams
 }
 
 /// A token bucket's terms on the wire.

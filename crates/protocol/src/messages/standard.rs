@@ -7,75 +7,49 @@ use crate::mcp::{
     PaginatedParams, ProgressParams, ReadResourceParams, ReadResourceResult,
 };
 
-request_marker! {
+messages! {
     /// `ping`: liveness check, either way; answered with `{}`.
-    Ping = "ping", EmptyObject => EmptyObject
-}
+    Request Ping = "ping", EmptyObject => EmptyObject;
 
-request_marker! {
     /// `tools/call`: from a view, forwarded to its server only for tools whose visibility
     /// includes `app`; from the host, a call of a view-provided tool (draft).
-    CallTool = "tools/call", CallToolParams => CallToolResult
-}
+    Request CallTool = "tools/call", CallToolParams => CallToolResult;
 
-request_marker! {
     /// `tools/list`: host → view for view-provided tools (draft); a host may also answer it for
     /// views.
-    ListTools = "tools/list", PaginatedParams => ListToolsResult
-}
+    Request ListTools = "tools/list", PaginatedParams => ListToolsResult;
 
-request_marker! {
     /// `resources/read`, forwarded to the server.
-    ReadResource = "resources/read", ReadResourceParams => ReadResourceResult
-}
+    Request ReadResource = "resources/read", ReadResourceParams => ReadResourceResult;
 
-request_marker! {
     /// `sampling/createMessage`: a view asks for a reply from the client's model. The host
     /// answers it with its sampling hook (its user or its model), never the server.
-    CreateMessage = "sampling/createMessage", serde_json::Map<String, serde_json::Value> => serde_json::Map<String, serde_json::Value>
-}
+    Request CreateMessage = "sampling/createMessage", serde_json::Map<String, serde_json::Value> => serde_json::Map<String, serde_json::Value>;
 
-request_marker! {
     /// `resources/list`, forwarded to the server.
-    ListResources = "resources/list", PaginatedParams => ListResourcesResult
-}
+    Request ListResources = "resources/list", PaginatedParams => ListResourcesResult;
 
-request_marker! {
     /// `resources/templates/list`, forwarded to the server.
-    ListResourceTemplates = "resources/templates/list", PaginatedParams => ListResourceTemplatesResult
-}
+    Request ListResourceTemplates = "resources/templates/list", PaginatedParams => ListResourceTemplatesResult;
 
-request_marker! {
     /// `prompts/list`, forwarded to the server.
-    ListPrompts = "prompts/list", PaginatedParams => ListPromptsResult
-}
+    Request ListPrompts = "prompts/list", PaginatedParams => ListPromptsResult;
 
-notification_marker! {
     /// `notifications/message`: a view's log line, for the host's log.
-    LoggingMessage = "notifications/message", LoggingMessageParams
-}
+    Notification LoggingMessage = "notifications/message", LoggingMessageParams;
 
-notification_marker! {
     /// `notifications/tools/list_changed`: the server's (or the view's) tools changed.
-    ToolListChanged = "notifications/tools/list_changed", EmptyObject
-}
+    Notification ToolListChanged = "notifications/tools/list_changed", EmptyObject;
 
-notification_marker! {
     /// `notifications/resources/list_changed`: the server's resources changed.
-    ResourceListChanged = "notifications/resources/list_changed", EmptyObject
-}
+    Notification ResourceListChanged = "notifications/resources/list_changed", EmptyObject;
 
-notification_marker! {
     /// `notifications/prompts/list_changed`: the server's prompts changed.
-    PromptListChanged = "notifications/prompts/list_changed", EmptyObject
-}
+    Notification PromptListChanged = "notifications/prompts/list_changed", EmptyObject;
 
-notification_marker! {
     /// `notifications/cancelled`: the sender gives up on one of its requests.
-    Cancelled = "notifications/cancelled", CancelledParams
-}
+    Notification Cancelled = "notifications/cancelled", CancelledParams;
 
-notification_marker! {
     /// `notifications/progress`: progress of a request that asked for it.
-    Progress = "notifications/progress", ProgressParams
+    Notification Progress = "notifications/progress", ProgressParams;
 }

@@ -13,67 +13,47 @@ use crate::{
     LoggingMessageParams,
 };
 
-request_marker! {
+messages! {
     /// `ui/initialize`: the view's handshake; the host answers with its capabilities and the
     /// host context. Nothing may be sent to the view before it follows up with [`Initialized`].
-    Initialize = "ui/initialize", InitializeParams => InitializeResult
-}
+    Request Initialize = "ui/initialize", InitializeParams => InitializeResult;
 
-notification_marker! {
     /// `ui/notifications/initialized`: the view is ready; from now on the host may send to it.
-    Initialized = "ui/notifications/initialized", EmptyObject
-}
+    Notification Initialized = "ui/notifications/initialized", EmptyObject;
 
-notification_marker! {
     /// `ui/notifications/size-changed`: the view's content size; hosts must honour it for
     /// flexible container dimensions.
-    SizeChanged = "ui/notifications/size-changed", SizeChangedParams
-}
+    Notification SizeChanged = "ui/notifications/size-changed", SizeChangedParams;
 
-notification_marker! {
     /// `ui/notifications/request-teardown` (draft, SDK): the view asks to be closed. The host
     /// may ignore it; if it agrees it still sends `ui/resource-teardown` first.
-    RequestTeardown = "ui/notifications/request-teardown", EmptyObject
-}
+    Notification RequestTeardown = "ui/notifications/request-teardown", EmptyObject;
 
-notification_marker! {
     /// `ui/log`: a view's log line, the SDK's announced name for `notifications/message`
     /// (same params); hosts accept both.
-    UiLog = "ui/log", LoggingMessageParams
-}
+    Notification UiLog = "ui/log", LoggingMessageParams;
 
-request_marker! {
     /// `ui/call-tool`: the name some host documentation gives a view's call of a server tool;
     /// the same request as [`super::CallTool`] (`tools/call`), same params, result and rules.
     /// Hosts accept it as an alias so that apps written against those documents work.
-    UiCallTool = "ui/call-tool", CallToolParams => CallToolResult
-}
+    Request UiCallTool = "ui/call-tool", CallToolParams => CallToolResult;
 
-request_marker! {
     /// `ui/message`: content for the conversation, usually starting a model turn.
-    UiMessage = "ui/message", UiMessageParams => UiActionResult
-}
+    Request UiMessage = "ui/message", UiMessageParams => UiActionResult;
 
-request_marker! {
     /// `ui/open-link`: open a URL in the user's browser, subject to host policy.
-    OpenLink = "ui/open-link", OpenLinkParams => UiActionResult
-}
+    Request OpenLink = "ui/open-link", OpenLinkParams => UiActionResult;
 
-request_marker! {
     /// `ui/download-file` (draft, SDK): save files for the user; sandboxed frames cannot.
-    DownloadFile = "ui/download-file", DownloadFileParams => UiActionResult
-}
+    Request DownloadFile = "ui/download-file", DownloadFileParams => UiActionResult;
 
-request_marker! {
     /// `ui/request-display-mode`: the view asks for a mode; the host answers with the mode in
     /// effect, which may be the unchanged current one.
-    RequestDisplayMode = "ui/request-display-mode", RequestDisplayModeParams => RequestDisplayModeResult
-}
+    Request RequestDisplayMode = "ui/request-display-mode", RequestDisplayModeParams => RequestDisplayModeResult;
 
-request_marker! {
     /// `ui/update-model-context`: replaces this view's context for the model's next turn
     /// without starting one.
-    UpdateModelContext = "ui/update-model-context", UpdateModelContextParams => EmptyObject
+    Request UpdateModelContext = "ui/update-model-context", UpdateModelContextParams => EmptyObject;
 }
 
 /// Params of `ui/notifications/size-changed`, in CSS pixels.
@@ -148,21 +128,19 @@ fn one_or_many_blocks_schema(generator: &mut SchemaGenerator) -> Schema {
     }))
 }
 
-/// Result of the view requests that ask the host to act for the user (`ui/message`,
-/// `ui/open-link`, `ui/download-file`).
-///
-/// `isError: true` reports a refusal or failure without a JSON-RPC error; the spec also allows
-/// answering with an error response (code `-32000`).
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UiActionResult {
-    /// The host refused or failed.
-    #[serde(default)]
-    pub is_error: Option<bool>,
-    /// Other members, kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// Result of the view requests that ask the host to act for the user (`ui/message`,
+    /// `ui/open-link`, `ui/download-file`).
+    ///
+    /// `isError: true` reports a refusal or failure without a JSON-RPC error; the spec also allows
+    /// answering with an error response (code `-32000`).
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct UiActionResult {
+        /// The host refused or failed.
+        #[serde(default)]
+        pub is_error: Option<bool>,
+    }
+    extra: "Other members, kept as sent.";
 }
 
 impl UiActionResult {
@@ -213,15 +191,14 @@ pub struct RequestDisplayModeParams {
     pub mode: DisplayMode,
 }
 
-/// Result of `ui/request-display-mode`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RequestDisplayModeResult {
-    /// The mode now in effect (the current one if the request was declined).
-    pub mode: DisplayMode,
-    /// Other members, kept as sent.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+wire_struct! {
+    /// Result of `ui/request-display-mode`.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct RequestDisplayModeResult {
+        /// The mode now in effect (the current one if the request was declined).
+        pub mode: DisplayMode,
+    }
+    extra: "Other members, kept as sent.";
 }
 
 /// Params of `ui/update-model-context`.
