@@ -341,12 +341,8 @@ pub fn card_in_result(result: &Value) -> Option<Card> {
     if let Some(structured) = result.get("structuredContent").filter(|v| is_card(v)) {
         return mcpapp_card::parse_value(structured.clone()).card;
     }
-    result
-        .get("content")
-        .and_then(Value::as_array)?
-        .iter()
-        .filter_map(|c| c.get("resource"))
-        .find(|r| r.get("mimeType").and_then(Value::as_str) == Some(CARD_MIME_TYPE))
+    mcpapp_protocol::embedded_resources(result, CARD_MIME_TYPE)
+        .next()
         .and_then(|r| r.get("text").and_then(Value::as_str))
         .and_then(|text| mcpapp_card::parse_str(text).card)
 }

@@ -188,17 +188,8 @@ async fn call(
 /// a card in `structuredContent` only), or `None` when it carries no card.
 fn card_result_uri(result: &Value) -> Option<String> {
     crate::card_session::card_in_result(result)?;
-    let embedded = result
-        .get("content")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|c| c.get("resource"))
-        .find(|r| {
-            r.get("mimeType").and_then(Value::as_str).is_some_and(|m| {
-                mcpapp_protocol::mime_type_matches(m, mcpapp_protocol::CARD_MIME_TYPE)
-            })
-        })
+    let embedded = mcpapp_protocol::embedded_resources(result, mcpapp_protocol::CARD_MIME_TYPE)
+        .next()
         .and_then(|r| r.get("uri"))
         .and_then(Value::as_str);
     Some(embedded.unwrap_or("ui://mcpapp/result-card").to_owned())
