@@ -8,63 +8,27 @@ use serde_with::skip_serializing_none;
 use super::{ActionCommon, Card};
 use crate::enums::AssociatedInputs;
 
-/// What the user can do with a card. Each kind is boxed, as [`super::Element`]'s are.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-#[serde(tag = "type")]
-pub enum Action {
-    /// Gather the inputs and send them with `data` (to the MCP tool named by
-    /// `data.mcp_tool_name`).
-    #[serde(rename = "Action.Submit")]
-    Submit(Box<SubmitAction>),
-    /// Like submit, with a `verb` (Universal Actions); the verb names the tool when `data` does
-    /// not.
-    #[serde(rename = "Action.Execute")]
-    Execute(Box<ExecuteAction>),
-    /// Open a link.
-    #[serde(rename = "Action.OpenUrl")]
-    OpenUrl(Box<OpenUrlAction>),
-    /// Expand a card inline below the actions.
-    #[serde(rename = "Action.ShowCard")]
-    ShowCard(Box<ShowCardAction>),
-    /// Show, hide or toggle elements.
-    #[serde(rename = "Action.ToggleVisibility")]
-    ToggleVisibility(Box<ToggleVisibilityAction>),
+kinds! {
+    /// What the user can do with a card. Each kind is boxed, as [`super::Element`]'s are.
+    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+    #[serde(tag = "type")]
+    pub enum Action (kinds of "action", common: ActionCommon) {
+        /// Gather the inputs and send them with `data` (to the MCP tool named by
+        /// `data.mcp_tool_name`).
+        Submit(SubmitAction) = "Action.Submit",
+        /// Like submit, with a `verb` (Universal Actions); the verb names the tool when `data` does
+        /// not.
+        Execute(ExecuteAction) = "Action.Execute",
+        /// Open a link.
+        OpenUrl(OpenUrlAction) = "Action.OpenUrl",
+        /// Expand a card inline below the actions.
+        ShowCard(ShowCardAction) = "Action.ShowCard",
+        /// Show, hide or toggle elements.
+        ToggleVisibility(ToggleVisibilityAction) = "Action.ToggleVisibility",
+    }
 }
 
 impl Action {
-    /// The action's `type` as written in cards.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Self::Submit(_) => "Action.Submit",
-            Self::Execute(_) => "Action.Execute",
-            Self::OpenUrl(_) => "Action.OpenUrl",
-            Self::ShowCard(_) => "Action.ShowCard",
-            Self::ToggleVisibility(_) => "Action.ToggleVisibility",
-        }
-    }
-
-    /// The properties every action has.
-    pub fn common(&self) -> &ActionCommon {
-        match self {
-            Self::Submit(a) => &a.common,
-            Self::Execute(a) => &a.common,
-            Self::OpenUrl(a) => &a.common,
-            Self::ShowCard(a) => &a.common,
-            Self::ToggleVisibility(a) => &a.common,
-        }
-    }
-
-    /// The properties every action has, to change them.
-    pub fn common_mut(&mut self) -> &mut ActionCommon {
-        match self {
-            Self::Submit(a) => &mut a.common,
-            Self::Execute(a) => &mut a.common,
-            Self::OpenUrl(a) => &mut a.common,
-            Self::ShowCard(a) => &mut a.common,
-            Self::ToggleVisibility(a) => &mut a.common,
-        }
-    }
-
     /// The button's text, if any.
     pub fn title(&self) -> Option<&str> {
         self.common().title.as_deref()

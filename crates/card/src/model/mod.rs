@@ -5,6 +5,8 @@
 //! [`crate::parse`], not by serde, so that a card is read leniently and every problem becomes a
 //! [`crate::Diagnostic`] with its place in the source.
 
+#[macro_use]
+mod kinds;
 mod action;
 mod box_props;
 mod card;
