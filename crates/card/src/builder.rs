@@ -23,7 +23,7 @@ mod items;
 use crate::enums::{ActionStyle, AssociatedInputs, ChoiceInputStyle, FontSize, FontWeight};
 use crate::model::{
     ActionCommon, Carousel, Choice, ChoiceSetInput, ElementCommon, Fact, FactSet, InputCommon,
-    OpenUrlAction, ShowCardAction, SubmitAction, TargetElement, TextBlock, TextInput,
+    OpenUrlAction, ShowCardAction, Submission, SubmitAction, TargetElement, TextBlock, TextInput,
     ToggleVisibilityAction,
 };
 use crate::{Action, Card, Diagnostic, Element, Severity, TOOL_NAME_KEY};
@@ -199,9 +199,11 @@ impl CardBuilder {
         self.card
             .actions
             .push(Action::Submit(Box::new(SubmitAction {
-                data: Some(Value::Object(fixed)),
+                submission: Submission {
+                    data: Some(Value::Object(fixed)),
+                    ..Submission::default()
+                },
                 common: action_common(title),
-                ..SubmitAction::default()
             })));
         self
     }
@@ -227,9 +229,11 @@ impl CardBuilder {
         self.card
             .actions
             .push(Action::Submit(Box::new(SubmitAction {
-                associated_inputs,
+                submission: Submission {
+                    associated_inputs,
+                    ..Submission::default()
+                },
                 common,
-                ..SubmitAction::default()
             })));
         self
     }
@@ -246,7 +250,7 @@ impl CardBuilder {
         if built.error.is_none()
             && let Some(Action::Submit(submit)) = built.card.actions.last_mut()
         {
-            submit.is_final = Some(true);
+            submit.submission.is_final = Some(true);
         }
         built
     }

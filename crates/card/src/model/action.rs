@@ -34,23 +34,29 @@ impl Action {
         self.common().title.as_deref()
     }
 
+    /// What an `Action.Submit` or `Action.Execute` sends; `None` for the other actions.
+    pub fn submission(&self) -> Option<&Submission> {
+        match self {
+            Self::Submit(a) => Some(&a.submission),
+            Self::Execute(a) => Some(&a.submission),
+            _ => None,
+        }
+    }
+
     /// Whether the card is done once this action's tool call succeeds (`isFinal` on an
     /// `Action.Submit` or `Action.Execute`).
     #[must_use]
     pub fn is_final(&self) -> bool {
-        match self {
-            Self::Submit(a) => a.is_final == Some(true),
-            Self::Execute(a) => a.is_final == Some(true),
-            _ => false,
-        }
+        self.submission().is_some_and(|s| s.is_final == Some(true))
     }
 }
 
-/// Gathers inputs and sends them with fixed data.
+/// What an `Action.Submit` and an `Action.Execute` send, and when: the two differ only by the
+/// execute's `verb`.
 #[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SubmitAction {
+pub struct Submission {
     /// Fixed data sent with the inputs; input values are written under their ids over it.
     pub data: Option<Value>,
     /// Which inputs are gathered (default: this card's and its parents').
@@ -61,6 +67,15 @@ pub struct SubmitAction {
     /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
     /// marked `isFinal` would. Adaptive Cards hosts ignore it.
     pub is_final: Option<bool>,
+}
+
+/// Gathers inputs and sends them with fixed data.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubmitAction {
+    /// What is sent, and whether the card is done after.
+    #[serde(flatten)]
+    pub submission: Submission,
     /// Properties of every action.
     #[serde(flatten)]
     pub common: ActionCommon,
@@ -73,16 +88,9 @@ pub struct SubmitAction {
 pub struct ExecuteAction {
     /// What to do; names the tool when `data.mcp_tool_name` is absent.
     pub verb: Option<String>,
-    /// Fixed data sent with the inputs.
-    pub data: Option<Value>,
-    /// Which inputs are gathered.
-    pub associated_inputs: Option<AssociatedInputs>,
-    /// Disabled until an associated input changes.
-    pub disabled_unless_associated_inputs_change: Option<bool>,
-    /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
-    /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
-    /// marked `isFinal` would. Adaptive Cards hosts ignore it.
-    pub is_final: Option<bool>,
+    /// What is sent, and whether the card is done after.
+    #[serde(flatten)]
+    pub submission: Submission,
     /// Properties of every action.
     #[serde(flatten)]
     pub common: ActionCommon,

@@ -20,7 +20,7 @@ mod table;
 mod text;
 
 pub use action::{
-    Action, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction, TargetElement,
+    Action, ExecuteAction, OpenUrlAction, ShowCardAction, Submission, SubmitAction, TargetElement,
     ToggleVisibilityAction,
 };
 pub use box_props::BoxProps;

@@ -11,7 +11,7 @@ use super::props::ActionReader;
 use super::reader::{Ctx, Item};
 use crate::diagnostic::Code;
 use crate::model::{
-    Action, ActionCommon, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction,
+    Action, ActionCommon, ExecuteAction, OpenUrlAction, ShowCardAction, Submission, SubmitAction,
     TargetElement, ToggleVisibilityAction,
 };
 use crate::rules::UrlUse;
@@ -32,8 +32,8 @@ impl Typed for Action {
         map: &mut A,
     ) -> Result<Dispatched<Self>, A::Error> {
         Ok(Dispatched::Read(match ty {
-            "Action.Submit" => Some(Action::Submit(submit(cx, map)?)),
-            "Action.Execute" => Some(Action::Execute(execute(cx, map)?)),
+            "Action.Submit" => Some(submission(cx, map, false)?),
+            "Action.Execute" => Some(submission(cx, map, true)?),
             "Action.OpenUrl" => open_url(cx, map)?.map(|a| Action::OpenUrl(Box::new(a))),
             "Action.ShowCard" => Some(Action::ShowCard(show_card(cx, map)?)),
             "Action.ToggleVisibility" => {
@@ -53,39 +53,42 @@ fn record_data_keys(cx: &mut Ctx, data: Option<&Value>) {
     }
 }
 
-fn submit<'de, A: MapAccess<'de>>(
+/// Reads an `Action.Submit`, or an `Action.Execute`, which sends the same way and has a `verb`.
+fn submission<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<Box<SubmitAction>, A::Error> {
-    let mut e = Box::<SubmitAction>::default();
-    let mut common = ActionReader::new("Action.Submit", &mut e.common);
+    execute: bool,
+) -> Result<Action, A::Error> {
+    let owner = if execute {
+        "Action.Execute"
+    } else {
+        "Action.Submit"
+    };
+    let mut e = Submission::default();
+    let mut common = ActionCommon::default();
+    let mut verb = None;
+    let mut shared = ActionReader::new(owner, &mut common);
     fields! { cx, map {
+        "verb" if execute => verb = opt,
         "data" => e.data = json,
         "associatedInputs" => e.associated_inputs = opt,
         "disabledUnlessAssociatedInputsChange" => e.disabled_unless_associated_inputs_change = opt,
         "isFinal" => e.is_final = opt,
-        _ => shared(common),
+        _ => shared(shared),
     } }
     record_data_keys(cx, e.data.as_ref());
-    Ok(e)
-}
-
-fn execute<'de, A: MapAccess<'de>>(
-    cx: &mut Ctx,
-    map: &mut A,
-) -> Result<Box<ExecuteAction>, A::Error> {
-    let mut e = Box::<ExecuteAction>::default();
-    let mut common = ActionReader::new("Action.Execute", &mut e.common);
-    fields! { cx, map {
-        "verb" => e.verb = opt,
-        "data" => e.data = json,
-        "associatedInputs" => e.associated_inputs = opt,
-        "disabledUnlessAssociatedInputsChange" => e.disabled_unless_associated_inputs_change = opt,
-        "isFinal" => e.is_final = opt,
-        _ => shared(common),
-    } }
-    record_data_keys(cx, e.data.as_ref());
-    Ok(e)
+    Ok(if execute {
+        Action::Execute(Box::new(ExecuteAction {
+            verb,
+            submission: e,
+            common,
+        }))
+    } else {
+        Action::Submit(Box::new(SubmitAction {
+            submission: e,
+            common,
+        }))
+    })
 }
 
 fn open_url<'de, A: MapAccess<'de>>(
