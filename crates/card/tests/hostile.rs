@@ -441,3 +441,55 @@ fn pointers_escape_special_keys() {
     assert_eq!(parsed.diagnostics[0].pointer, "/a~1b~0c");
     assert_eq!(parsed.diagnostics[0].column, Some(18));
 }
+
+#[test]
+fn the_type_may_come_after_the_other_properties() {
+    let source = card_with_body(json!([
+        {"text": "hi", "color": "pink", "type": "TextBlock"},
+        {"size": 3, "fallback": {"text": "instead", "type": "TextBlock"}, "type": "Gauge"},
+        {"text": "no type", "isSubtle": true},
+        {"text": "numbered", "type": 7},
+        "not an element",
+    ]));
+    let parsed = parse_str(&source);
+    let found: Vec<(Code, &str, &str)> = parsed
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.pointer.as_str(), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                Code::UnknownEnumValue,
+                "/body/0/color",
+                "unknown Color `pink`, expected `default`, `dark`, `light`, `accent`, `good`, `warning` or `attention`; the default is used"
+            ),
+            (
+                Code::FallbackUsed,
+                "/body/1",
+                "unknown element type `Gauge` is replaced by its fallback"
+            ),
+            (
+                Code::UnknownElement,
+                "/body/2",
+                "this element has no `type`; it is dropped"
+            ),
+            (
+                Code::WrongType,
+                "/body/3",
+                "an element's `type` must be a string, not a number; the element is dropped"
+            ),
+            (
+                Code::WrongType,
+                "/body/4",
+                "an element must be an object, not a string; it is dropped"
+            ),
+        ]
+    );
+    let body = serde_json::to_value(&parsed.card.unwrap().body).unwrap();
+    assert_eq!(
+        body,
+        json!([{"type": "TextBlock", "text": "hi"}, {"type": "TextBlock", "text": "instead"}])
+    );
+}

@@ -1,14 +1,13 @@
 //! Reading actions.
 
-use serde::Deserializer;
 use serde::de::MapAccess;
 use serde_json::Value;
 
 use super::card::CardSeed;
-use super::common::{Dispatched, Typed, read_typed};
+use super::common::{Dispatched, Typed};
 use super::object::ObjectItem;
 use super::props::ActionReader;
-use super::reader::{Ctx, Item};
+use super::reader::Ctx;
 use crate::diagnostic::Code;
 use crate::model::{
     Action, ActionCommon, ExecuteAction, OpenUrlAction, ShowCardAction, Submission, SubmitAction,
@@ -16,14 +15,9 @@ use crate::model::{
 };
 use crate::rules::UrlUse;
 
-impl Item for Action {
-    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
-        read_typed(d, cx)
-    }
-}
-
 impl Typed for Action {
     const WHAT: &'static str = "action";
+    const A_WHAT: &'static str = "an action";
     const UNKNOWN: Code = Code::UnknownAction;
 
     fn dispatch<'de, A: MapAccess<'de>>(

@@ -1,13 +1,12 @@
 //! Reading elements: dispatch on `type` and the readers of the non-input elements.
 
-use serde::Deserializer;
 use serde::de::MapAccess;
 
-use super::common::{Dispatched, Typed, read_typed, unknown_outcome};
+use super::common::{Dispatched, Typed, unknown_outcome};
 use super::input;
 use super::object::ObjectItem;
 use super::props::{BoxReader, CommonReader, UnknownReader};
-use super::reader::{Ctx, Item};
+use super::reader::Ctx;
 use crate::diagnostic::Code;
 use crate::model::{
     ActionSet, CaptionSource, Carousel, CarouselPage, Column, ColumnSet, Container, Element, Fact,
@@ -16,14 +15,9 @@ use crate::model::{
 };
 use crate::rules::UrlUse;
 
-impl Item for Element {
-    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
-        read_typed(d, cx)
-    }
-}
-
 impl Typed for Element {
     const WHAT: &'static str = "element";
+    const A_WHAT: &'static str = "an element";
     const UNKNOWN: Code = Code::UnknownElement;
 
     fn dispatch<'de, A: MapAccess<'de>>(
