@@ -18,6 +18,26 @@
 //! [`CardBuilder::build`] checks the card with [`crate::check`]: a builder that produces an
 //! invalid card is a bug in its caller, so such a card is never returned (and never sent).
 
+/// `text` and `text_with`, the same on the card's body and on a box's items; each adds the
+/// text through the builder's own `element`.
+macro_rules! text_methods {
+    () => {
+        /// Adds a wrapping paragraph of text.
+        pub fn text(self, text: impl Into<String>) -> Self {
+            self.text_with(text, |t| t)
+        }
+
+        /// Adds a wrapping paragraph of text, styled by `style`.
+        pub fn text_with(
+            self,
+            text: impl Into<String>,
+            style: impl FnOnce($crate::builder::TextBuilder) -> $crate::builder::TextBuilder,
+        ) -> Self {
+            self.element($crate::builder::text_block(text.into(), style))
+        }
+    };
+}
+
 mod items;
 
 use crate::enums::{ActionStyle, AssociatedInputs, ChoiceInputStyle, FontSize, FontWeight};
@@ -83,19 +103,7 @@ impl CardBuilder {
         self
     }
 
-    /// Adds a wrapping paragraph of text.
-    pub fn text(self, text: impl Into<String>) -> Self {
-        self.text_with(text, |t| t)
-    }
-
-    /// Adds a wrapping paragraph of text, styled by `style`.
-    pub fn text_with(
-        self,
-        text: impl Into<String>,
-        style: impl FnOnce(TextBuilder) -> TextBuilder,
-    ) -> Self {
-        self.element(text_block(text.into(), style))
-    }
+    text_methods!();
 
     /// Adds a heading: large, bold, wrapping text.
     pub fn heading(self, text: impl Into<String>) -> Self {
