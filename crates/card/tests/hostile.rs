@@ -493,3 +493,32 @@ fn the_type_may_come_after_the_other_properties() {
         json!([{"type": "TextBlock", "text": "hi"}, {"type": "TextBlock", "text": "instead"}])
     );
 }
+
+#[test]
+fn messages_of_wrong_values_name_what_was_expected() {
+    let source = card_with_body(json!([
+        {"type": "TextBlock", "text": 5, "wrap": 3, "maxLines": -1},
+        {"type": "Container", "minHeight": "big", "items": []},
+        {"type": "Image", "url": "https://example.com/a.png", "height": "tall", "width": true},
+        {"type": "ColumnSet", "columns": [{"width": "wide"}, {"width": -2}, {"width": null}]},
+    ]));
+    let found: Vec<String> = parse_str(&source)
+        .diagnostics
+        .iter()
+        .map(|d| format!("{:?} {} {}", d.code, d.pointer, d.message))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "WrongType /body/0/maxLines `maxLines` should be a whole number of at least 0, not a number; it is ignored",
+            "InvalidProperty /body/0/text TextBlock's `text` must be a string, not a number",
+            "WrongType /body/0/wrap `wrap` should be a boolean, not a number; it is ignored",
+            "InvalidDimension /body/1/minHeight `big` is not a size in pixels such as \"50px\"; it is ignored",
+            "InvalidDimension /body/2/height `tall` is not \"auto\", \"stretch\" or a size such as \"50px\"; it is ignored",
+            "WrongType /body/2/width `width` should be \"auto\", \"stretch\" or a size such as \"50px\", not a boolean; it is ignored",
+            "InvalidDimension /body/3/columns/0/width \"wide\" is not \"auto\", \"stretch\", a weight or a size such as \"50px\"; it is ignored",
+            "InvalidDimension /body/3/columns/1/width -2 is not \"auto\", \"stretch\", a weight or a size such as \"50px\"; it is ignored",
+            "WrongType /body/3/columns/2/width `width` should be \"auto\", \"stretch\", a weight or a size such as \"50px\", not null; it is ignored",
+        ]
+    );
+}

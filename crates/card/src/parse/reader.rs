@@ -178,25 +178,11 @@ impl Ctx {
         map: &mut A,
         key: &str,
     ) -> Result<Option<T>, A::Error> {
-        // The pointer is extended only when there is something to report: this runs for
-        // every property of every card.
-        let scalar = self.scalar(map, key)?;
-        let found = scalar.type_name();
-        Ok(match T::from_scalar(scalar) {
-            Ok(v) => Some(v),
-            Err(Invalid::WrongType { expected }) => {
-                self.at(key, |cx| {
-                    cx.report(
-                        Code::WrongType,
-                        format!("`{key}` should be {expected}, not {found}; it is ignored"),
-                    );
-                });
-                None
-            }
-            Err(Invalid::Report(code, message)) => {
-                self.at(key, |cx| cx.report(code, message));
-                None
-            }
+        self.converted(map, key, |expected, found| {
+            (
+                Code::WrongType,
+                format!("`{key}` should be {expected}, not {found}; it is ignored"),
+            )
         })
     }
 
@@ -208,22 +194,37 @@ impl Ctx {
         key: &str,
         owner: &str,
     ) -> Result<Slot<T>, A::Error> {
+        let value = self.converted(map, key, |expected, found| {
+            (
+                Code::InvalidProperty,
+                format!("{owner}'s `{key}` must be {expected}, not {found}"),
+            )
+        })?;
+        Ok(value.map_or(Slot::Invalid, Slot::Set))
+    }
+
+    /// Reads the value of `key` as a `T`. A value that is not one is reported at the property
+    /// and is `None`; a value of the wrong JSON type is reported as `wrong_type` words it, from
+    /// what was expected and what was found.
+    fn converted<'de, T: FromScalar, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+        wrong_type: impl FnOnce(&'static str, &'static str) -> (Code, String),
+    ) -> Result<Option<T>, A::Error> {
+        // The pointer is extended only when there is something to report: this runs for
+        // every property of every card.
         let scalar = self.scalar(map, key)?;
         let found = scalar.type_name();
         Ok(match T::from_scalar(scalar) {
-            Ok(v) => Slot::Set(v),
-            Err(Invalid::WrongType { expected }) => {
-                self.at(key, |cx| {
-                    cx.report(
-                        Code::InvalidProperty,
-                        format!("{owner}'s `{key}` must be {expected}, not {found}"),
-                    );
-                });
-                Slot::Invalid
-            }
-            Err(Invalid::Report(code, message)) => {
+            Ok(v) => Some(v),
+            Err(invalid) => {
+                let (code, message) = match invalid {
+                    Invalid::WrongType { expected } => wrong_type(expected, found),
+                    Invalid::Report(code, message) => (code, message),
+                };
                 self.at(key, |cx| cx.report(code, message));
-                Slot::Invalid
+                None
             }
         })
     }
@@ -409,6 +410,13 @@ pub(crate) trait FromScalar: Sized {
     const EXPECTED: &'static str;
     /// Converts a scalar.
     fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid>;
+
+    /// What a scalar of another JSON type is: not [`Self::EXPECTED`].
+    fn wrong_type() -> Invalid {
+        Invalid::WrongType {
+            expected: Self::EXPECTED,
+        }
+    }
 }
 
 /// Something read from an object or array of its own (an element, an action, a fact, …).
