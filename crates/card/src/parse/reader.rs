@@ -123,14 +123,10 @@ impl Ctx {
     /// Enters an object or array, checking the nesting limit.
     pub(crate) fn enter<E: de::Error>(&mut self) -> Result<(), E> {
         self.depth += 1;
-        if self.depth > self.limits.max_depth {
-            let max = self.limits.max_depth;
-            return Err(self.abort(
-                Code::TooDeep,
-                format!("objects and arrays nest deeper than the limit of {max}"),
-            ));
-        }
-        Ok(())
+        let max = self.limits.max_depth;
+        self.within(self.depth, max, Code::TooDeep, |_, max| {
+            format!("objects and arrays nest deeper than the limit of {max}")
+        })
     }
 
     /// Leaves an object or array.
@@ -141,24 +137,31 @@ impl Ctx {
     /// Counts an element, action or other typed object against the limit.
     pub(crate) fn count_element<E: de::Error>(&mut self) -> Result<(), E> {
         self.elements += 1;
-        if self.elements > self.limits.max_elements {
-            let max = self.limits.max_elements;
-            return Err(self.abort(
-                Code::TooManyElements,
-                format!("the card has more than {max} elements"),
-            ));
-        }
-        Ok(())
+        let max = self.limits.max_elements;
+        self.within(self.elements, max, Code::TooManyElements, |_, max| {
+            format!("the card has more than {max} elements")
+        })
     }
 
     /// Checks a string against the length limit.
     pub(crate) fn check_str<E: de::Error>(&mut self, s: &str) -> Result<(), E> {
-        if s.len() > self.limits.max_string_bytes {
-            let (len, max) = (s.len(), self.limits.max_string_bytes);
-            return Err(self.abort(
-                Code::StringTooLong,
-                format!("a string of {len} bytes is longer than the limit of {max} bytes"),
-            ));
+        let max = self.limits.max_string_bytes;
+        self.within(s.len(), max, Code::StringTooLong, |len, max| {
+            format!("a string of {len} bytes is longer than the limit of {max} bytes")
+        })
+    }
+
+    /// Stops the read with `code` when `n` is past the limit `max`; `message` words it from
+    /// both (and is only called then: the checks run for every value).
+    fn within<E: de::Error>(
+        &mut self,
+        n: usize,
+        max: usize,
+        code: Code,
+        message: impl FnOnce(usize, usize) -> String,
+    ) -> Result<(), E> {
+        if n > max {
+            return Err(self.abort(code, message(n, max)));
         }
         Ok(())
     }
