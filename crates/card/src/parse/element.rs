@@ -4,7 +4,7 @@ use serde::de::MapAccess;
 
 use super::common::{Dispatched, Typed, unknown_outcome};
 use super::input;
-use super::object::ObjectItem;
+use super::object::{ObjectItem, title_and_value};
 use super::props::{BoxReader, CommonReader, UnknownReader};
 use super::reader::Ctx;
 use crate::diagnostic::Code;
@@ -282,19 +282,12 @@ impl ObjectItem for Fact {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let mut e = Fact::default();
-        fields! { cx, map {
-            "title" => let title = req("a fact"),
-            "value" => let value = req("a fact"),
-            "type" => skip,
-            _ => unknown("Fact", e.extra),
-        } }
-        let title = title.finish(cx, "a fact", "a string");
-        let value = value.finish(cx, "a fact", "a string");
-        Ok(match (title, value) {
-            (Some(title), Some(value)) => Some(Fact { title, value, ..e }),
-            _ => None,
-        })
+        let read = title_and_value(cx, map, Self::WHAT, "Fact")?;
+        Ok(read.map(|pair| Fact {
+            title: pair.title,
+            value: pair.value,
+            extra: pair.extra,
+        }))
     }
 }
 
