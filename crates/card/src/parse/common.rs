@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 
 use serde::Deserializer;
 use serde::de::value::{MapAccessDeserializer, MapDeserializer};
-use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+use serde::de::{self, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::object::ObjectItem;
@@ -181,12 +181,7 @@ pub(crate) struct FallbackSeed<'c, T> {
     item: PhantomData<T>,
 }
 
-impl<'de, T: Item> DeserializeSeed<'de> for FallbackSeed<'_, T> {
-    type Value = Option<Fallback<T>>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed_visits_itself!(FallbackSeed<'_, T> => Option<Fallback<T>>, deserialize_any, where T: Item);
 
 impl<T> FallbackSeed<'_, T> {
     fn mismatch(self, found: &str) -> Option<Fallback<T>> {

@@ -457,12 +457,7 @@ struct ListSeed<'c, 'k, T> {
     item: PhantomData<T>,
 }
 
-impl<'de, T: Item> DeserializeSeed<'de> for ListSeed<'_, '_, T> {
-    type Value = Vec<T>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed_visits_itself!(ListSeed<'_, '_, T> => Vec<T>, deserialize_any, where T: Item);
 
 impl<'de, T: Item> Visitor<'de> for ListSeed<'_, '_, T> {
     type Value = Vec<T>;
