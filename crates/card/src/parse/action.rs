@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::card::CardSeed;
 use super::common::{Dispatched, Typed};
 use super::object::ObjectItem;
-use super::props::ActionReader;
+use super::props::CommonReader;
 use super::reader::Ctx;
 use crate::diagnostic::Code;
 use crate::model::{
@@ -61,7 +61,7 @@ fn submission<'de, A: MapAccess<'de>>(
     let mut e = Submission::default();
     let mut common = ActionCommon::default();
     let mut verb = None;
-    let mut shared = ActionReader::new(owner, &mut common);
+    let mut shared = CommonReader::new(owner, &mut common);
     fields! { cx, map {
         "verb" if execute => verb = opt,
         "data" => e.data = json,
@@ -90,7 +90,7 @@ fn open_url<'de, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Option<OpenUrlAction>, A::Error> {
     let mut e = ActionCommon::default();
-    let mut common = ActionReader::new("Action.OpenUrl", &mut e);
+    let mut common = CommonReader::new("Action.OpenUrl", &mut e);
     fields! { cx, map {
         "url" => let url = req_url("Action.OpenUrl", UrlUse::Link),
         _ => shared(common),
@@ -106,7 +106,7 @@ fn show_card<'de, A: MapAccess<'de>>(
 ) -> Result<Box<ShowCardAction>, A::Error> {
     let mut e = Box::<ShowCardAction>::default();
     let mut seen = false;
-    let mut common = ActionReader::new("Action.ShowCard", &mut e.common);
+    let mut common = CommonReader::new("Action.ShowCard", &mut e.common);
     fields! { cx, map {
         "card" => |key| {
             seen = true;
@@ -130,7 +130,7 @@ fn toggle_visibility<'de, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Box<ToggleVisibilityAction>, A::Error> {
     let mut e = Box::<ToggleVisibilityAction>::default();
-    let mut common = ActionReader::new("Action.ToggleVisibility", &mut e.common);
+    let mut common = CommonReader::new("Action.ToggleVisibility", &mut e.common);
     fields! { cx, map {
         "targetElements" => let target_elements = req_list,
         _ => shared(common),
