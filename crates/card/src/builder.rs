@@ -18,12 +18,32 @@
 //! [`CardBuilder::build`] checks the card with [`crate::check`]: a builder that produces an
 //! invalid card is a bug in its caller, so such a card is never returned (and never sent).
 
+/// `text` and `text_with`, the same on the card's body and on a box's items; each adds the
+/// text through the builder's own `element`.
+macro_rules! text_methods {
+    () => {
+        /// Adds a wrapping paragraph of text.
+        pub fn text(self, text: impl Into<String>) -> Self {
+            self.text_with(text, |t| t)
+        }
+
+        /// Adds a wrapping paragraph of text, styled by `style`.
+        pub fn text_with(
+            self,
+            text: impl Into<String>,
+            style: impl FnOnce($crate::builder::TextBuilder) -> $crate::builder::TextBuilder,
+        ) -> Self {
+            self.element($crate::builder::text_block(text.into(), style))
+        }
+    };
+}
+
 mod items;
 
 use crate::enums::{ActionStyle, AssociatedInputs, ChoiceInputStyle, FontSize, FontWeight};
 use crate::model::{
     ActionCommon, Carousel, Choice, ChoiceSetInput, ElementCommon, Fact, FactSet, InputCommon,
-    OpenUrlAction, ShowCardAction, SubmitAction, TargetElement, TextBlock, TextInput,
+    OpenUrlAction, ShowCardAction, Submission, SubmitAction, TargetElement, TextBlock, TextInput,
     ToggleVisibilityAction,
 };
 use crate::{Action, Card, Diagnostic, Element, Severity, TOOL_NAME_KEY};
@@ -52,19 +72,7 @@ impl CardBuilder {
         self
     }
 
-    /// Adds a wrapping paragraph of text.
-    pub fn text(self, text: impl Into<String>) -> Self {
-        self.text_with(text, |t| t)
-    }
-
-    /// Adds a wrapping paragraph of text, styled by `style`.
-    pub fn text_with(
-        self,
-        text: impl Into<String>,
-        style: impl FnOnce(TextBuilder) -> TextBuilder,
-    ) -> Self {
-        self.element(text_block(text.into(), style))
-    }
+    text_methods!();
 
     /// Adds a heading: large, bold, wrapping text.
     pub fn heading(self, text: impl Into<String>) -> Self {
@@ -168,9 +176,11 @@ impl CardBuilder {
         self.card
             .actions
             .push(Action::Submit(Box::new(SubmitAction {
-                data: Some(Value::Object(fixed)),
+                submission: Submission {
+                    data: Some(Value::Object(fixed)),
+                    ..Submission::default()
+                },
                 common: action_common(title),
-                ..SubmitAction::default()
             })));
         self
     }
@@ -196,9 +206,11 @@ impl CardBuilder {
         self.card
             .actions
             .push(Action::Submit(Box::new(SubmitAction {
-                associated_inputs,
+                submission: Submission {
+                    associated_inputs,
+                    ..Submission::default()
+                },
                 common,
-                ..SubmitAction::default()
             })));
         self
     }
@@ -215,7 +227,7 @@ impl CardBuilder {
         if built.error.is_none()
             && let Some(Action::Submit(submit)) = built.card.actions.last_mut()
         {
-            submit.is_final = Some(true);
+            submit.submission.is_final = Some(true);
         }
         built
     }

@@ -69,11 +69,10 @@ pub fn prepare_submit(
     action: &Action,
     values: &InputValues,
 ) -> Result<Value, SubmitError> {
-    let (data, associated) = match action {
-        Action::Submit(s) => (s.data.as_ref(), s.associated_inputs),
-        Action::Execute(e) => (e.data.as_ref(), e.associated_inputs),
-        other => return Err(SubmitError::NotASubmit(other.type_name())),
+    let Some(submission) = action.submission() else {
+        return Err(SubmitError::NotASubmit(action.type_name()));
     };
+    let (data, associated) = (submission.data.as_ref(), submission.associated_inputs);
     let mut gathered = Vec::new();
     if associated != Some(AssociatedInputs::None) {
         for card in cards {

@@ -139,8 +139,8 @@ fn describe_input(input: &Element, out: &mut String) {
 fn describe_action(action: &Action, out: &mut String) {
     let title = action.title().unwrap_or("(untitled)");
     let what = match action {
-        Action::Submit(s) => tool_of(s.data.as_ref()).map(|t| format!("calls `{t}`")),
-        Action::Execute(e) => tool_of(e.data.as_ref())
+        Action::Submit(s) => tool_of(s.submission.data.as_ref()).map(|t| format!("calls `{t}`")),
+        Action::Execute(e) => tool_of(e.submission.data.as_ref())
             .or(e.verb.as_deref())
             .map(|t| format!("calls `{t}`")),
         Action::OpenUrl(o) => Some(format!("opens {}", o.url)),

@@ -441,3 +441,84 @@ fn pointers_escape_special_keys() {
     assert_eq!(parsed.diagnostics[0].pointer, "/a~1b~0c");
     assert_eq!(parsed.diagnostics[0].column, Some(18));
 }
+
+#[test]
+fn the_type_may_come_after_the_other_properties() {
+    let source = card_with_body(json!([
+        {"text": "hi", "color": "pink", "type": "TextBlock"},
+        {"size": 3, "fallback": {"text": "instead", "type": "TextBlock"}, "type": "Gauge"},
+        {"text": "no type", "isSubtle": true},
+        {"text": "numbered", "type": 7},
+        "not an element",
+    ]));
+    let parsed = parse_str(&source);
+    let found: Vec<(Code, &str, &str)> = parsed
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.pointer.as_str(), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                Code::UnknownEnumValue,
+                "/body/0/color",
+                "unknown Color `pink`, expected `default`, `dark`, `light`, `accent`, `good`, `warning` or `attention`; the default is used"
+            ),
+            (
+                Code::FallbackUsed,
+                "/body/1",
+                "unknown element type `Gauge` is replaced by its fallback"
+            ),
+            (
+                Code::UnknownElement,
+                "/body/2",
+                "this element has no `type`; it is dropped"
+            ),
+            (
+                Code::WrongType,
+                "/body/3",
+                "an element's `type` must be a string, not a number; the element is dropped"
+            ),
+            (
+                Code::WrongType,
+                "/body/4",
+                "an element must be an object, not a string; it is dropped"
+            ),
+        ]
+    );
+    let body = serde_json::to_value(&parsed.card.unwrap().body).unwrap();
+    assert_eq!(
+        body,
+        json!([{"type": "TextBlock", "text": "hi"}, {"type": "TextBlock", "text": "instead"}])
+    );
+}
+
+#[test]
+fn messages_of_wrong_values_name_what_was_expected() {
+    let source = card_with_body(json!([
+        {"type": "TextBlock", "text": 5, "wrap": 3, "maxLines": -1},
+        {"type": "Container", "minHeight": "big", "items": []},
+        {"type": "Image", "url": "https://example.com/a.png", "height": "tall", "width": true},
+        {"type": "ColumnSet", "columns": [{"width": "wide"}, {"width": -2}, {"width": null}]},
+    ]));
+    let found: Vec<String> = parse_str(&source)
+        .diagnostics
+        .iter()
+        .map(|d| format!("{:?} {} {}", d.code, d.pointer, d.message))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "WrongType /body/0/maxLines `maxLines` should be a whole number of at least 0, not a number; it is ignored",
+            "InvalidProperty /body/0/text TextBlock's `text` must be a string, not a number",
+            "WrongType /body/0/wrap `wrap` should be a boolean, not a number; it is ignored",
+            "InvalidDimension /body/1/minHeight `big` is not a size in pixels such as \"50px\"; it is ignored",
+            "InvalidDimension /body/2/height `tall` is not \"auto\", \"stretch\" or a size such as \"50px\"; it is ignored",
+            "WrongType /body/2/width `width` should be \"auto\", \"stretch\" or a size such as \"50px\", not a boolean; it is ignored",
+            "InvalidDimension /body/3/columns/0/width \"wide\" is not \"auto\", \"stretch\", a weight or a size such as \"50px\"; it is ignored",
+            "InvalidDimension /body/3/columns/1/width -2 is not \"auto\", \"stretch\", a weight or a size such as \"50px\"; it is ignored",
+            "WrongType /body/3/columns/2/width `width` should be \"auto\", \"stretch\", a weight or a size such as \"50px\", not null; it is ignored",
+        ]
+    );
+}

@@ -82,7 +82,7 @@ fn click(card: &Card, index: usize, inputs: &Value) -> ToolCall {
     let Action::Submit(submit) = action else {
         panic!("not a submit")
     };
-    let mut payload = submit.data.clone().unwrap();
+    let mut payload = submit.submission.data.clone().unwrap();
     for (k, v) in inputs.as_object().unwrap() {
         payload[k] = v.clone();
     }
@@ -142,7 +142,14 @@ fn every_submit_and_execute_is_signed_wherever_it_is() {
     let Action::Execute(execute) = &card.actions[2] else {
         panic!()
     };
-    let args = execute.data.clone().unwrap().as_object().unwrap().clone();
+    let args = execute
+        .submission
+        .data
+        .clone()
+        .unwrap()
+        .as_object()
+        .unwrap()
+        .clone();
     let verified = signer
         .verify("refresh", &args, USER, NOW, &mut MemoryReplayGuard::new())
         .unwrap();
@@ -531,7 +538,7 @@ fn an_action_that_submits_no_inputs_allows_none() {
     let Action::Submit(keep) = &mut card.actions[1] else {
         panic!("not a submit")
     };
-    keep.associated_inputs = Some(mcpapp_card::enums::AssociatedInputs::None);
+    keep.submission.associated_inputs = Some(mcpapp_card::enums::AssociatedInputs::None);
     signer.sign_card(&mut card, USER, NOW).unwrap();
     let call = click(&card, 1, &json!({ "reason": "x" }));
     assert_eq!(

@@ -1,7 +1,6 @@
 //! The elements of a box inside a card (a `Container`, a carousel page), built the way
 //! [`CardBuilder`](super::CardBuilder) builds the card's own body.
 
-use super::TextBuilder;
 use crate::Element;
 use crate::model::{CarouselPage, Container, ElementCommon};
 
@@ -36,19 +35,7 @@ impl ItemsBuilder {
         self
     }
 
-    /// Adds a wrapping paragraph of text.
-    pub fn text(self, text: impl Into<String>) -> Self {
-        self.text_with(text, |t| t)
-    }
-
-    /// Adds a wrapping paragraph of text, styled by `style`.
-    pub fn text_with(
-        self,
-        text: impl Into<String>,
-        style: impl FnOnce(TextBuilder) -> TextBuilder,
-    ) -> Self {
-        self.element(super::text_block(text.into(), style))
-    }
+    text_methods!();
 
     /// Adds any element.
     pub fn element(mut self, element: Element) -> Self {

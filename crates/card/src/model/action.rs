@@ -8,85 +8,55 @@ use serde_with::skip_serializing_none;
 use super::{ActionCommon, Card};
 use crate::enums::AssociatedInputs;
 
-/// What the user can do with a card. Each kind is boxed, as [`super::Element`]'s are.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-#[serde(tag = "type")]
-pub enum Action {
-    /// Gather the inputs and send them with `data` (to the MCP tool named by
-    /// `data.mcp_tool_name`).
-    #[serde(rename = "Action.Submit")]
-    Submit(Box<SubmitAction>),
-    /// Like submit, with a `verb` (Universal Actions); the verb names the tool when `data` does
-    /// not.
-    #[serde(rename = "Action.Execute")]
-    Execute(Box<ExecuteAction>),
-    /// Open a link.
-    #[serde(rename = "Action.OpenUrl")]
-    OpenUrl(Box<OpenUrlAction>),
-    /// Expand a card inline below the actions.
-    #[serde(rename = "Action.ShowCard")]
-    ShowCard(Box<ShowCardAction>),
-    /// Show, hide or toggle elements.
-    #[serde(rename = "Action.ToggleVisibility")]
-    ToggleVisibility(Box<ToggleVisibilityAction>),
+kinds! {
+    /// What the user can do with a card. Each kind is boxed, as [`super::Element`]'s are.
+    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+    #[serde(tag = "type")]
+    pub enum Action (kinds of "action", common: ActionCommon) {
+        /// Gather the inputs and send them with `data` (to the MCP tool named by
+        /// `data.mcp_tool_name`).
+        Submit(SubmitAction) = "Action.Submit",
+        /// Like submit, with a `verb` (Universal Actions); the verb names the tool when `data` does
+        /// not.
+        Execute(ExecuteAction) = "Action.Execute",
+        /// Open a link.
+        OpenUrl(OpenUrlAction) = "Action.OpenUrl",
+        /// Expand a card inline below the actions.
+        ShowCard(ShowCardAction) = "Action.ShowCard",
+        /// Show, hide or toggle elements.
+        ToggleVisibility(ToggleVisibilityAction) = "Action.ToggleVisibility",
+    }
 }
 
 impl Action {
-    /// The action's `type` as written in cards.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Self::Submit(_) => "Action.Submit",
-            Self::Execute(_) => "Action.Execute",
-            Self::OpenUrl(_) => "Action.OpenUrl",
-            Self::ShowCard(_) => "Action.ShowCard",
-            Self::ToggleVisibility(_) => "Action.ToggleVisibility",
-        }
-    }
-
-    /// The properties every action has.
-    pub fn common(&self) -> &ActionCommon {
-        match self {
-            Self::Submit(a) => &a.common,
-            Self::Execute(a) => &a.common,
-            Self::OpenUrl(a) => &a.common,
-            Self::ShowCard(a) => &a.common,
-            Self::ToggleVisibility(a) => &a.common,
-        }
-    }
-
-    /// The properties every action has, to change them.
-    pub fn common_mut(&mut self) -> &mut ActionCommon {
-        match self {
-            Self::Submit(a) => &mut a.common,
-            Self::Execute(a) => &mut a.common,
-            Self::OpenUrl(a) => &mut a.common,
-            Self::ShowCard(a) => &mut a.common,
-            Self::ToggleVisibility(a) => &mut a.common,
-        }
-    }
-
     /// The button's text, if any.
     pub fn title(&self) -> Option<&str> {
         self.common().title.as_deref()
+    }
+
+    /// What an `Action.Submit` or `Action.Execute` sends; `None` for the other actions.
+    pub fn submission(&self) -> Option<&Submission> {
+        match self {
+            Self::Submit(a) => Some(&a.submission),
+            Self::Execute(a) => Some(&a.submission),
+            _ => None,
+        }
     }
 
     /// Whether the card is done once this action's tool call succeeds (`isFinal` on an
     /// `Action.Submit` or `Action.Execute`).
     #[must_use]
     pub fn is_final(&self) -> bool {
-        match self {
-            Self::Submit(a) => a.is_final == Some(true),
-            Self::Execute(a) => a.is_final == Some(true),
-            _ => false,
-        }
+        self.submission().is_some_and(|s| s.is_final == Some(true))
     }
 }
 
-/// Gathers inputs and sends them with fixed data.
+/// What an `Action.Submit` and an `Action.Execute` send, and when: the two differ only by the
+/// execute's `verb`.
 #[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SubmitAction {
+pub struct Submission {
     /// Fixed data sent with the inputs; input values are written under their ids over it.
     pub data: Option<Value>,
     /// Which inputs are gathered (default: this card's and its parents').
@@ -97,6 +67,15 @@ pub struct SubmitAction {
     /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
     /// marked `isFinal` would. Adaptive Cards hosts ignore it.
     pub is_final: Option<bool>,
+}
+
+/// Gathers inputs and sends them with fixed data.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubmitAction {
+    /// What is sent, and whether the card is done after.
+    #[serde(flatten)]
+    pub submission: Submission,
     /// Properties of every action.
     #[serde(flatten)]
     pub common: ActionCommon,
@@ -109,16 +88,9 @@ pub struct SubmitAction {
 pub struct ExecuteAction {
     /// What to do; names the tool when `data.mcp_tool_name` is absent.
     pub verb: Option<String>,
-    /// Fixed data sent with the inputs.
-    pub data: Option<Value>,
-    /// Which inputs are gathered.
-    pub associated_inputs: Option<AssociatedInputs>,
-    /// Disabled until an associated input changes.
-    pub disabled_unless_associated_inputs_change: Option<bool>,
-    /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
-    /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
-    /// marked `isFinal` would. Adaptive Cards hosts ignore it.
-    pub is_final: Option<bool>,
+    /// What is sent, and whether the card is done after.
+    #[serde(flatten)]
+    pub submission: Submission,
     /// Properties of every action.
     #[serde(flatten)]
     pub common: ActionCommon,

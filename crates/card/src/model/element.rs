@@ -9,125 +9,52 @@ use super::{
     ToggleInput,
 };
 
-/// One element of a card's body or of a container.
-///
-/// Each kind is boxed: elements are moved around a lot while a card is read and laid out, and
-/// a box keeps the enum two words wide instead of the size of its largest kind.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-#[serde(tag = "type")]
-pub enum Element {
-    /// Text, with a markdown subset.
-    TextBlock(Box<TextBlock>),
-    /// Text made of separately formatted runs.
-    RichTextBlock(Box<RichTextBlock>),
-    /// An image.
-    Image(Box<Image>),
-    /// A row of images.
-    ImageSet(Box<ImageSet>),
-    /// A video or audio clip.
-    Media(Box<Media>),
-    /// Title–value pairs.
-    FactSet(Box<FactSet>),
-    /// A group of elements.
-    Container(Box<Container>),
-    /// Columns side by side.
-    ColumnSet(Box<ColumnSet>),
-    /// A row of buttons within the body.
-    ActionSet(Box<ActionSet>),
-    /// A table.
-    Table(Box<Table>),
-    /// Pages shown one at a time.
-    Carousel(Box<Carousel>),
-    /// A text field.
-    #[serde(rename = "Input.Text")]
-    InputText(Box<TextInput>),
-    /// A number field.
-    #[serde(rename = "Input.Number")]
-    InputNumber(Box<NumberInput>),
-    /// A date field.
-    #[serde(rename = "Input.Date")]
-    InputDate(Box<DateInput>),
-    /// A time field.
-    #[serde(rename = "Input.Time")]
-    InputTime(Box<TimeInput>),
-    /// A check box.
-    #[serde(rename = "Input.Toggle")]
-    InputToggle(Box<ToggleInput>),
-    /// A choice among options.
-    #[serde(rename = "Input.ChoiceSet")]
-    InputChoiceSet(Box<ChoiceSetInput>),
+kinds! {
+    /// One element of a card's body or of a container.
+    ///
+    /// Each kind is boxed: elements are moved around a lot while a card is read and laid out, and
+    /// a box keeps the enum two words wide instead of the size of its largest kind.
+    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
+    #[serde(tag = "type")]
+    pub enum Element (kinds of "element", common: ElementCommon) {
+        /// Text, with a markdown subset.
+        TextBlock(TextBlock) = "TextBlock",
+        /// Text made of separately formatted runs.
+        RichTextBlock(RichTextBlock) = "RichTextBlock",
+        /// An image.
+        Image(Image) = "Image",
+        /// A row of images.
+        ImageSet(ImageSet) = "ImageSet",
+        /// A video or audio clip.
+        Media(Media) = "Media",
+        /// Title–value pairs.
+        FactSet(FactSet) = "FactSet",
+        /// A group of elements.
+        Container(Container) = "Container",
+        /// Columns side by side.
+        ColumnSet(ColumnSet) = "ColumnSet",
+        /// A row of buttons within the body.
+        ActionSet(ActionSet) = "ActionSet",
+        /// A table.
+        Table(Table) = "Table",
+        /// Pages shown one at a time.
+        Carousel(Carousel) = "Carousel",
+        /// A text field.
+        InputText(TextInput) = "Input.Text",
+        /// A number field.
+        InputNumber(NumberInput) = "Input.Number",
+        /// A date field.
+        InputDate(DateInput) = "Input.Date",
+        /// A time field.
+        InputTime(TimeInput) = "Input.Time",
+        /// A check box.
+        InputToggle(ToggleInput) = "Input.Toggle",
+        /// A choice among options.
+        InputChoiceSet(ChoiceSetInput) = "Input.ChoiceSet",
+    }
 }
 
 impl Element {
-    /// The element's `type` as written in cards.
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            Self::TextBlock(_) => "TextBlock",
-            Self::RichTextBlock(_) => "RichTextBlock",
-            Self::Image(_) => "Image",
-            Self::ImageSet(_) => "ImageSet",
-            Self::Media(_) => "Media",
-            Self::FactSet(_) => "FactSet",
-            Self::Container(_) => "Container",
-            Self::ColumnSet(_) => "ColumnSet",
-            Self::ActionSet(_) => "ActionSet",
-            Self::Table(_) => "Table",
-            Self::Carousel(_) => "Carousel",
-            Self::InputText(_) => "Input.Text",
-            Self::InputNumber(_) => "Input.Number",
-            Self::InputDate(_) => "Input.Date",
-            Self::InputTime(_) => "Input.Time",
-            Self::InputToggle(_) => "Input.Toggle",
-            Self::InputChoiceSet(_) => "Input.ChoiceSet",
-        }
-    }
-
-    /// The properties every element has.
-    pub fn common(&self) -> &ElementCommon {
-        match self {
-            Self::TextBlock(e) => &e.common,
-            Self::RichTextBlock(e) => &e.common,
-            Self::Image(e) => &e.common,
-            Self::ImageSet(e) => &e.common,
-            Self::Media(e) => &e.common,
-            Self::FactSet(e) => &e.common,
-            Self::Container(e) => &e.common,
-            Self::ColumnSet(e) => &e.common,
-            Self::ActionSet(e) => &e.common,
-            Self::Table(e) => &e.common,
-            Self::Carousel(e) => &e.common,
-            Self::InputText(e) => &e.common,
-            Self::InputNumber(e) => &e.common,
-            Self::InputDate(e) => &e.common,
-            Self::InputTime(e) => &e.common,
-            Self::InputToggle(e) => &e.common,
-            Self::InputChoiceSet(e) => &e.common,
-        }
-    }
-
-    /// The properties every element has, to change them.
-    pub fn common_mut(&mut self) -> &mut ElementCommon {
-        match self {
-            Self::TextBlock(e) => &mut e.common,
-            Self::RichTextBlock(e) => &mut e.common,
-            Self::Image(e) => &mut e.common,
-            Self::ImageSet(e) => &mut e.common,
-            Self::Media(e) => &mut e.common,
-            Self::FactSet(e) => &mut e.common,
-            Self::Container(e) => &mut e.common,
-            Self::ColumnSet(e) => &mut e.common,
-            Self::ActionSet(e) => &mut e.common,
-            Self::Table(e) => &mut e.common,
-            Self::Carousel(e) => &mut e.common,
-            Self::InputText(e) => &mut e.common,
-            Self::InputNumber(e) => &mut e.common,
-            Self::InputDate(e) => &mut e.common,
-            Self::InputTime(e) => &mut e.common,
-            Self::InputToggle(e) => &mut e.common,
-            Self::InputChoiceSet(e) => &mut e.common,
-        }
-    }
-
     /// The element's `id`, if it has one.
     pub fn id(&self) -> Option<&str> {
         self.common().id.as_deref()

@@ -5,6 +5,8 @@
 //! [`crate::parse`], not by serde, so that a card is read leniently and every problem becomes a
 //! [`crate::Diagnostic`] with its place in the source.
 
+#[macro_use]
+mod kinds;
 mod action;
 mod box_props;
 mod card;
@@ -18,7 +20,7 @@ mod table;
 mod text;
 
 pub use action::{
-    Action, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction, TargetElement,
+    Action, ExecuteAction, OpenUrlAction, ShowCardAction, Submission, SubmitAction, TargetElement,
     ToggleVisibilityAction,
 };
 pub use box_props::BoxProps;

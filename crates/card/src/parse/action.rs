@@ -1,29 +1,23 @@
 //! Reading actions.
 
-use serde::Deserializer;
 use serde::de::MapAccess;
 use serde_json::Value;
 
 use super::card::CardSeed;
-use super::common::{Dispatched, Typed, read_typed};
+use super::common::{Dispatched, Typed};
 use super::object::ObjectItem;
-use super::props::ActionReader;
-use super::reader::{Ctx, Item};
+use super::props::CommonReader;
+use super::reader::Ctx;
 use crate::diagnostic::Code;
 use crate::model::{
-    Action, ActionCommon, ExecuteAction, OpenUrlAction, ShowCardAction, SubmitAction,
+    Action, ActionCommon, ExecuteAction, OpenUrlAction, ShowCardAction, Submission, SubmitAction,
     TargetElement, ToggleVisibilityAction,
 };
 use crate::rules::UrlUse;
 
-impl Item for Action {
-    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
-        read_typed(d, cx)
-    }
-}
-
 impl Typed for Action {
     const WHAT: &'static str = "action";
+    const A_WHAT: &'static str = "an action";
     const UNKNOWN: Code = Code::UnknownAction;
 
     fn dispatch<'de, A: MapAccess<'de>>(
@@ -32,8 +26,8 @@ impl Typed for Action {
         map: &mut A,
     ) -> Result<Dispatched<Self>, A::Error> {
         Ok(Dispatched::Read(match ty {
-            "Action.Submit" => Some(Action::Submit(submit(cx, map)?)),
-            "Action.Execute" => Some(Action::Execute(execute(cx, map)?)),
+            "Action.Submit" => Some(submission(cx, map, false)?),
+            "Action.Execute" => Some(submission(cx, map, true)?),
             "Action.OpenUrl" => open_url(cx, map)?.map(|a| Action::OpenUrl(Box::new(a))),
             "Action.ShowCard" => Some(Action::ShowCard(show_card(cx, map)?)),
             "Action.ToggleVisibility" => {
@@ -53,39 +47,42 @@ fn record_data_keys(cx: &mut Ctx, data: Option<&Value>) {
     }
 }
 
-fn submit<'de, A: MapAccess<'de>>(
+/// Reads an `Action.Submit`, or an `Action.Execute`, which sends the same way and has a `verb`.
+fn submission<'de, A: MapAccess<'de>>(
     cx: &mut Ctx,
     map: &mut A,
-) -> Result<Box<SubmitAction>, A::Error> {
-    let mut e = Box::<SubmitAction>::default();
-    let mut common = ActionReader::new("Action.Submit", &mut e.common);
+    execute: bool,
+) -> Result<Action, A::Error> {
+    let owner = if execute {
+        "Action.Execute"
+    } else {
+        "Action.Submit"
+    };
+    let mut e = Submission::default();
+    let mut common = ActionCommon::default();
+    let mut verb = None;
+    let mut shared = CommonReader::new(owner, &mut common);
     fields! { cx, map {
+        "verb" if execute => verb = opt,
         "data" => e.data = json,
         "associatedInputs" => e.associated_inputs = opt,
         "disabledUnlessAssociatedInputsChange" => e.disabled_unless_associated_inputs_change = opt,
         "isFinal" => e.is_final = opt,
-        _ => shared(common),
+        _ => shared(shared),
     } }
     record_data_keys(cx, e.data.as_ref());
-    Ok(e)
-}
-
-fn execute<'de, A: MapAccess<'de>>(
-    cx: &mut Ctx,
-    map: &mut A,
-) -> Result<Box<ExecuteAction>, A::Error> {
-    let mut e = Box::<ExecuteAction>::default();
-    let mut common = ActionReader::new("Action.Execute", &mut e.common);
-    fields! { cx, map {
-        "verb" => e.verb = opt,
-        "data" => e.data = json,
-        "associatedInputs" => e.associated_inputs = opt,
-        "disabledUnlessAssociatedInputsChange" => e.disabled_unless_associated_inputs_change = opt,
-        "isFinal" => e.is_final = opt,
-        _ => shared(common),
-    } }
-    record_data_keys(cx, e.data.as_ref());
-    Ok(e)
+    Ok(if execute {
+        Action::Execute(Box::new(ExecuteAction {
+            verb,
+            submission: e,
+            common,
+        }))
+    } else {
+        Action::Submit(Box::new(SubmitAction {
+            submission: e,
+            common,
+        }))
+    })
 }
 
 fn open_url<'de, A: MapAccess<'de>>(
@@ -93,7 +90,7 @@ fn open_url<'de, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Option<OpenUrlAction>, A::Error> {
     let mut e = ActionCommon::default();
-    let mut common = ActionReader::new("Action.OpenUrl", &mut e);
+    let mut common = CommonReader::new("Action.OpenUrl", &mut e);
     fields! { cx, map {
         "url" => let url = req_url("Action.OpenUrl", UrlUse::Link),
         _ => shared(common),
@@ -109,7 +106,7 @@ fn show_card<'de, A: MapAccess<'de>>(
 ) -> Result<Box<ShowCardAction>, A::Error> {
     let mut e = Box::<ShowCardAction>::default();
     let mut seen = false;
-    let mut common = ActionReader::new("Action.ShowCard", &mut e.common);
+    let mut common = CommonReader::new("Action.ShowCard", &mut e.common);
     fields! { cx, map {
         "card" => |key| {
             seen = true;
@@ -133,7 +130,7 @@ fn toggle_visibility<'de, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Box<ToggleVisibilityAction>, A::Error> {
     let mut e = Box::<ToggleVisibilityAction>::default();
-    let mut common = ActionReader::new("Action.ToggleVisibility", &mut e.common);
+    let mut common = CommonReader::new("Action.ToggleVisibility", &mut e.common);
     fields! { cx, map {
         "targetElements" => let target_elements = req_list,
         _ => shared(common),

@@ -2,8 +2,7 @@
 
 use std::fmt;
 
-use serde::Deserializer;
-use serde::de::{DeserializeSeed, MapAccess, Visitor};
+use serde::de::{MapAccess, Visitor};
 use serde_json::Value;
 
 use super::object::ObjectItem;
@@ -26,12 +25,7 @@ pub(crate) struct CardSeed<'c> {
     pub(crate) is_root: bool,
 }
 
-impl<'de> DeserializeSeed<'de> for CardSeed<'_> {
-    type Value = Option<Card>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<Card>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed_visits_itself!(CardSeed<'_> => Option<Card>, deserialize_any);
 
 impl CardSeed<'_> {
     fn mismatch(self, found: &str) -> Option<Card> {

@@ -21,36 +21,20 @@ pub(super) fn card_wide_rules(cx: &mut Ctx) {
 
 /// Each id used before is reported where it is used again, naming its first use.
 fn duplicate_ids(places: &Places, found: &mut Vec<Diagnostic>) {
-    let ids = || places.iter(Kind::Id);
     let n = places.len(Kind::Id);
     if n < 2 {
         return;
     }
-    let mut report = |id: &str, pointer: &str, previous: &str| {
-        found.push(Diagnostic::new(
-            Code::DuplicateId,
-            pointer,
-            format!(
-                "the id `{id}` is already used at {previous}; ids must be unique across the card"
-            ),
-        ));
-    };
-    if n <= SCAN_UP_TO {
-        // Gathered first: the places of other kinds may be many.
-        let ids: Vec<(&str, &str)> = ids().collect();
-        for (i, &(id, pointer)) in ids.iter().enumerate() {
-            if let Some((_, previous)) = ids.iter().take(i).find(|(other, _)| *other == id) {
-                report(id, pointer, previous);
-            }
-        }
-        return;
-    }
-    let mut first: HashMap<&str, &str> = HashMap::with_capacity(n);
-    for (id, pointer) in ids() {
-        if let Some(previous) = first.get(id) {
-            report(id, pointer, previous);
-        } else {
-            first.insert(id, pointer);
+    let mut first = FirstPlaces::with_capacity(n);
+    for (id, pointer) in places.iter(Kind::Id) {
+        if let Some(previous) = first.get_or_insert(id, pointer) {
+            found.push(Diagnostic::new(
+                Code::DuplicateId,
+                pointer,
+                format!(
+                    "the id `{id}` is already used at {previous}; ids must be unique across the card"
+                ),
+            ));
         }
     }
 }
@@ -58,39 +42,63 @@ fn duplicate_ids(places: &Places, found: &mut Vec<Diagnostic>) {
 /// Each input whose id is a key of an action's fixed data is reported, naming the first such
 /// action's data.
 fn inputs_shadowing_data(places: &Places, found: &mut Vec<Diagnostic>) {
-    let inputs = || places.iter(Kind::InputId);
-    let data_keys = || places.iter(Kind::DataKey);
     let n = places.len(Kind::DataKey);
     if n == 0 || places.len(Kind::InputId) == 0 {
         return;
     }
-    let mut report = |id: &str, pointer: &str, action: &str| {
-        found.push(Diagnostic::new(
-            Code::InputShadowsData,
-            pointer,
-            format!(
-                "the value of input `{id}` will overwrite the fixed `{id}` in the data at {action}; rename the input if that is not intended"
-            ),
-        ));
-    };
-    if n <= SCAN_UP_TO {
-        // Gathered first: the inputs may be many.
-        let data_keys: Vec<(&str, &str)> = data_keys().collect();
-        for (id, pointer) in inputs() {
-            if let Some((_, action)) = data_keys.iter().find(|(key, _)| *key == id) {
-                report(id, pointer, action);
+    let mut data = FirstPlaces::with_capacity(n);
+    for (key, action) in places.iter(Kind::DataKey) {
+        data.get_or_insert(key, action);
+    }
+    for (id, pointer) in places.iter(Kind::InputId) {
+        if let Some(action) = data.get(id) {
+            found.push(Diagnostic::new(
+                Code::InputShadowsData,
+                pointer,
+                format!(
+                    "the value of input `{id}` will overwrite the fixed `{id}` in the data at {action}; rename the input if that is not intended"
+                ),
+            ));
+        }
+    }
+}
+
+/// The pointer where each name was first found. Up to [`SCAN_UP_TO`] names a list is scanned;
+/// beyond, a map makes each lookup one hash rather than a scan.
+enum FirstPlaces<'p> {
+    Few(Vec<(&'p str, &'p str)>),
+    Many(HashMap<&'p str, &'p str>),
+}
+
+impl<'p> FirstPlaces<'p> {
+    /// Room for `n` names.
+    fn with_capacity(n: usize) -> Self {
+        if n <= SCAN_UP_TO {
+            Self::Few(Vec::with_capacity(n))
+        } else {
+            Self::Many(HashMap::with_capacity(n))
+        }
+    }
+
+    /// Where `name` was first found.
+    fn get(&self, name: &str) -> Option<&'p str> {
+        match self {
+            Self::Few(few) => few.iter().find(|(n, _)| *n == name).map(|&(_, p)| p),
+            Self::Many(many) => many.get(name).copied(),
+        }
+    }
+
+    /// Where `name` was first found; when it is new, `pointer` becomes its first place.
+    fn get_or_insert(&mut self, name: &'p str, pointer: &'p str) -> Option<&'p str> {
+        let previous = self.get(name);
+        if previous.is_none() {
+            match self {
+                Self::Few(few) => few.push((name, pointer)),
+                Self::Many(many) => {
+                    many.insert(name, pointer);
+                }
             }
         }
-        return;
-    }
-    // The first action whose data has each key: one lookup per input, not one scan.
-    let mut data: HashMap<&str, &str> = HashMap::with_capacity(n);
-    for (key, action) in data_keys() {
-        data.entry(key).or_insert(action);
-    }
-    for (id, pointer) in inputs() {
-        if let Some(action) = data.get(id) {
-            report(id, pointer, action);
-        }
+        previous
     }
 }

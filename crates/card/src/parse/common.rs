@@ -6,20 +6,24 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serde::Deserializer;
-use serde::de::value::MapAccessDeserializer;
-use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+use serde::de::value::{MapAccessDeserializer, MapDeserializer};
+use serde::de::{self, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
+use super::object::ObjectItem;
 use super::reader::{Ctx, Item, Slot};
 use super::seeds::{Scalar, skip_rest};
 use crate::diagnostic::Code;
 use crate::model::{Action, BackgroundImage, Fallback};
 use crate::rules::{UrlProblem, UrlUse, check_url};
 
-/// A type read by dispatching on its `type` property (elements, actions).
-pub(crate) trait Typed: Item {
+/// A type read by dispatching on its `type` property (elements, actions). It is read as any
+/// other [`ObjectItem`], with the same limits and the same report of a non-object.
+pub(crate) trait Typed: Sized {
     /// What it is, for messages: "element".
     const WHAT: &'static str;
+    /// The same with its article, for messages: "an element".
+    const A_WHAT: &'static str;
     /// The code of an unknown type without a fallback.
     const UNKNOWN: Code;
     /// Reads the rest of an object whose type is `ty`.
@@ -38,57 +42,25 @@ pub(crate) enum Dispatched<T> {
     Unknown,
 }
 
-/// Reads a typed object. The `type` is usually the first property, and then the object is read
-/// in one pass; otherwise the object is first gathered into a map.
-pub(crate) fn read_typed<'de, T: Typed, D: Deserializer<'de>>(
-    d: D,
-    cx: &mut Ctx,
-) -> Result<Option<T>, D::Error> {
-    d.deserialize_any(TypedVisitor::<T> {
-        cx,
-        typed: PhantomData,
-    })
-}
+impl<T: Typed> ObjectItem for T {
+    const WHAT: &'static str = T::A_WHAT;
 
-struct TypedVisitor<'c, T> {
-    cx: &'c mut Ctx,
-    typed: PhantomData<T>,
-}
-
-impl<T: Typed> TypedVisitor<'_, T> {
-    fn mismatch(self, found: &str) -> Option<T> {
-        self.cx.report(
-            Code::WrongType,
-            format!(
-                "an {} must be an object, not {found}; it is dropped",
-                T::WHAT
-            ),
-        );
-        None
-    }
-}
-
-impl<'de, T: Typed> Visitor<'de> for TypedVisitor<'_, T> {
-    type Value = Option<T>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "an {}", T::WHAT)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<T>, A::Error> {
-        let cx = self.cx;
-        cx.enter()?;
-        cx.count_element()?;
-        let out = match cx.next_key(&mut map)? {
+    /// The `type` is usually the first property, and then the object is read in one pass;
+    /// otherwise the object is first gathered into a map.
+    fn read_fields<'de, A: MapAccess<'de>>(
+        cx: &mut Ctx,
+        map: &mut A,
+    ) -> Result<Option<Self>, A::Error> {
+        Ok(match cx.next_key(map)? {
             None => {
                 no_type::<T>(cx);
                 None
             }
-            Some(key) if key.as_str() == "type" => match cx.scalar(&mut map, "type")? {
-                Scalar::Str(ty) => rest::<T, A>(ty.as_str(), cx, &mut map)?,
+            Some(key) if key.as_str() == "type" => match cx.scalar(map, "type")? {
+                Scalar::Str(ty) => rest::<T, A>(ty.as_str(), cx, map)?,
                 other => {
                     bad_type::<T>(cx, other.type_name());
-                    skip_rest(cx, &mut map)?;
+                    skip_rest(cx, map)?;
                     None
                 }
             },
@@ -96,21 +68,19 @@ impl<'de, T: Typed> Visitor<'de> for TypedVisitor<'_, T> {
                 // `type` comes later: gather the object, then read it knowing its type.
                 let mut object = Map::new();
                 let key = first.into_string();
-                let value = cx.value(&mut map, &key)?;
+                let value = cx.value(map, &key)?;
                 object.insert(key, value);
-                while let Some(key) = cx.next_key(&mut map)? {
+                while let Some(key) = cx.next_key(map)? {
                     let key = key.into_string();
-                    let value = cx.value(&mut map, &key)?;
+                    let value = cx.value(map, &key)?;
                     object.insert(key, value);
                 }
                 match object.remove("type") {
-                    Some(Value::String(ty)) => Value::Object(object)
-                        .deserialize_map(RestVisitor::<T> {
-                            cx,
-                            ty: &ty,
-                            typed: PhantomData,
-                        })
-                        .map_err(de::Error::custom)?,
+                    Some(Value::String(ty)) => {
+                        let mut gathered =
+                            MapDeserializer::<_, serde_json::Error>::new(object.into_iter());
+                        rest::<T, _>(&ty, cx, &mut gathered).map_err(de::Error::custom)?
+                    }
                     Some(other) => {
                         bad_type::<T>(cx, super::json_type(&other));
                         None
@@ -121,12 +91,8 @@ impl<'de, T: Typed> Visitor<'de> for TypedVisitor<'_, T> {
                     }
                 }
             }
-        };
-        cx.leave();
-        Ok(out)
+        })
     }
-
-    lenient_object_defaults!();
 }
 
 fn no_type<T: Typed>(cx: &mut Ctx) {
@@ -145,22 +111,6 @@ fn bad_type<T: Typed>(cx: &mut Ctx, found: &str) {
             T::WHAT
         ),
     );
-}
-
-struct RestVisitor<'c, 't, T> {
-    cx: &'c mut Ctx,
-    ty: &'t str,
-    typed: PhantomData<T>,
-}
-
-impl<'de, T: Typed> Visitor<'de> for RestVisitor<'_, '_, T> {
-    type Value = Option<T>;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "an {}", T::WHAT)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<T>, A::Error> {
-        rest::<T, A>(self.ty, self.cx, &mut map)
-    }
 }
 
 /// Reads the rest of a typed object: its type's reader, or its fallback.
@@ -231,12 +181,7 @@ pub(crate) struct FallbackSeed<'c, T> {
     item: PhantomData<T>,
 }
 
-impl<'de, T: Item> DeserializeSeed<'de> for FallbackSeed<'_, T> {
-    type Value = Option<Fallback<T>>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed_visits_itself!(FallbackSeed<'_, T> => Option<Fallback<T>>, deserialize_any, where T: Item);
 
 impl<T> FallbackSeed<'_, T> {
     fn mismatch(self, found: &str) -> Option<Fallback<T>> {

@@ -1,13 +1,12 @@
 //! Reading elements: dispatch on `type` and the readers of the non-input elements.
 
-use serde::Deserializer;
 use serde::de::MapAccess;
 
-use super::common::{Dispatched, Typed, read_typed, unknown_outcome};
+use super::common::{Dispatched, Typed, unknown_outcome};
 use super::input;
-use super::object::ObjectItem;
+use super::object::{ObjectItem, title_and_value};
 use super::props::{BoxReader, CommonReader, UnknownReader};
-use super::reader::{Ctx, Item};
+use super::reader::Ctx;
 use crate::diagnostic::Code;
 use crate::model::{
     ActionSet, CaptionSource, Carousel, CarouselPage, Column, ColumnSet, Container, Element, Fact,
@@ -16,14 +15,9 @@ use crate::model::{
 };
 use crate::rules::UrlUse;
 
-impl Item for Element {
-    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
-        read_typed(d, cx)
-    }
-}
-
 impl Typed for Element {
     const WHAT: &'static str = "element";
+    const A_WHAT: &'static str = "an element";
     const UNKNOWN: Code = Code::UnknownElement;
 
     fn dispatch<'de, A: MapAccess<'de>>(
@@ -288,19 +282,12 @@ impl ObjectItem for Fact {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let mut e = Fact::default();
-        fields! { cx, map {
-            "title" => let title = req("a fact"),
-            "value" => let value = req("a fact"),
-            "type" => skip,
-            _ => unknown("Fact", e.extra),
-        } }
-        let title = title.finish(cx, "a fact", "a string");
-        let value = value.finish(cx, "a fact", "a string");
-        Ok(match (title, value) {
-            (Some(title), Some(value)) => Some(Fact { title, value, ..e }),
-            _ => None,
-        })
+        let read = title_and_value(cx, map, Self::WHAT, "Fact")?;
+        Ok(read.map(|pair| Fact {
+            title: pair.title,
+            value: pair.value,
+            extra: pair.extra,
+        }))
     }
 }
 

@@ -2,7 +2,7 @@
 
 use serde::de::MapAccess;
 
-use super::object::ObjectItem;
+use super::object::{ObjectItem, title_and_value};
 use super::props::InputReader;
 use super::reader::Ctx;
 use crate::diagnostic::Code;
@@ -260,19 +260,12 @@ impl ObjectItem for Choice {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let mut e = Choice::default();
-        fields! { cx, map {
-            "title" => let title = req("a choice"),
-            "value" => let value = req("a choice"),
-            "type" => skip,
-            _ => unknown("Input.Choice", e.extra),
-        } }
-        let title = title.finish(cx, "a choice", "a string");
-        let value = value.finish(cx, "a choice", "a string");
-        Ok(match (title, value) {
-            (Some(title), Some(value)) => Some(Choice { title, value, ..e }),
-            _ => None,
-        })
+        let read = title_and_value(cx, map, Self::WHAT, "Input.Choice")?;
+        Ok(read.map(|pair| Choice {
+            title: pair.title,
+            value: pair.value,
+            extra: pair.extra,
+        }))
     }
 }
 

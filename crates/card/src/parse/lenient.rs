@@ -1,4 +1,4 @@
-//! Visitor methods shared by the lenient readers.
+//! Visitor methods shared by the lenient readers, and the seed that is its own visitor.
 //!
 //! A lenient visitor takes some JSON types and reports the others instead of failing: each
 //! macro adds the `visit_*` methods for JSON types the visitor does not take, calling
@@ -74,5 +74,18 @@ macro_rules! lenient_object_defaults {
         lenient_non_string!();
         lenient_str!();
         lenient_seq!();
+    };
+}
+
+/// Makes a visitor its own seed: `deserialize` hands the value to the visitor with the
+/// `Deserializer` method named (`deserialize_any`, or `deserialize_str` for a key).
+macro_rules! seed_visits_itself {
+    ($seed:ty => $value:ty, $how:ident $(, where $($generics:tt)*)?) => {
+        impl<'de $(, $($generics)*)?> serde::de::DeserializeSeed<'de> for $seed {
+            type Value = $value;
+            fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<$value, D::Error> {
+                d.$how(self)
+            }
+        }
     };
 }

@@ -5,6 +5,7 @@ use std::marker::PhantomData;
 
 use serde::Deserializer;
 use serde::de::{MapAccess, Visitor};
+use serde_json::{Map, Value};
 
 use super::reader::{Ctx, Item};
 use super::seeds::Scalar;
@@ -89,4 +90,39 @@ impl Ctx {
             other => Some(other.type_name().to_owned()),
         })
     }
+}
+
+/// A title–value pair as read, before it becomes a fact or a choice.
+pub(crate) struct TitleValue {
+    pub(crate) title: String,
+    pub(crate) value: String,
+    pub(crate) extra: Map<String, Value>,
+}
+
+/// Reads the properties of a title–value pair (a fact, a choice): both required strings, and
+/// the properties nobody knows, kept. `None` when the title or the value is missing or not a
+/// string (reported for `what`); an unknown property is reported for `owner`.
+pub(crate) fn title_and_value<'de, A: MapAccess<'de>>(
+    cx: &mut Ctx,
+    map: &mut A,
+    what: &'static str,
+    owner: &'static str,
+) -> Result<Option<TitleValue>, A::Error> {
+    let mut extra = Map::new();
+    fields! { cx, map {
+        "title" => let title = req(what),
+        "value" => let value = req(what),
+        "type" => skip,
+        _ => unknown(owner, extra),
+    } }
+    let title = title.finish(cx, what, "a string");
+    let value = value.finish(cx, what, "a string");
+    Ok(match (title, value) {
+        (Some(title), Some(value)) => Some(TitleValue {
+            title,
+            value,
+            extra,
+        }),
+        _ => None,
+    })
 }

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::reader::{Ctx, Item};
 use crate::diagnostic::Code;
-use crate::model::{ActionCommon, BoxProps, Element, ElementCommon, InputCommon};
+use crate::model::{ActionCommon, BoxProps, ElementCommon, InputCommon};
 use crate::rules::UrlUse;
 use crate::submit::RESERVED_DATA_KEYS;
 
@@ -47,20 +47,21 @@ impl Props for UnknownReader<'_> {
     }
 }
 
-/// Reads the properties every element has into the element's own (so nothing is moved
-/// afterwards); what it does not know is kept as unknown.
-pub(crate) struct CommonReader<'e, F> {
-    common: &'e mut ElementCommon<F>,
+/// Reads the properties every element (an [`ElementCommon`]) or every action (an
+/// [`ActionCommon`]) has into the owner's own (so nothing is moved afterwards); what it does
+/// not know is kept as unknown.
+pub(crate) struct CommonReader<'e, C> {
+    common: &'e mut C,
     owner: &'static str,
 }
 
-impl<'e, F: Item> CommonReader<'e, F> {
-    pub(crate) fn new(owner: &'static str, common: &'e mut ElementCommon<F>) -> Self {
+impl<'e, C> CommonReader<'e, C> {
+    pub(crate) fn new(owner: &'static str, common: &'e mut C) -> Self {
         Self { common, owner }
     }
 }
 
-impl<F: Item> Props for CommonReader<'_, F> {
+impl<F: Item> Props for CommonReader<'_, ElementCommon<F>> {
     fn field<'de, A: MapAccess<'de>>(
         &mut self,
         cx: &mut Ctx,
@@ -121,7 +122,7 @@ impl<N: Props> Props for BoxReader<'_, N> {
 /// Reads the properties every input has, then those every element has, and checks the id.
 pub(crate) struct InputReader<'e> {
     input: &'e mut InputCommon,
-    common: CommonReader<'e, Element>,
+    common: CommonReader<'e, ElementCommon>,
 }
 
 impl<'e> InputReader<'e> {
@@ -179,20 +180,7 @@ impl Props for InputReader<'_> {
     }
 }
 
-/// Reads the properties every action has into the action's own; what it does not know is kept
-/// as unknown.
-pub(crate) struct ActionReader<'e> {
-    common: &'e mut ActionCommon,
-    owner: &'static str,
-}
-
-impl<'e> ActionReader<'e> {
-    pub(crate) fn new(owner: &'static str, common: &'e mut ActionCommon) -> Self {
-        Self { common, owner }
-    }
-}
-
-impl Props for ActionReader<'_> {
+impl Props for CommonReader<'_, ActionCommon> {
     fn field<'de, A: MapAccess<'de>>(
         &mut self,
         cx: &mut Ctx,

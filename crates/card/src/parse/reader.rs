@@ -123,14 +123,10 @@ impl Ctx {
     /// Enters an object or array, checking the nesting limit.
     pub(crate) fn enter<E: de::Error>(&mut self) -> Result<(), E> {
         self.depth += 1;
-        if self.depth > self.limits.max_depth {
-            let max = self.limits.max_depth;
-            return Err(self.abort(
-                Code::TooDeep,
-                format!("objects and arrays nest deeper than the limit of {max}"),
-            ));
-        }
-        Ok(())
+        let max = self.limits.max_depth;
+        self.within(self.depth, max, Code::TooDeep, |_, max| {
+            format!("objects and arrays nest deeper than the limit of {max}")
+        })
     }
 
     /// Leaves an object or array.
@@ -141,24 +137,31 @@ impl Ctx {
     /// Counts an element, action or other typed object against the limit.
     pub(crate) fn count_element<E: de::Error>(&mut self) -> Result<(), E> {
         self.elements += 1;
-        if self.elements > self.limits.max_elements {
-            let max = self.limits.max_elements;
-            return Err(self.abort(
-                Code::TooManyElements,
-                format!("the card has more than {max} elements"),
-            ));
-        }
-        Ok(())
+        let max = self.limits.max_elements;
+        self.within(self.elements, max, Code::TooManyElements, |_, max| {
+            format!("the card has more than {max} elements")
+        })
     }
 
     /// Checks a string against the length limit.
     pub(crate) fn check_str<E: de::Error>(&mut self, s: &str) -> Result<(), E> {
-        if s.len() > self.limits.max_string_bytes {
-            let (len, max) = (s.len(), self.limits.max_string_bytes);
-            return Err(self.abort(
-                Code::StringTooLong,
-                format!("a string of {len} bytes is longer than the limit of {max} bytes"),
-            ));
+        let max = self.limits.max_string_bytes;
+        self.within(s.len(), max, Code::StringTooLong, |len, max| {
+            format!("a string of {len} bytes is longer than the limit of {max} bytes")
+        })
+    }
+
+    /// Stops the read with `code` when `n` is past the limit `max`; `message` words it from
+    /// both (and is only called then: the checks run for every value).
+    fn within<E: de::Error>(
+        &mut self,
+        n: usize,
+        max: usize,
+        code: Code,
+        message: impl FnOnce(usize, usize) -> String,
+    ) -> Result<(), E> {
+        if n > max {
+            return Err(self.abort(code, message(n, max)));
         }
         Ok(())
     }
@@ -178,25 +181,11 @@ impl Ctx {
         map: &mut A,
         key: &str,
     ) -> Result<Option<T>, A::Error> {
-        // The pointer is extended only when there is something to report: this runs for
-        // every property of every card.
-        let scalar = self.scalar(map, key)?;
-        let found = scalar.type_name();
-        Ok(match T::from_scalar(scalar) {
-            Ok(v) => Some(v),
-            Err(Invalid::WrongType { expected }) => {
-                self.at(key, |cx| {
-                    cx.report(
-                        Code::WrongType,
-                        format!("`{key}` should be {expected}, not {found}; it is ignored"),
-                    );
-                });
-                None
-            }
-            Err(Invalid::Report(code, message)) => {
-                self.at(key, |cx| cx.report(code, message));
-                None
-            }
+        self.converted(map, key, |expected, found| {
+            (
+                Code::WrongType,
+                format!("`{key}` should be {expected}, not {found}; it is ignored"),
+            )
         })
     }
 
@@ -208,22 +197,37 @@ impl Ctx {
         key: &str,
         owner: &str,
     ) -> Result<Slot<T>, A::Error> {
+        let value = self.converted(map, key, |expected, found| {
+            (
+                Code::InvalidProperty,
+                format!("{owner}'s `{key}` must be {expected}, not {found}"),
+            )
+        })?;
+        Ok(value.map_or(Slot::Invalid, Slot::Set))
+    }
+
+    /// Reads the value of `key` as a `T`. A value that is not one is reported at the property
+    /// and is `None`; a value of the wrong JSON type is reported as `wrong_type` words it, from
+    /// what was expected and what was found.
+    fn converted<'de, T: FromScalar, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+        wrong_type: impl FnOnce(&'static str, &'static str) -> (Code, String),
+    ) -> Result<Option<T>, A::Error> {
+        // The pointer is extended only when there is something to report: this runs for
+        // every property of every card.
         let scalar = self.scalar(map, key)?;
         let found = scalar.type_name();
         Ok(match T::from_scalar(scalar) {
-            Ok(v) => Slot::Set(v),
-            Err(Invalid::WrongType { expected }) => {
-                self.at(key, |cx| {
-                    cx.report(
-                        Code::InvalidProperty,
-                        format!("{owner}'s `{key}` must be {expected}, not {found}"),
-                    );
-                });
-                Slot::Invalid
-            }
-            Err(Invalid::Report(code, message)) => {
+            Ok(v) => Some(v),
+            Err(invalid) => {
+                let (code, message) = match invalid {
+                    Invalid::WrongType { expected } => wrong_type(expected, found),
+                    Invalid::Report(code, message) => (code, message),
+                };
                 self.at(key, |cx| cx.report(code, message));
-                Slot::Invalid
+                None
             }
         })
     }
@@ -409,6 +413,13 @@ pub(crate) trait FromScalar: Sized {
     const EXPECTED: &'static str;
     /// Converts a scalar.
     fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid>;
+
+    /// What a scalar of another JSON type is: not [`Self::EXPECTED`].
+    fn wrong_type() -> Invalid {
+        Invalid::WrongType {
+            expected: Self::EXPECTED,
+        }
+    }
 }
 
 /// Something read from an object or array of its own (an element, an action, a fact, …).
@@ -446,12 +457,7 @@ struct ListSeed<'c, 'k, T> {
     item: PhantomData<T>,
 }
 
-impl<'de, T: Item> DeserializeSeed<'de> for ListSeed<'_, '_, T> {
-    type Value = Vec<T>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<T>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed_visits_itself!(ListSeed<'_, '_, T> => Vec<T>, deserialize_any, where T: Item);
 
 impl<'de, T: Item> Visitor<'de> for ListSeed<'_, '_, T> {
     type Value = Vec<T>;

@@ -12,9 +12,7 @@ impl FromScalar for String {
     fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
         match scalar {
             Scalar::Str(s) => Ok(s.into_string()),
-            _ => Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            }),
+            _ => Err(Self::wrong_type()),
         }
     }
 }
@@ -27,9 +25,7 @@ impl FromScalar for bool {
             // Official renderers read "true"/"false" strings too, and templates produce them.
             Scalar::Str(s) if s.as_str().eq_ignore_ascii_case("true") => Ok(true),
             Scalar::Str(s) if s.as_str().eq_ignore_ascii_case("false") => Ok(false),
-            _ => Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            }),
+            _ => Err(Self::wrong_type()),
         }
     }
 }
@@ -43,18 +39,14 @@ impl FromScalar for f64 {
             Scalar::Str(s) => s.as_str().trim().parse::<f64>().ok(),
             _ => None,
         };
-        n.filter(|n| n.is_finite()).ok_or(Invalid::WrongType {
-            expected: Self::EXPECTED,
-        })
+        n.filter(|n| n.is_finite()).ok_or_else(Self::wrong_type)
     }
 }
 
 impl FromScalar for u32 {
     const EXPECTED: &'static str = "a whole number of at least 0";
     fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
-        let n = f64::from_scalar(scalar).map_err(|_| Invalid::WrongType {
-            expected: Self::EXPECTED,
-        })?;
+        let n = f64::from_scalar(scalar).map_err(|_| Self::wrong_type())?;
         if n >= 0.0 && n <= f64::from(u32::MAX) && n.fract() == 0.0 {
             #[expect(
                 clippy::cast_possible_truncation,
@@ -63,9 +55,7 @@ impl FromScalar for u32 {
             )]
             Ok(n as u32)
         } else {
-            Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            })
+            Err(Self::wrong_type())
         }
     }
 }
@@ -75,9 +65,7 @@ impl<E: CardEnum> FromScalar for E {
     const EXPECTED: &'static str = "a string";
     fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
         let Scalar::Str(s) = scalar else {
-            return Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            });
+            return Err(Self::wrong_type());
         };
         E::parse(s.as_str()).ok_or_else(|| {
             Invalid::Report(
@@ -96,41 +84,34 @@ impl<E: CardEnum> FromScalar for E {
 impl FromScalar for Px {
     const EXPECTED: &'static str = "a size in pixels such as \"50px\"";
     fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
-        let Scalar::Str(s) = scalar else {
-            return Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            });
-        };
-        Px::parse(s.as_str()).ok_or_else(|| {
-            Invalid::Report(
-                Code::InvalidDimension,
-                format!(
-                    "`{}` is not a size in pixels such as \"50px\"; it is ignored",
-                    s.as_str()
-                ),
-            )
-        })
+        size_from_str(scalar, Px::parse)
     }
 }
 
 impl FromScalar for Dimension {
     const EXPECTED: &'static str = "\"auto\", \"stretch\" or a size such as \"50px\"";
     fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
-        let Scalar::Str(s) = scalar else {
-            return Err(Invalid::WrongType {
-                expected: Self::EXPECTED,
-            });
-        };
-        Dimension::parse(s.as_str()).ok_or_else(|| {
-            Invalid::Report(
-                Code::InvalidDimension,
-                format!(
-                    "`{}` is not \"auto\", \"stretch\" or a size such as \"50px\"; it is ignored",
-                    s.as_str()
-                ),
-            )
-        })
+        size_from_str(scalar, Dimension::parse)
     }
+}
+
+/// A size written as a string, read by `parse`; a string it refuses is reported.
+fn size_from_str<T: FromScalar>(
+    scalar: Scalar<'_>,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> Result<T, Invalid> {
+    let Scalar::Str(s) = scalar else {
+        return Err(T::wrong_type());
+    };
+    parse(s.as_str()).ok_or_else(|| not_a_size::<T>(&format!("`{}`", s.as_str())))
+}
+
+/// What a value that is not a size of `T` is, `shown` as the card wrote it.
+fn not_a_size<T: FromScalar>(shown: &str) -> Invalid {
+    Invalid::Report(
+        Code::InvalidDimension,
+        format!("{shown} is not {}; it is ignored", T::EXPECTED),
+    )
 }
 
 impl FromScalar for ColumnWidth {
@@ -140,9 +121,7 @@ impl FromScalar for ColumnWidth {
             Scalar::Number(n) => ColumnWidth::from_weight(*n),
             Scalar::Str(s) => ColumnWidth::parse(s.as_str()),
             _ => {
-                return Err(Invalid::WrongType {
-                    expected: Self::EXPECTED,
-                });
+                return Err(Self::wrong_type());
             }
         };
         width.ok_or_else(|| {
@@ -151,12 +130,7 @@ impl FromScalar for ColumnWidth {
                 Scalar::Str(s) => format!("\"{}\"", s.as_str()),
                 _ => String::new(),
             };
-            Invalid::Report(
-                Code::InvalidDimension,
-                format!(
-                    "{shown} is not \"auto\", \"stretch\", a weight or a size such as \"50px\"; it is ignored"
-                ),
-            )
+            not_a_size::<Self>(&shown)
         })
     }
 }

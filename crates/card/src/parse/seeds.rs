@@ -35,12 +35,7 @@ pub(super) struct KeySeed<'c> {
     pub(super) cx: &'c mut Ctx,
 }
 
-impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
-    type Value = Key<'de>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Key<'de>, D::Error> {
-        d.deserialize_str(self)
-    }
-}
+seed_visits_itself!(KeySeed<'_> => Key<'de>, deserialize_str);
 
 impl<'de> Visitor<'de> for KeySeed<'_> {
     type Value = Key<'de>;
@@ -89,12 +84,7 @@ pub(crate) struct ScalarSeed<'c> {
     pub(crate) cx: &'c mut Ctx,
 }
 
-impl<'de> DeserializeSeed<'de> for ScalarSeed<'_> {
-    type Value = Scalar<'de>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Scalar<'de>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed_visits_itself!(ScalarSeed<'_> => Scalar<'de>, deserialize_any);
 
 #[expect(
     clippy::cast_precision_loss,
@@ -186,12 +176,7 @@ pub(crate) struct ValueSeed<'c> {
     pub(crate) cx: &'c mut Ctx,
 }
 
-impl<'de> DeserializeSeed<'de> for ValueSeed<'_> {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed_visits_itself!(ValueSeed<'_> => Value, deserialize_any);
 
 impl<'de> Visitor<'de> for ValueSeed<'_> {
     type Value = Value;
