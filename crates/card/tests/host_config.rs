@@ -2,8 +2,8 @@
 //! colours parse, missing and bad values take their defaults (bad ones with a warning), and
 //! the built-in themes are readable (WCAG contrast).
 
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 #![expect(
-    clippy::unwrap_used,
     clippy::float_cmp,
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

@@ -1,10 +1,7 @@
 //! Card templates filled with data: the corpus templates and our example expand into valid
 //! cards, and template problems are reported where they are.
 
-#![expect(
-    clippy::unwrap_used,
-    reason = "test helpers fail loudly; that is their job"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 mod common;
 
