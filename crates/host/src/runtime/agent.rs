@@ -2,13 +2,20 @@
 //! gets its result later; a tool without one is called and waited for, and its result opens a
 //! card or A2UI app when it carries one.
 
-use mcpapp_protocol::{CallToolResult, DisplayMode};
+use mcpapp_protocol::{CallToolResult, DisplayMode, Tool};
 use serde_json::{Map, Value};
 
 use super::{Arrival, Runtime};
 use crate::Error;
 use crate::host::{AppSpec, InstanceId, ViewKind, wire};
 use crate::mcp::McpConnection;
+
+/// Where an agent's call opens its app.
+struct Opening<'a> {
+    server: &'a str,
+    tool_call_id: &'a str,
+    display_mode: DisplayMode,
+}
 
 /// What an agent's tool call became.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,15 +82,12 @@ impl Runtime {
             });
         }
         let kind = view_kind(&connection, &uri).await?;
-        let instance = self.host.tool_call_started(AppSpec {
-            server: server.to_owned(),
-            tool: definition,
-            tool_call_id: tool_call_id.to_owned(),
-            resource_uri: uri,
-            kind,
+        let opening = Opening {
+            server,
+            tool_call_id,
             display_mode,
-        });
-        self.host.tool_input(tool_call_id, &input);
+        };
+        let instance = self.open_app(opening, definition, (uri, kind), &input);
         let arrivals = self.arrivals_tx.clone();
         let (name, tool_call_id) = (tool.to_owned(), tool_call_id.to_owned());
         tokio::spawn(async move {
@@ -128,18 +132,36 @@ impl Runtime {
                 server: server.to_owned(),
                 tool: tool.to_owned(),
             })?;
-        let instance = self.host.tool_call_started(AppSpec {
-            server: server.to_owned(),
-            tool: definition,
-            tool_call_id: tool_call_id.to_owned(),
-            resource_uri: uri,
-            kind,
+        let opening = Opening {
+            server,
+            tool_call_id,
             display_mode,
-        });
-        self.host.tool_input(tool_call_id, arguments);
+        };
+        let instance = self.open_app(opening, definition, (uri, kind), arguments);
         self.host.tool_result(tool_call_id, &result);
         self.results.push((tool_call_id.to_owned(), result));
         Ok(AgentCall::App(instance))
+    }
+
+    /// Opens the app of the agent's call (`view`: its URI and kind) and gives it the call's
+    /// input.
+    fn open_app(
+        &mut self,
+        opening: Opening<'_>,
+        definition: Tool,
+        (resource_uri, kind): (String, ViewKind),
+        input: &Value,
+    ) -> InstanceId {
+        let instance = self.host.tool_call_started(AppSpec {
+            server: opening.server.to_owned(),
+            tool: definition,
+            tool_call_id: opening.tool_call_id.to_owned(),
+            resource_uri,
+            kind,
+            display_mode: opening.display_mode,
+        });
+        self.host.tool_input(opening.tool_call_id, input);
+        instance
     }
 
     /// Calls a tool, carrying the views' messages and the host's arrivals (a server's
