@@ -11,9 +11,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcpapp_server::signing::{
-    RESERVED_PREFIX, Rejection, SIGNATURE_KEY, SignError, Signer, canonical_json,
-};
+use mcpapp_server::signing::{RESERVED_PREFIX, SIGNATURE_KEY, Signer, canonical_json};
+use mcpapp_server::{Error, Rejection};
 use serde_json::{Map, Value};
 
 const NOW: u64 = 1_700_000_000;
@@ -40,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
         .with_audience("fuzz");
     let token = match signer.sign_data("tool", fixed.clone(), "alice", NOW) {
         Ok(token) => token,
-        Err(SignError::UnsafeNumber(_)) => return,
+        Err(Error::UnsafeNumber(_)) => return,
         Err(e) => panic!("signing failed: {e}"),
     };
     let mut arguments = fixed.clone();

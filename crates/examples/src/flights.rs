@@ -21,7 +21,7 @@ use mcpapp_card::Card;
 use mcpapp_card::enums::FontSize;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, InputError, Signer, UiResource,
+    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, Rejection, Signer, UiResource,
     authorize, check_card_inputs, typed_inputs,
 };
 use rmcp::model::ErrorData;
@@ -133,7 +133,7 @@ impl Flights {
         let sent = Self::cancellation_card(&booking_id)
             .build()
             .map_err(|e| Self::card_error(&e))?;
-        let gate = |e: InputError| rpc_error(&e.to_jsonrpc_error());
+        let gate = |e: Rejection| rpc_error(&e.to_jsonrpc_error());
         check_card_inputs(&sent, &action.inputs).map_err(gate)?;
         let inputs: CancellationInputs = typed_inputs(&action.inputs).map_err(gate)?;
         let mut bookings = self.bookings.lock().unwrap_or_else(PoisonError::into_inner);

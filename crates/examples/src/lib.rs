@@ -159,7 +159,7 @@ impl Options {
     pub(crate) fn signer(
         &self,
         audience: &str,
-    ) -> Result<mcpapp_server::Signer, mcpapp_server::SignError> {
+    ) -> Result<mcpapp_server::Signer, mcpapp_server::Error> {
         let key = self
             .signing_key
             .clone()

@@ -18,7 +18,7 @@ use mcpapp_card::enums::FontWeight;
 use mcpapp_protocol::{
     CARD_MIME_TYPE, CallToolResult, ContentBlock, HTML_MIME_TYPE, ResourceCsp, Visibility,
 };
-use mcpapp_server::{CARD_APP_URI, CardBuilder, ClientUi, UiResource, ViewError};
+use mcpapp_server::{CARD_APP_URI, CardBuilder, ClientUi, Error, UiResource};
 use mcpapp_template::datetime::{self, Fields};
 use rmcp::model::ErrorData;
 use serde::Serialize;
@@ -227,7 +227,7 @@ pub fn forecast_card(forecast: &Forecast) -> Result<Card, ErrorData> {
 
 /// The HTML app: a self-contained page (no scripts, styles or data from elsewhere), so it asks
 /// for no origins and no permissions and gets the host's strictest sandbox.
-pub fn forecast_view() -> Result<UiResource, ViewError> {
+pub fn forecast_view() -> Result<UiResource, Error> {
     UiResource::html(FORECAST_URI, "forecast", PAGE)?
         .title("Weather forecast")
         .description("The days of a forecast, with refresh, units and a question for the chat.")

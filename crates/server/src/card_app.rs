@@ -18,7 +18,8 @@
 
 use std::sync::LazyLock;
 
-use crate::view::{UiResource, ViewError};
+use crate::Error;
+use crate::view::UiResource;
 
 /// Where servers usually offer the card app: one page serves every card tool of a server.
 pub const CARD_APP_URI: &str = "ui://mcpapp/card-app";
@@ -51,7 +52,7 @@ impl UiResource {
     /// the server's other views; [`ClientUi::card_tool`](crate::ClientUi::card_tool) points
     /// HTML clients' card tools at it. Images in cards load only from origins added with
     /// [`Self::csp`] (`resourceDomains`).
-    pub fn card_app(uri: impl Into<String>) -> Result<Self, ViewError> {
+    pub fn card_app(uri: impl Into<String>) -> Result<Self, Error> {
         Ok(Self::html(uri, "card", card_app_html())?
             .title("Card")
             .description("Shows the card a tool answered with, and sends its actions back."))

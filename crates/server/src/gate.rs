@@ -9,22 +9,13 @@ use mcpapp_protocol::{
     CallToolResult, RESOURCE_URI_META_KEY, Tool, UI_META_KEY, UiClientCapability,
 };
 
+use crate::Rejection;
 use crate::result::{card_result, text_result};
 
 /// What UI a connected client can show, read once from its `initialize` capabilities.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ClientUi {
     capability: Option<UiClientCapability>,
-}
-
-/// A tool call the client may not make.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("tool `{tool}` is only available to clients that show {needs}")]
-pub struct GateError {
-    /// The tool called.
-    pub tool: String,
-    /// What the client would need to show, for the message.
-    pub needs: String,
 }
 
 impl ClientUi {
@@ -137,11 +128,11 @@ impl ClientUi {
     }
 
     /// Refuses a call to a card tool this client must not see ([`Self::card_tool`]).
-    pub fn check_card_call(&self, tool: &Tool) -> Result<(), GateError> {
+    pub fn check_card_call(&self, tool: &Tool) -> Result<(), Rejection> {
         if self.card_tool(tool.clone(), "ui://card-app").is_some() {
             Ok(())
         } else {
-            Err(GateError {
+            Err(Rejection::ClientCannotShow {
                 tool: tool.name.clone(),
                 needs: "cards or HTML apps".to_owned(),
             })
@@ -206,11 +197,11 @@ impl ClientUi {
         &self,
         tool: &Tool,
         fallback: A2uiFallback<'_>,
-    ) -> Result<(), GateError> {
+    ) -> Result<(), Rejection> {
         if self.a2ui_tool(tool.clone(), fallback).is_some() {
             Ok(())
         } else {
-            Err(GateError {
+            Err(Rejection::ClientCannotShow {
                 tool: tool.name.clone(),
                 needs: match fallback {
                     A2uiFallback::Card { .. } => "A2UI, cards or HTML apps",
@@ -223,11 +214,11 @@ impl ClientUi {
 
     /// Refuses a call to a tool this client must not see (an app-only tool called by a client
     /// that cannot show its view).
-    pub fn check_call(&self, tool: &Tool, view_mime_type: Option<&str>) -> Result<(), GateError> {
+    pub fn check_call(&self, tool: &Tool, view_mime_type: Option<&str>) -> Result<(), Rejection> {
         if self.tool_for_client(tool.clone(), view_mime_type).is_some() {
             Ok(())
         } else {
-            Err(GateError {
+            Err(Rejection::ClientCannotShow {
                 tool: tool.name.clone(),
                 needs: view_mime_type.unwrap_or("an MCP Apps UI").to_owned(),
             })

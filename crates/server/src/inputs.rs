@@ -4,10 +4,10 @@
 //! the application's authorization hook. The client is never trusted, even when its view already
 //! checked the same rules.
 
+use crate::Rejection;
 use mcpapp_card::{Card, Element, InputValue, validate_input, value_from_text};
-use mcpapp_protocol::JsonRpcError;
 use serde::de::DeserializeOwned;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use validator::Validate;
 
 /// One input that fails a rule.
@@ -19,49 +19,16 @@ pub struct FieldError {
     pub message: String,
 }
 
-/// Why an action's inputs were refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum InputError {
-    /// Inputs break the rules of the card the server sent, or of the handler's struct.
-    #[error("{} input(s) are invalid: {}", .0.len(), .0.iter().map(|e| format!("{}: {}", e.field, e.message)).collect::<Vec<_>>().join("; "))]
-    Invalid(Vec<FieldError>),
-    /// An argument the card has no input for (a client making up fields).
-    #[error("unexpected input `{0}`: the card has no such input")]
-    Unexpected(String),
-    /// The application says this user may not do this.
-    #[error("not allowed: {0}")]
-    Forbidden(String),
-}
-
-impl InputError {
-    /// The JSON-RPC error for the client: `invalid_params` naming the fields, with a `reason`.
-    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
-        let (reason, fields) = match self {
-            Self::Invalid(errors) => (
-                "invalid-input",
-                errors
-                    .iter()
-                    .map(|e| json!({"field": e.field, "message": e.message}))
-                    .collect(),
-            ),
-            Self::Unexpected(field) => ("unexpected-input", vec![json!({"field": field})]),
-            Self::Forbidden(_) => ("forbidden", Vec::new()),
-        };
-        JsonRpcError::new(JsonRpcError::INVALID_PARAMS, self.to_string())
-            .with_data(json!({"reason": reason, "fields": fields}))
-    }
-}
-
 /// Checks submitted inputs by the rules of the inputs of `card` (the card the server sent,
 /// with its `Action.ShowCard` cards): every input the card has is checked (a missing value is
 /// an empty one), and an argument no input of the card explains is refused.
-pub fn check_card_inputs(card: &Card, inputs: &Map<String, Value>) -> Result<(), InputError> {
+pub fn check_card_inputs(card: &Card, inputs: &Map<String, Value>) -> Result<(), Rejection> {
     let card_inputs = card.all_inputs();
     if let Some(extra) = inputs
         .keys()
         .find(|k| !card_inputs.iter().any(|i| i.id() == Some(k.as_str())))
     {
-        return Err(InputError::Unexpected(extra.clone()));
+        return Err(Rejection::UnexpectedInput(extra.clone()));
     }
     let errors: Vec<FieldError> = card_inputs
         .iter()
@@ -79,7 +46,7 @@ pub fn check_card_inputs(card: &Card, inputs: &Map<String, Value>) -> Result<(),
     if errors.is_empty() {
         Ok(())
     } else {
-        Err(InputError::Invalid(errors))
+        Err(Rejection::InvalidInput(errors))
     }
 }
 
@@ -98,9 +65,9 @@ fn submitted(input: &Element, value: Option<&Value>) -> Option<InputValue> {
 /// fields.
 pub fn typed_inputs<T: DeserializeOwned + Validate>(
     inputs: &Map<String, Value>,
-) -> Result<T, InputError> {
+) -> Result<T, Rejection> {
     let value: T = serde_json::from_value(Value::Object(inputs.clone())).map_err(|e| {
-        InputError::Invalid(vec![FieldError {
+        Rejection::InvalidInput(vec![FieldError {
             field: field_of(&e.to_string()),
             message: e.to_string(),
         }])
@@ -120,7 +87,7 @@ pub fn typed_inputs<T: DeserializeOwned + Validate>(
             })
             .collect();
         fields.sort_by(|a, b| a.field.cmp(&b.field));
-        InputError::Invalid(fields)
+        Rejection::InvalidInput(fields)
     })?;
     Ok(value)
 }
@@ -156,13 +123,13 @@ impl<F: Fn(&str, &str, &Map<String, Value>) -> Result<(), String>> Authorize for
     }
 }
 
-/// Asks the hook; a refusal becomes [`InputError::Forbidden`].
+/// Asks the hook; a refusal becomes [`Rejection::Forbidden`].
 pub fn authorize(
     hook: &dyn Authorize,
     subject: &str,
     tool: &str,
     fixed: &Map<String, Value>,
-) -> Result<(), InputError> {
+) -> Result<(), Rejection> {
     hook.authorize(subject, tool, fixed)
-        .map_err(InputError::Forbidden)
+        .map_err(Rejection::Forbidden)
 }

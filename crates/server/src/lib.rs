@@ -49,24 +49,28 @@
 
 pub mod a2ui;
 pub mod card_app;
+mod error;
 pub mod gate;
 pub mod inputs;
 #[cfg(feature = "redis")]
 mod redis_guard;
+mod rejection;
 pub mod result;
 pub mod signing;
 pub mod view;
 
 pub use card_app::{CARD_APP_URI, card_app_html};
-pub use gate::{A2uiFallback, ClientUi, GateError};
-pub use inputs::{Authorize, FieldError, InputError, authorize, check_card_inputs, typed_inputs};
+pub use error::Error;
+pub use gate::{A2uiFallback, ClientUi};
+pub use inputs::{Authorize, FieldError, authorize, check_card_inputs, typed_inputs};
 pub use mcpapp_card::{CardBuilder, builder, text_fallback};
 #[cfg(feature = "redis")]
 pub use redis_guard::RedisReplayGuard;
+pub use rejection::Rejection;
 pub use result::{DEFAULT_CARD_URI, card_result, card_result_at, text_result};
-pub use signing::{BuildSigned, SignedBuildError};
+pub use signing::BuildSigned;
 pub use signing::{
-    MemoryReplayGuard, RESERVED_PREFIX, Rejection, ReplayGuard, SIGNATURE_KEY, SignError, Signer,
-    VerifiedAction, canonical_json,
+    MemoryReplayGuard, RESERVED_PREFIX, ReplayGuard, SIGNATURE_KEY, Signer, VerifiedAction,
+    canonical_json,
 };
-pub use view::{UiResource, ViewError, app_only_tool};
+pub use view::{UiResource, app_only_tool};

@@ -4,48 +4,13 @@
 //! A view's listing entry and its `resources/read` content item carry the same `_meta.ui`: the
 //! spec lets hosts read either, and some read only one.
 
+use crate::Error;
 use mcpapp_protocol::{
     CARD_MIME_TYPE, HTML_MIME_TYPE, ReadResourceResult, Resource, ResourceContents, ResourceCsp,
     ResourcePermissions, ResourceUiMeta, Tool, ToolUiMeta, UI_META_KEY, Visibility,
     is_ui_resource_uri,
 };
 use serde_json::{Map, Value};
-
-/// A view that cannot be declared as asked.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ViewError {
-    /// The URI does not use the `ui://` scheme reserved for MCP Apps views.
-    #[error("view URI `{0}` must start with `ui://`")]
-    NotUiUri(String),
-    /// An HTML view that is not an HTML document.
-    #[error("view `{uri}` is not an HTML document: {reason}")]
-    NotHtml {
-        /// The view.
-        uri: String,
-        /// What is missing.
-        reason: &'static str,
-    },
-    /// A card template that is not a card.
-    #[error("view `{uri}` is not a card template: {reason}")]
-    NotCard {
-        /// The view.
-        uri: String,
-        /// What is wrong.
-        reason: String,
-    },
-    /// A CSP entry that is not a plain origin (it could inject directives into the host's
-    /// policy, and careful hosts drop it anyway).
-    #[error("view `{uri}`: CSP entry `{entry}` is not an origin such as `https://api.example.com`")]
-    BadCspEntry {
-        /// The view.
-        uri: String,
-        /// The entry.
-        entry: String,
-    },
-    /// A tool with an empty visibility list could be called by nobody.
-    #[error("tool `{0}` is visible to nobody: give it `model`, `app` or both")]
-    NoVisibility(String),
-}
 
 /// A `ui://` view a server offers: what `resources/list` shows and `resources/read` returns.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,12 +32,12 @@ impl UiResource {
         uri: impl Into<String>,
         name: impl Into<String>,
         html: impl Into<String>,
-    ) -> Result<Self, ViewError> {
+    ) -> Result<Self, Error> {
         let uri = ui_uri(uri.into())?;
         let html = html.into();
         let head = html.trim_start().get(..64).unwrap_or(html.trim_start());
         if !head.to_ascii_lowercase().starts_with("<!doctype html") {
-            return Err(ViewError::NotHtml {
+            return Err(Error::NotHtml {
                 uri,
                 reason: "it must start with `<!doctype html>`",
             });
@@ -86,11 +51,11 @@ impl UiResource {
         uri: impl Into<String>,
         name: impl Into<String>,
         template: &Value,
-    ) -> Result<Self, ViewError> {
+    ) -> Result<Self, Error> {
         let uri = ui_uri(uri.into())?;
         let kind = template.get("type").and_then(Value::as_str);
         if !matches!(kind, Some("McpApp" | "AdaptiveCard")) {
-            return Err(ViewError::NotCard {
+            return Err(Error::NotCard {
                 uri,
                 reason: format!(
                     "its `type` is {}, not \"McpApp\" or \"AdaptiveCard\"",
@@ -98,7 +63,7 @@ impl UiResource {
                 ),
             });
         }
-        let text = serde_json::to_string(template).map_err(|e| ViewError::NotCard {
+        let text = serde_json::to_string(template).map_err(|e| Error::NotCard {
             uri: uri.clone(),
             reason: e.to_string(),
         })?;
@@ -131,7 +96,7 @@ impl UiResource {
 
     /// The origins the view needs. Every entry must be an origin (`https://host[:port]`,
     /// `wss://…`, `https://*.example.com`), so that it cannot smuggle CSP directives.
-    pub fn csp(mut self, csp: ResourceCsp) -> Result<Self, ViewError> {
+    pub fn csp(mut self, csp: ResourceCsp) -> Result<Self, Error> {
         let lists = [
             &csp.connect_domains,
             &csp.resource_domains,
@@ -140,7 +105,7 @@ impl UiResource {
         ];
         for entry in lists.into_iter().flatten().flatten() {
             if !is_origin(entry) {
-                return Err(ViewError::BadCspEntry {
+                return Err(Error::BadCspEntry {
                     uri: self.uri,
                     entry: entry.clone(),
                 });
@@ -228,9 +193,9 @@ impl UiResource {
     /// `tool`, made to open this view: `_meta.ui.resourceUri` (and the legacy flat key older
     /// hosts read) and `visibility` (`[Model]` for the agent only, `[App]` for a tool only
     /// views call, both for the usual case). Other `_meta` members are kept.
-    pub fn opened_by(&self, tool: Tool, visibility: &[Visibility]) -> Result<Tool, ViewError> {
+    pub fn opened_by(&self, tool: Tool, visibility: &[Visibility]) -> Result<Tool, Error> {
         if visibility.is_empty() {
-            return Err(ViewError::NoVisibility(tool.name));
+            return Err(Error::NoVisibility(tool.name));
         }
         Ok(with_ui(tool, Some(self.uri.clone()), visibility))
     }
@@ -252,11 +217,11 @@ fn with_ui(mut tool: Tool, resource_uri: Option<String>, visibility: &[Visibilit
     tool
 }
 
-pub(crate) fn ui_uri(uri: String) -> Result<String, ViewError> {
+pub(crate) fn ui_uri(uri: String) -> Result<String, Error> {
     if is_ui_resource_uri(&uri) && uri.len() > "ui://".len() {
         Ok(uri)
     } else {
-        Err(ViewError::NotUiUri(uri))
+        Err(Error::NotUiUri(uri))
     }
 }
 
@@ -317,15 +282,15 @@ mod tests {
     fn only_ui_uris_and_documents() {
         assert_eq!(
             UiResource::html("https://x", "x", "<!doctype html>"),
-            Err(ViewError::NotUiUri("https://x".into()))
+            Err(Error::NotUiUri("https://x".into()))
         );
         assert!(matches!(
             UiResource::html("ui://x/y", "x", "<div>hi</div>"),
-            Err(ViewError::NotHtml { .. })
+            Err(Error::NotHtml { .. })
         ));
         assert!(matches!(
             UiResource::card_template("ui://x/c", "c", &json!({"type": "Card"})),
-            Err(ViewError::NotCard { .. })
+            Err(Error::NotCard { .. })
         ));
     }
 
@@ -338,7 +303,7 @@ mod tests {
         };
         assert_eq!(
             view.opened_by(tool, &[]),
-            Err(ViewError::NoVisibility("t".into()))
+            Err(Error::NoVisibility("t".into()))
         );
     }
 }

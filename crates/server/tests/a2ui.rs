@@ -8,12 +8,12 @@ use mcpapp_a2ui::mcp::{action_call, payloads_in_result, result_resource_uri};
 use mcpapp_a2ui::{Fired, Pointer, Processor, ServerMessage, process_str};
 use mcpapp_protocol::A2UI_MIME_TYPE;
 use mcpapp_server::a2ui::{
-    A2uiBuildError, A2uiRejection, Button, Call, Check, CheckBox, Children, ChoicePicker, Column,
-    DateTimeInput, Divider, Dynamic, Event, IntoComponent as _, List, Row, Slider, SurfaceBuilder,
-    Text, TextField, TextFieldVariant, TextVariant, Updates, a2ui_error_result, a2ui_result,
-    check_event_inputs, delete_surface, stream_text, verify_event_call,
+    Button, Call, Check, CheckBox, Children, ChoicePicker, Column, DateTimeInput, Divider, Dynamic,
+    Event, IntoComponent as _, List, Row, Slider, SurfaceBuilder, Text, TextField,
+    TextFieldVariant, TextVariant, Updates, a2ui_error_result, a2ui_result, check_event_inputs,
+    delete_surface, stream_text, verify_event_call,
 };
-use mcpapp_server::{InputError, MemoryReplayGuard, Rejection, Signer, UiResource};
+use mcpapp_server::{Error, MemoryReplayGuard, Rejection, Signer, UiResource};
 use serde_json::{Map, Value, json};
 
 const NOW: u64 = 1_800_000_000;
@@ -157,7 +157,7 @@ fn what_the_schemas_or_the_protocol_refuse_is_not_built() {
         .root(Column::new(["nowhere"]))
         .build()
         .unwrap_err();
-    let A2uiBuildError::Invalid(found) = &dangling else {
+    let Error::InvalidA2ui(found) = &dangling else {
         panic!("{dangling:?}");
     };
     assert!(dangling.to_string().contains("nowhere"), "{dangling}");
@@ -168,7 +168,7 @@ fn what_the_schemas_or_the_protocol_refuse_is_not_built() {
         .root(Text::new("x"))
         .build();
     assert!(
-        matches!(bad_colour, Err(A2uiBuildError::Invalid(_))),
+        matches!(bad_colour, Err(Error::InvalidA2ui(_))),
         "{bad_colour:?}"
     );
 
@@ -176,7 +176,7 @@ fn what_the_schemas_or_the_protocol_refuse_is_not_built() {
         .root(Text::new("x"))
         .add("root", Text::new("y"))
         .build();
-    assert_eq!(twice, Err(A2uiBuildError::DuplicateId("root".into())));
+    assert_eq!(twice, Err(Error::DuplicateId("root".into())));
 
     let reserved = SurfaceBuilder::new("s")
         .root(Column::new(["l", "b"]))
@@ -187,7 +187,7 @@ fn what_the_schemas_or_the_protocol_refuse_is_not_built() {
         )
         .build();
     assert!(
-        matches!(reserved, Err(A2uiBuildError::BadContextKey { .. })),
+        matches!(reserved, Err(Error::BadContextKey { .. })),
         "{reserved:?}"
     );
 
@@ -200,16 +200,13 @@ fn what_the_schemas_or_the_protocol_refuse_is_not_built() {
         )
         .build();
     assert!(
-        matches!(object, Err(A2uiBuildError::BadFixedValue { .. })),
+        matches!(object, Err(Error::BadFixedValue { .. })),
         "{object:?}"
     );
 
     // An update for a surface the client never got.
     let orphan = Updates::new("other").data("/a", 1).build_after(&[]);
-    assert!(
-        matches!(orphan, Err(A2uiBuildError::Invalid(_))),
-        "{orphan:?}"
-    );
+    assert!(matches!(orphan, Err(Error::InvalidA2ui(_))), "{orphan:?}");
 }
 
 #[test]
@@ -251,7 +248,7 @@ fn a_signed_event_comes_back_verified_once_and_only_as_signed() {
     forged_meta["a2ui"]["action"]["context"]["restaurant"] = json!("R2");
     assert_eq!(
         verify(&forged, Some(&forged_meta), NOW + 7).unwrap_err(),
-        A2uiRejection::Signature(Rejection::BadSignature)
+        Rejection::BadSignature
     );
     // Changed in the arguments only: the `_meta` copy disagrees.
     let refused = verify(&forged, meta.as_ref(), NOW + 7).unwrap_err();
@@ -260,17 +257,17 @@ fn a_signed_event_comes_back_verified_once_and_only_as_signed() {
     // Expired, for someone else, with an argument the event does not have.
     assert_eq!(
         verify(&args, meta.as_ref(), NOW + 600).unwrap_err(),
-        A2uiRejection::Signature(Rejection::Expired)
+        Rejection::Expired
     );
     assert_eq!(
         verify_event_call(&signer, &tool, &args, None, "bob", NOW + 1).unwrap_err(),
-        A2uiRejection::Signature(Rejection::OtherSubject)
+        Rejection::OtherSubject
     );
     let mut extra = args.clone();
     extra.insert("admin".into(), json!(true));
     assert_eq!(
         verify(&extra, None, NOW + 1).unwrap_err(),
-        A2uiRejection::Signature(Rejection::UnexpectedInput("admin".into()))
+        Rejection::UnexpectedInput("admin".into())
     );
 }
 
@@ -286,7 +283,7 @@ fn inputs_are_checked_again_by_the_surfaces_own_rules() {
         &booking_event(),
         &inputs("Ann", "not-an-email"),
     );
-    let Err(InputError::Invalid(fields)) = bad else {
+    let Err(Rejection::InvalidInput(fields)) = bad else {
         panic!("{bad:?}");
     };
     assert_eq!(fields.len(), 1);
@@ -305,7 +302,7 @@ fn inputs_are_checked_again_by_the_surfaces_own_rules() {
     extra.insert("price".into(), json!(0));
     assert_eq!(
         check_event_inputs(&messages, "form", &booking_event(), &extra),
-        Err(InputError::Unexpected("price".into()))
+        Err(Rejection::UnexpectedInput("price".into()))
     );
 }
 
@@ -347,13 +344,13 @@ fn template_rows_are_signed_one_by_one() {
     forged.insert("item".into(), json!("A"));
     assert_eq!(
         verify_event_call(&signer, &tool, &forged, None, "ada", NOW + 1).unwrap_err(),
-        A2uiRejection::Signature(Rejection::BadSignature)
+        Rejection::BadSignature
     );
     // An item without the value its event signs is refused.
     let mut bare = Map::new();
     assert!(matches!(
         event.sign_item(&signer, &mut bare, "ada", NOW),
-        Err(A2uiBuildError::MissingItemValue { .. })
+        Err(Error::MissingItemValue { .. })
     ));
 }
 

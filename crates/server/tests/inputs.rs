@@ -5,7 +5,7 @@
 
 use mcpapp_card::{Card, parse_str};
 use mcpapp_protocol::JsonRpcError;
-use mcpapp_server::{FieldError, InputError, authorize, check_card_inputs, typed_inputs};
+use mcpapp_server::{FieldError, Rejection, authorize, check_card_inputs, typed_inputs};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use validator::Validate;
@@ -37,9 +37,9 @@ const BOOKING: &str = r#"{
   "actions": [{"type": "Action.Submit", "title": "Book"}]
 }"#;
 
-fn fields(error: &InputError) -> Vec<&str> {
+fn fields(error: &Rejection) -> Vec<&str> {
     match error {
-        InputError::Invalid(errors) => errors.iter().map(|e| e.field.as_str()).collect(),
+        Rejection::InvalidInput(errors) => errors.iter().map(|e| e.field.as_str()).collect(),
         other => panic!("not an invalid-input error: {other}"),
     }
 }
@@ -96,7 +96,7 @@ fn all_failures_are_reported_together_with_the_cards_message() {
     let card = card(BOOKING);
     let error = check_card_inputs(&card, &inputs(json!({"code": "x", "seats": "99"}))).unwrap_err();
     assert_eq!(fields(&error), vec!["reason", "code", "seats", "class"]);
-    let InputError::Invalid(errors) = &error else {
+    let Rejection::InvalidInput(errors) = &error else {
         unreachable!()
     };
     assert_eq!(errors[0].message, "Say why");
@@ -108,7 +108,7 @@ fn a_field_the_card_does_not_have_is_refused() {
     let submitted = inputs(json!({"reason": "r", "class": "eco", "price": "0"}));
     assert_eq!(
         check_card_inputs(&card, &submitted),
-        Err(InputError::Unexpected("price".to_owned()))
+        Err(Rejection::UnexpectedInput("price".to_owned()))
     );
 }
 
@@ -178,13 +178,13 @@ fn authorization_hook_refuses_other_peoples_bookings() {
     let refused = authorize(&owner_only, "bob", "cancel", &fixed).unwrap_err();
     assert_eq!(
         refused,
-        InputError::Forbidden("bob does not own this booking".to_owned())
+        Rejection::Forbidden("bob does not own this booking".to_owned())
     );
 }
 
 #[test]
 fn errors_become_invalid_params_with_the_fields() {
-    let error = InputError::Invalid(vec![FieldError {
+    let error = Rejection::InvalidInput(vec![FieldError {
         field: "reason".to_owned(),
         message: "Say why".to_owned(),
     }]);
@@ -193,7 +193,7 @@ fn errors_become_invalid_params_with_the_fields() {
     assert_eq!(wire["data"]["reason"], "invalid-input");
     assert_eq!(wire["data"]["fields"][0]["field"], "reason");
     let forbidden =
-        serde_json::to_value(InputError::Forbidden("no".into()).to_jsonrpc_error()).unwrap();
+        serde_json::to_value(Rejection::Forbidden("no".into()).to_jsonrpc_error()).unwrap();
     assert_eq!(forbidden["data"]["reason"], "forbidden");
 }
 

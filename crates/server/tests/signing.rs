@@ -13,8 +13,8 @@ use mcpapp_card::{Action, Card, ToolCall, tool_call};
 use mcpapp_protocol::JsonRpcError;
 use mcpapp_server::signing::canonical_json;
 use mcpapp_server::{
-    BuildSigned as _, CardBuilder, MemoryReplayGuard, Rejection, ReplayGuard as _, SIGNATURE_KEY,
-    SignError, Signer, VerifiedAction,
+    BuildSigned as _, CardBuilder, Error, MemoryReplayGuard, Rejection, ReplayGuard as _,
+    SIGNATURE_KEY, Signer, VerifiedAction,
 };
 use serde_json::{Map, Value, json};
 
@@ -71,7 +71,7 @@ fn build_signed_signs_a_checked_card() {
         .unwrap_err();
     assert_eq!(
         err,
-        mcpapp_server::SignedBuildError::Sign(SignError::InputCollision("booking_id".into()))
+        mcpapp_server::Error::InputCollision("booking_id".into())
     );
 }
 
@@ -331,7 +331,7 @@ fn an_input_overriding_fixed_data_is_refused() {
             .unwrap();
         assert_eq!(
             signer.sign_card(&mut bad, USER, NOW),
-            Err(SignError::InputCollision(id.into()))
+            Err(Error::InputCollision(id.into()))
         );
     }
 }
@@ -357,11 +357,11 @@ fn key_rotation() {
 fn signer_keys_are_checked() {
     assert_eq!(
         Signer::new(Vec::<(String, Vec<u8>)>::new(), TTL).unwrap_err(),
-        SignError::NoKeys
+        Error::NoKeys
     );
     assert_eq!(
         Signer::new([("short", b"too short".to_vec())], TTL).unwrap_err(),
-        SignError::WeakKey("short".into())
+        Error::WeakKey("short".into())
     );
 }
 
@@ -461,7 +461,7 @@ fn integers_no_client_keeps_exactly_are_not_signed() {
             NOW,
         )
         .unwrap_err();
-    assert_eq!(error, SignError::UnsafeNumber("/order/id".into()));
+    assert_eq!(error, Error::UnsafeNumber("/order/id".into()));
     assert!(
         signer()
             .sign_data(

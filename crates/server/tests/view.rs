@@ -6,7 +6,7 @@ use mcpapp_protocol::{
     CARD_MIME_TYPE, HTML_MIME_TYPE, ResourceCsp, ResourcePermissions, Tool, UiClientCapability,
     Visibility,
 };
-use mcpapp_server::{ClientUi, UiResource, ViewError, app_only_tool};
+use mcpapp_server::{ClientUi, Error, UiResource, app_only_tool};
 use serde_json::json;
 
 fn tool(name: &str) -> Tool {
@@ -57,9 +57,7 @@ fn a_csp_entry_that_could_inject_a_directive_is_refused() {
             ..ResourceCsp::default()
         })
         .unwrap_err();
-    assert!(
-        matches!(error, ViewError::BadCspEntry { ref entry, .. } if entry.contains("script-src"))
-    );
+    assert!(matches!(error, Error::BadCspEntry { ref entry, .. } if entry.contains("script-src")));
     assert!(error.to_string().contains("ui://w/app"));
 }
 

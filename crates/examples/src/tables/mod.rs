@@ -27,8 +27,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use mcpapp_a2ui::ServerMessage;
 use mcpapp_protocol::{A2UI_MIME_TYPE, CallToolResult, Visibility};
+use mcpapp_server::Error;
 use mcpapp_server::a2ui::{
-    A2uiBuildError, Updates, a2ui_error_result, a2ui_result, check_event_inputs, verify_event_call,
+    Updates, a2ui_error_result, a2ui_result, check_event_inputs, verify_event_call,
 };
 use mcpapp_server::{
     A2uiFallback, BuildSigned as _, CARD_APP_URI, ClientUi, Signer, UiResource, check_card_inputs,
@@ -174,7 +175,7 @@ impl Restaurant {
     }
 
     /// The list's data: a signed item per free table.
-    fn items(&self, free: &[Table]) -> Result<Value, A2uiBuildError> {
+    fn items(&self, free: &[Table]) -> Result<Value, Error> {
         let event = book_event();
         let at = now();
         let mut items = Vec::with_capacity(free.len());
@@ -373,7 +374,7 @@ impl Restaurant {
     }
 }
 
-fn built_badly(error: &A2uiBuildError) -> ErrorData {
+fn built_badly(error: &Error) -> ErrorData {
     ErrorData::internal_error(format!("the server built a bad surface: {error}"), None)
 }
 

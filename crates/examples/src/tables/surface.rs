@@ -4,12 +4,12 @@
 use std::sync::LazyLock;
 
 use mcpapp_a2ui::ServerMessage;
-use mcpapp_server::UiResource;
 use mcpapp_server::a2ui::{
-    A2uiBuildError, Align, Button, ButtonVariant, Call, Card, Check, Children, Column,
-    DateTimeInput, Divider, Dynamic, Event, IntoComponent as _, Justify, List, Row, SurfaceBuilder,
-    Text, TextField, TextFieldVariant, TextVariant,
+    Align, Button, ButtonVariant, Call, Card, Check, Children, Column, DateTimeInput, Divider,
+    Dynamic, Event, IntoComponent as _, Justify, List, Row, SurfaceBuilder, Text, TextField,
+    TextFieldVariant, TextVariant,
 };
+use mcpapp_server::{Error, UiResource};
 use serde_json::json;
 
 use super::{BOOK, MAX_NAME, MAX_NOTES, MAX_PARTY, SURFACE_ID, VIEW_URI};
@@ -28,7 +28,7 @@ pub fn book_event() -> Event {
 
 /// The surface as the view holds it: its components, an empty list and an empty form. The
 /// same stream, to the message, is what `book_table` checks the inputs against.
-pub fn surface() -> Result<Vec<ServerMessage>, A2uiBuildError> {
+pub fn surface() -> Result<Vec<ServerMessage>, Error> {
     let party_check = Check::numeric(
         "/form/partySize",
         Some(1.0),
@@ -91,7 +91,7 @@ pub fn surface() -> Result<Vec<ServerMessage>, A2uiBuildError> {
 }
 
 /// The booking form under the list, and the surface's first data.
-fn form(list: SurfaceBuilder, party_check: &Check) -> Result<Vec<ServerMessage>, A2uiBuildError> {
+fn form(list: SurfaceBuilder, party_check: &Check) -> Result<Vec<ServerMessage>, Error> {
     list.add("divider", Divider::new())
         .add(
             "form-title",

@@ -15,7 +15,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::a2ui::error::A2uiBuildError;
+use crate::Error;
 use crate::signing::{RESERVED_PREFIX, SIGNATURE_KEY, Signer};
 
 /// Where one context value comes from.
@@ -102,18 +102,18 @@ impl Event {
 
     /// Refuses what could never come back intact: a reserved `mcp_` key, a key used twice, a
     /// fixed value the protocol cannot carry as a literal (an object or `null`).
-    pub(crate) fn check(&self, component: &str) -> Result<(), A2uiBuildError> {
+    pub(crate) fn check(&self, component: &str) -> Result<(), Error> {
         let mut seen = Vec::new();
         for (key, source) in &self.context {
             if key.starts_with(RESERVED_PREFIX) || seen.contains(&key) {
-                return Err(A2uiBuildError::BadContextKey {
+                return Err(Error::BadContextKey {
                     component: component.to_owned(),
                     key: key.clone(),
                 });
             }
             seen.push(key);
             if let Source::Fixed(Value::Object(_) | Value::Null) = source {
-                return Err(A2uiBuildError::BadFixedValue {
+                return Err(Error::BadFixedValue {
                     component: component.to_owned(),
                     key: key.clone(),
                 });
@@ -124,14 +124,14 @@ impl Event {
 
     /// The token for an event without item values: its fixed values, signed for `subject` at
     /// `now`, allowing exactly its inputs.
-    pub fn sign(&self, signer: &Signer, subject: &str, now: u64) -> Result<String, A2uiBuildError> {
-        Ok(signer.sign_data_for_inputs(
+    pub fn sign(&self, signer: &Signer, subject: &str, now: u64) -> Result<String, Error> {
+        signer.sign_data_for_inputs(
             &self.name,
             self.fixed_values(),
             &self.input_keys(),
             subject,
             now,
-        )?)
+        )
     }
 
     /// Signs one data item of the list a template shows: the event's fixed values and the
@@ -143,7 +143,7 @@ impl Event {
         item: &mut Map<String, Value>,
         subject: &str,
         now: u64,
-    ) -> Result<(), A2uiBuildError> {
+    ) -> Result<(), Error> {
         let mut fixed = self.fixed_values();
         let object = Value::Object(std::mem::take(item));
         let mut missing = None;
@@ -161,7 +161,7 @@ impl Event {
             *item = back;
         }
         if let Some((key, path)) = missing {
-            return Err(A2uiBuildError::MissingItemValue { key, path });
+            return Err(Error::MissingItemValue { key, path });
         }
         item.remove(SIGNATURE_KEY);
         let token =

@@ -40,7 +40,6 @@
 //! ```
 
 mod component;
-mod error;
 mod event;
 mod result;
 mod surface;
@@ -52,9 +51,8 @@ pub use component::{
     Divider, IntoComponent, Justify, List, Row, Slider, Spec, Text, TextField, TextFieldVariant,
     TextVariant,
 };
-pub use error::A2uiBuildError;
 pub use event::Event;
 pub use result::{a2ui_error_result, a2ui_result, stream_text};
 pub use surface::{SurfaceBuilder, Updates, delete_surface};
 pub use value::{Call, Check, Dynamic};
-pub use verify::{A2uiRejection, VerifiedEvent, check_event_inputs, verify_event_call};
+pub use verify::{VerifiedEvent, check_event_inputs, verify_event_call};

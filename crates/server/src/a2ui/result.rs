@@ -9,7 +9,8 @@ use mcpapp_protocol::{
     A2UI_MIME_TYPE, CallToolResult, ContentBlock, EmbeddedResource, ResourceContents,
 };
 
-use crate::view::{UiResource, ViewError, ui_uri};
+use crate::Error;
+use crate::view::{UiResource, ui_uri};
 
 /// The messages as the text of an A2UI resource: a JSON array, one of the input forms every
 /// A2UI reader takes.
@@ -62,7 +63,7 @@ impl UiResource {
         uri: impl Into<String>,
         name: impl Into<String>,
         messages: &[ServerMessage],
-    ) -> Result<Self, ViewError> {
+    ) -> Result<Self, Error> {
         let uri = ui_uri(uri.into())?;
         Ok(Self::new(
             uri,

@@ -9,8 +9,8 @@ use mcpapp_a2ui::{
 };
 use serde_json::{Map, Value};
 
+use crate::Error;
 use crate::a2ui::component::{IntoComponent, Spec};
-use crate::a2ui::error::A2uiBuildError;
 use crate::signing::Signer;
 
 /// Who signs the events of components, and for whom.
@@ -35,7 +35,7 @@ struct Signing<'a> {
 ///     .data("/name", "")
 ///     .build()?;
 /// assert_eq!(messages.len(), 3); // createSurface, updateComponents, updateDataModel
-/// # Ok::<(), mcpapp_server::a2ui::A2uiBuildError>(())
+/// # Ok::<(), mcpapp_server::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[must_use]
@@ -99,7 +99,7 @@ impl SurfaceBuilder {
 
     /// The stream, checked, with its events unsigned: for surfaces whose events carry no
     /// fixed values, or whose every event reads a signed template item.
-    pub fn build(self) -> Result<Vec<ServerMessage>, A2uiBuildError> {
+    pub fn build(self) -> Result<Vec<ServerMessage>, Error> {
         self.build_with(None)
     }
 
@@ -110,7 +110,7 @@ impl SurfaceBuilder {
         signer: &Signer,
         subject: &str,
         now: u64,
-    ) -> Result<Vec<ServerMessage>, A2uiBuildError> {
+    ) -> Result<Vec<ServerMessage>, Error> {
         self.build_with(Some(Signing {
             signer,
             subject,
@@ -118,10 +118,7 @@ impl SurfaceBuilder {
         }))
     }
 
-    fn build_with(
-        self,
-        signing: Option<Signing<'_>>,
-    ) -> Result<Vec<ServerMessage>, A2uiBuildError> {
+    fn build_with(self, signing: Option<Signing<'_>>) -> Result<Vec<ServerMessage>, Error> {
         let mut messages = vec![ServerMessage::CreateSurface(CreateSurface {
             surface_id: self.surface_id.clone(),
             catalog_id: BASIC_CATALOG_ID.to_owned(),
@@ -200,7 +197,7 @@ impl Updates {
 
     /// The messages, checked as the continuation of `sent` (the stream that made the
     /// surface, as the client has it), events unsigned.
-    pub fn build_after(self, sent: &[ServerMessage]) -> Result<Vec<ServerMessage>, A2uiBuildError> {
+    pub fn build_after(self, sent: &[ServerMessage]) -> Result<Vec<ServerMessage>, Error> {
         self.build_with(sent, None)
     }
 
@@ -211,7 +208,7 @@ impl Updates {
         signer: &Signer,
         subject: &str,
         now: u64,
-    ) -> Result<Vec<ServerMessage>, A2uiBuildError> {
+    ) -> Result<Vec<ServerMessage>, Error> {
         self.build_with(
             sent,
             Some(Signing {
@@ -226,7 +223,7 @@ impl Updates {
         self,
         sent: &[ServerMessage],
         signing: Option<Signing<'_>>,
-    ) -> Result<Vec<ServerMessage>, A2uiBuildError> {
+    ) -> Result<Vec<ServerMessage>, Error> {
         let mut messages = Vec::with_capacity(self.steps.len());
         for step in self.steps {
             messages.push(match step {
@@ -262,11 +259,11 @@ fn components_message(
     surface_id: &str,
     specs: Vec<(String, Spec)>,
     signing: Option<Signing<'_>>,
-) -> Result<ServerMessage, A2uiBuildError> {
+) -> Result<ServerMessage, Error> {
     let mut components: Vec<Component> = Vec::with_capacity(specs.len());
     for (id, spec) in specs {
         if components.iter().any(|c| c.id == id) {
-            return Err(A2uiBuildError::DuplicateId(id));
+            return Err(Error::DuplicateId(id));
         }
         let mut properties = spec.properties;
         if let Some(event) = spec.event {
@@ -294,7 +291,7 @@ fn components_message(
 
 /// Runs `sent` then `new` through a processor, as a client would, and refuses `new` when
 /// any of its messages (or the surfaces' structure at the end) has an error finding.
-fn check_stream(sent: &[ServerMessage], new: &[ServerMessage]) -> Result<(), A2uiBuildError> {
+fn check_stream(sent: &[ServerMessage], new: &[ServerMessage]) -> Result<(), Error> {
     let mut processor = Processor::new();
     for message in sent {
         processor.apply(message);
@@ -302,7 +299,7 @@ fn check_stream(sent: &[ServerMessage], new: &[ServerMessage]) -> Result<(), A2u
     let mut errors: Vec<Diagnostic> = Vec::new();
     for (index, message) in new.iter().enumerate() {
         let value = serde_json::to_value(message).map_err(|e| {
-            A2uiBuildError::Invalid(vec![Diagnostic::new(
+            Error::InvalidA2ui(vec![Diagnostic::new(
                 mcpapp_a2ui::Code::InvalidMessage,
                 "",
                 e.to_string(),
@@ -319,6 +316,6 @@ fn check_stream(sent: &[ServerMessage], new: &[ServerMessage]) -> Result<(), A2u
     if errors.is_empty() {
         Ok(())
     } else {
-        Err(A2uiBuildError::Invalid(errors))
+        Err(Error::InvalidA2ui(errors))
     }
 }

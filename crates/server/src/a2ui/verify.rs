@@ -7,41 +7,12 @@
 
 use mcpapp_a2ui::mcp::{CalledAction, action_of_call};
 use mcpapp_a2ui::{Pointer, Processor, ServerMessage};
-use mcpapp_protocol::JsonRpcError;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
+use crate::Rejection;
 use crate::a2ui::event::Event;
-use crate::inputs::{FieldError, InputError};
-use crate::signing::{Rejection, Signer, VerifiedAction};
-
-/// Why an A2UI event's call was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum A2uiRejection {
-    /// The call does not read as an A2UI action (its `_meta.a2ui.action` disagrees with its
-    /// arguments, or is malformed).
-    #[error("the call is not the A2UI action it claims: {0}")]
-    Call(String),
-    /// The signed context was refused.
-    #[error(transparent)]
-    Signature(#[from] Rejection),
-}
-
-impl A2uiRejection {
-    /// The reason as a stable kebab-case name: [`Rejection::reason`], or `"bad-action"`.
-    #[must_use]
-    pub fn reason(&self) -> &'static str {
-        match self {
-            Self::Call(_) => "bad-action",
-            Self::Signature(rejection) => rejection.reason(),
-        }
-    }
-
-    /// The JSON-RPC error for the call: invalid params, this message, `data: {"reason"}`.
-    #[must_use]
-    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
-        JsonRpcError::invalid_params(self.to_string()).with_data(json!({"reason": self.reason()}))
-    }
-}
+use crate::inputs::FieldError;
+use crate::signing::{Signer, VerifiedAction};
 
 /// An event whose signed context was verified.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,9 +34,9 @@ pub fn verify_event_call(
     meta: Option<&Map<String, Value>>,
     subject: &str,
     now: u64,
-) -> Result<VerifiedEvent, A2uiRejection> {
+) -> Result<VerifiedEvent, Rejection> {
     let called =
-        action_of_call(tool, arguments, meta).map_err(|e| A2uiRejection::Call(e.to_string()))?;
+        action_of_call(tool, arguments, meta).map_err(|e| Rejection::BadAction(e.to_string()))?;
     let action = signer.check(&called.action.name, &called.action.context, subject, now)?;
     Ok(VerifiedEvent { action, called })
 }
@@ -78,19 +49,19 @@ pub fn check_event_inputs(
     surface_id: &str,
     event: &Event,
     inputs: &Map<String, Value>,
-) -> Result<(), InputError> {
+) -> Result<(), Rejection> {
     if let Some(extra) = inputs
         .keys()
         .find(|k| !event.inputs().any(|(key, _)| key == *k))
     {
-        return Err(InputError::Unexpected(extra.clone()));
+        return Err(Rejection::UnexpectedInput(extra.clone()));
     }
     let mut processor = Processor::new();
     for message in sent {
         processor.apply(message);
     }
     let invalid = |field: &str, message: String| {
-        InputError::Invalid(vec![FieldError {
+        Rejection::InvalidInput(vec![FieldError {
             field: field.to_owned(),
             message,
         }])
@@ -138,6 +109,6 @@ pub fn check_event_inputs(
     if errors.is_empty() {
         Ok(())
     } else {
-        Err(InputError::Invalid(errors))
+        Err(Rejection::InvalidInput(errors))
     }
 }

@@ -2,38 +2,18 @@
 
 use mcpapp_card::Card;
 
-use super::{SignError, Signer};
-
-/// Why [`BuildSigned::build_signed`] produced no card.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum SignedBuildError {
-    /// The card itself is not valid, or the builder was misused.
-    #[error(transparent)]
-    Build(#[from] mcpapp_card::Error),
-    /// The card could not be signed.
-    #[error(transparent)]
-    Sign(#[from] SignError),
-}
+use super::Signer;
+use crate::Error;
 
 /// Building a card with every action signed: [`mcpapp_card::CardBuilder`] for servers.
 pub trait BuildSigned {
     /// The card, checked as by [`mcpapp_card::CardBuilder::build`], with every action signed by
     /// `signer` for `subject` at `now` (unix seconds); see [`Signer::sign_card`].
-    fn build_signed(
-        self,
-        signer: &Signer,
-        subject: &str,
-        now: u64,
-    ) -> Result<Card, SignedBuildError>;
+    fn build_signed(self, signer: &Signer, subject: &str, now: u64) -> Result<Card, Error>;
 }
 
 impl BuildSigned for mcpapp_card::CardBuilder {
-    fn build_signed(
-        self,
-        signer: &Signer,
-        subject: &str,
-        now: u64,
-    ) -> Result<Card, SignedBuildError> {
+    fn build_signed(self, signer: &Signer, subject: &str, now: u64) -> Result<Card, Error> {
         let mut card = self.build()?;
         signer.sign_card(&mut card, subject, now)?;
         Ok(card)

@@ -38,13 +38,12 @@ use sha2::Sha256;
 
 mod build;
 mod canonical;
-mod error;
 mod replay;
 
-pub use build::{BuildSigned, SignedBuildError};
+use crate::{Error, Rejection};
+pub use build::BuildSigned;
 pub use canonical::canonical_json;
 use canonical::unsafe_number;
-pub use error::{Rejection, SignError};
 pub use replay::{MemoryReplayGuard, ReplayGuard};
 
 type HmacSha256 = Hmac<Sha256>;
@@ -117,7 +116,7 @@ impl Signer {
     /// A signer with `(key id, secret)` pairs and a lifetime of `ttl` seconds. The first key
     /// signs; all of them verify, so a key can be rotated by putting the new one first and
     /// removing the old one once the cards it signed have expired.
-    pub fn new<I, K, S>(keys: I, ttl: u64) -> Result<Self, SignError>
+    pub fn new<I, K, S>(keys: I, ttl: u64) -> Result<Self, Error>
     where
         I: IntoIterator<Item = (K, S)>,
         K: Into<String>,
@@ -128,10 +127,10 @@ impl Signer {
             .map(|(k, s)| (k.into(), s.into()))
             .collect();
         if keys.is_empty() {
-            return Err(SignError::NoKeys);
+            return Err(Error::NoKeys);
         }
         if let Some((kid, _)) = keys.iter().find(|(_, s)| s.len() < MIN_SECRET_LEN) {
-            return Err(SignError::WeakKey(kid.clone()));
+            return Err(Error::WeakKey(kid.clone()));
         }
         Ok(Self {
             keys,
@@ -154,13 +153,13 @@ impl Signer {
     /// Signs every `Action.Submit` and `Action.Execute` of `card`, wherever it is (body, card
     /// actions, select actions, inline actions, show-card sub-cards), for `subject` at `now`
     /// (unix seconds). A signature already present is replaced.
-    pub fn sign_card(&self, card: &mut Card, subject: &str, now: u64) -> Result<(), SignError> {
+    pub fn sign_card(&self, card: &mut Card, subject: &str, now: u64) -> Result<(), Error> {
         let mut value = serde_json::to_value(&*card)
-            .map_err(|e| SignError::Invalid(vec![invalid(&e.to_string())]))?;
+            .map_err(|e| Error::InvalidCard(vec![invalid(&e.to_string())]))?;
         let mut input_ids = Vec::new();
         collect_input_ids(&value, &mut input_ids);
         if let Some(id) = input_ids.iter().find(|id| id.starts_with(RESERVED_PREFIX)) {
-            return Err(SignError::InputCollision(id.clone()));
+            return Err(Error::InputCollision(id.clone()));
         }
         self.sign_value(&mut value, "", subject, now, &input_ids)?;
         let parsed = mcpapp_card::parse_value(value);
@@ -174,7 +173,7 @@ impl Signer {
                 *card = signed;
                 Ok(())
             }
-            _ => Err(SignError::Invalid(errors)),
+            _ => Err(Error::InvalidCard(errors)),
         }
     }
 
@@ -185,7 +184,7 @@ impl Signer {
         subject: &str,
         now: u64,
         input_ids: &[String],
-    ) -> Result<(), SignError> {
+    ) -> Result<(), Error> {
         match value {
             Value::Object(map) => {
                 let kind = map.get("type").and_then(Value::as_str);
@@ -219,7 +218,7 @@ impl Signer {
         subject: &str,
         now: u64,
         input_ids: &[String],
-    ) -> Result<(), SignError> {
+    ) -> Result<(), Error> {
         let verb = action
             .get("verb")
             .and_then(Value::as_str)
@@ -238,25 +237,25 @@ impl Signer {
             .entry("data")
             .or_insert_with(|| Value::Object(Map::new()));
         let Value::Object(data) = data else {
-            return Err(SignError::DataNotAnObject(pointer.to_owned()));
+            return Err(Error::DataNotAnObject(pointer.to_owned()));
         };
         data.remove(SIGNATURE_KEY);
         let tool = match data.get(TOOL_NAME_KEY) {
             Some(Value::String(name)) if !name.is_empty() => name.clone(),
             _ => verb
                 .filter(|v| !v.is_empty())
-                .ok_or_else(|| SignError::NoTool(pointer.to_owned()))?,
+                .ok_or_else(|| Error::NoTool(pointer.to_owned()))?,
         };
         let mut fixed = data.clone();
         fixed.remove(TOOL_NAME_KEY);
         if let Some(key) = fixed.keys().find(|k| k.starts_with(RESERVED_PREFIX)) {
-            return Err(SignError::ReservedKey {
+            return Err(Error::ReservedKey {
                 pointer: pointer.to_owned(),
                 key: key.clone(),
             });
         }
         if let Some(key) = fixed.keys().find(|k| input_ids.contains(k)) {
-            return Err(SignError::InputCollision(key.clone()));
+            return Err(Error::InputCollision(key.clone()));
         }
         let token = self.sign_claims(&tool, fixed, Some(allowed), subject, now)?;
         data.insert(SIGNATURE_KEY.to_owned(), Value::String(token));
@@ -274,7 +273,7 @@ impl Signer {
         fixed: Map<String, Value>,
         subject: &str,
         now: u64,
-    ) -> Result<String, SignError> {
+    ) -> Result<String, Error> {
         self.sign_claims(tool, fixed, None, subject, now)
     }
 
@@ -288,7 +287,7 @@ impl Signer {
         inputs: &[&str],
         subject: &str,
         now: u64,
-    ) -> Result<String, SignError> {
+    ) -> Result<String, Error> {
         let inputs = inputs.iter().map(|id| (*id).to_owned()).collect();
         self.sign_claims(tool, fixed, Some(inputs), subject, now)
     }
@@ -300,10 +299,10 @@ impl Signer {
         inputs: Option<Vec<String>>,
         subject: &str,
         now: u64,
-    ) -> Result<String, SignError> {
-        let (kid, secret) = self.keys.first().ok_or(SignError::NoKeys)?;
+    ) -> Result<String, Error> {
+        let (kid, secret) = self.keys.first().ok_or(Error::NoKeys)?;
         if let Some(pointer) = unsafe_number(&Value::Object(fixed.clone()), String::new()) {
-            return Err(SignError::UnsafeNumber(pointer));
+            return Err(Error::UnsafeNumber(pointer));
         }
         let count = self.counter.fetch_add(1, Ordering::Relaxed);
         let mut nonce_bytes = [0_u8; 16];
@@ -324,9 +323,9 @@ impl Signer {
                 ids
             }),
         };
-        let mac = mac(secret, &claims, fixed).ok_or_else(|| SignError::WeakKey(kid.clone()))?;
+        let mac = mac(secret, &claims, fixed).ok_or_else(|| Error::WeakKey(kid.clone()))?;
         let claims_json = serde_json::to_vec(&claims)
-            .map_err(|e| SignError::Invalid(vec![invalid(&e.to_string())]))?;
+            .map_err(|e| Error::InvalidCard(vec![invalid(&e.to_string())]))?;
         Ok(format!(
             "{}.{}",
             URL_SAFE_NO_PAD.encode(claims_json),
