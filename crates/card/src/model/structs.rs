@@ -56,11 +56,13 @@ macro_rules! model_struct {
     };
 }
 
-/// Declares an element kind: a [`model_struct!`] with a derived default (builders and the
-/// reader start from it) whose last member is `common`, the
-/// [`ElementCommon`](super::ElementCommon) every element has, flattened into it.
-macro_rules! element {
+/// Declares a kind of element or action: a [`model_struct!`] with a derived default (builders
+/// and the reader start from it) whose last member is `common`, the properties every such kind
+/// has, flattened into it. Used through [`element!`] and [`action!`], which name those
+/// properties.
+macro_rules! kind_struct {
     (
+        $common_doc:literal, $common:ty;
         $(#[$attr:meta])*
         pub struct $name:ident { $($members:tt)* }
     ) => {
@@ -69,11 +71,27 @@ macro_rules! element {
             #[derive(Default)]
             pub struct $name {
                 $($members)*
-                /// Properties of every element.
+                #[doc = $common_doc]
                 #[serde(flatten)]
-                pub common: $crate::model::ElementCommon,
+                pub common: $common,
             }
         }
+    };
+}
+
+/// Declares an element kind: a [`kind_struct!`] ending with the
+/// [`ElementCommon`](super::ElementCommon) every element has.
+macro_rules! element {
+    ($($item:tt)*) => {
+        kind_struct! { " Properties of every element.", $crate::model::ElementCommon; $($item)* }
+    };
+}
+
+/// Declares an action kind: a [`kind_struct!`] ending with the
+/// [`ActionCommon`](super::ActionCommon) every action has.
+macro_rules! action {
+    ($($item:tt)*) => {
+        kind_struct! { " Properties of every action.", $crate::model::ActionCommon; $($item)* }
     };
 }
 
@@ -91,26 +109,6 @@ macro_rules! input {
                 /// Properties of every input.
                 #[serde(flatten)]
                 pub input: $crate::model::InputCommon,
-            }
-        }
-    };
-}
-
-/// Declares an action kind: a [`model_struct!`] with a derived default whose last member is
-/// `common`, the [`ActionCommon`](super::ActionCommon) every action has, flattened into it.
-macro_rules! action {
-    (
-        $(#[$attr:meta])*
-        pub struct $name:ident { $($members:tt)* }
-    ) => {
-        model_struct! {
-            $(#[$attr])*
-            #[derive(Default)]
-            pub struct $name {
-                $($members)*
-                /// Properties of every action.
-                #[serde(flatten)]
-                pub common: $crate::model::ActionCommon,
             }
         }
     };
