@@ -1,7 +1,5 @@
 //! Actions: buttons and what clicking things does.
 
-use schemars::JsonSchema;
-use serde::Serialize;
 use serde_json::Value;
 
 use super::{ActionCommon, Card};
@@ -9,8 +7,6 @@ use crate::enums::AssociatedInputs;
 
 kinds! {
     /// What the user can do with a card. Each kind is boxed, as [`super::Element`]'s are.
-    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-    #[serde(tag = "type")]
     pub enum Action (kinds of "action", common: ActionCommon) {
         /// Gather the inputs and send them with `data` (to the MCP tool named by
         /// `data.mcp_tool_name`).
