@@ -1,8 +1,5 @@
 //! Action buttons (`actions`): how many, how laid out, how `Action.ShowCard` opens.
 
-use serde::Serialize;
-
-use super::reader::{Object, Reader};
 use crate::enums::{ContainerStyle, Spacing, card_enum};
 
 card_enum! {
@@ -49,28 +46,28 @@ card_enum! {
     }
 }
 
-/// Action buttons.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ActionsConfig {
-    /// The most primary actions shown; the others are dropped (or go to the overflow menu).
-    pub max_actions: usize,
-    /// The space between the card's body and its actions.
-    pub spacing: Spacing,
-    /// The space between two buttons, in pixels.
-    pub button_spacing: f32,
-    /// How `Action.ShowCard` opens.
-    pub show_card: ShowCardConfig,
-    /// Whether the buttons are in a row or a column.
-    pub actions_orientation: Orientation,
-    /// Where the buttons sit.
-    pub action_alignment: ActionAlignment,
-    /// Where icons go.
-    pub icon_placement: IconPlacement,
-    /// The size of icons in pixels.
-    pub icon_size: f32,
-    /// Whether a card whose only action is an `Action.ShowCard` opens it from the start.
-    pub pre_expand_single_show_card_action: bool,
+section! {
+    /// Action buttons.
+    pub struct ActionsConfig {
+        /// The most primary actions shown; the others are dropped (or go to the overflow menu).
+        pub max_actions: usize => count("maxActions"),
+        /// The space between the card's body and its actions.
+        pub spacing: Spacing => enumeration("spacing"),
+        /// The space between two buttons, in pixels.
+        pub button_spacing: f32 => px("buttonSpacing"),
+        /// How `Action.ShowCard` opens.
+        pub show_card: ShowCardConfig => section("showCard"),
+        /// Whether the buttons are in a row or a column.
+        pub actions_orientation: Orientation => enumeration("actionsOrientation"),
+        /// Where the buttons sit.
+        pub action_alignment: ActionAlignment => enumeration("actionAlignment"),
+        /// Where icons go.
+        pub icon_placement: IconPlacement => enumeration("iconPlacement"),
+        /// The size of icons in pixels.
+        pub icon_size: f32 => positive_px("iconSize"),
+        /// Whether a card whose only action is an `Action.ShowCard` opens it from the start.
+        pub pre_expand_single_show_card_action: bool => bool("preExpandSingleShowCardAction"),
+    }
 }
 
 impl ActionsConfig {
@@ -87,34 +84,19 @@ impl ActionsConfig {
         icon_size: 16.0,
         pre_expand_single_show_card_action: false,
     };
-
-    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.count(obj, "maxActions", &mut self.max_actions);
-        r.enumeration(obj, "spacing", &mut self.spacing);
-        r.px(obj, "buttonSpacing", &mut self.button_spacing);
-        r.object(obj, "showCard", |r, o| self.show_card.read(r, o));
-        r.enumeration(obj, "actionsOrientation", &mut self.actions_orientation);
-        r.enumeration(obj, "actionAlignment", &mut self.action_alignment);
-        r.enumeration(obj, "iconPlacement", &mut self.icon_placement);
-        r.positive_px(obj, "iconSize", &mut self.icon_size);
-        r.bool(
-            obj,
-            "preExpandSingleShowCardAction",
-            &mut self.pre_expand_single_show_card_action,
-        );
-    }
 }
 
-/// `Action.ShowCard`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ShowCardConfig {
-    /// Inline or in a pop-up.
-    pub action_mode: ShowCardActionMode,
-    /// The space above an inline card, in pixels.
-    pub inline_top_margin: f32,
-    /// The container style of the shown card.
-    pub style: ContainerStyle,
+section! {
+    /// `Action.ShowCard`.
+    #[derive(Copy)]
+    pub struct ShowCardConfig {
+        /// Inline or in a pop-up.
+        pub action_mode: ShowCardActionMode => enumeration("actionMode"),
+        /// The space above an inline card, in pixels.
+        pub inline_top_margin: f32 => px("inlineTopMargin"),
+        /// The container style of the shown card.
+        pub style: ContainerStyle => enumeration("style"),
+    }
 }
 
 impl ShowCardConfig {
@@ -124,10 +106,4 @@ impl ShowCardConfig {
         inline_top_margin: 16.0,
         style: ContainerStyle::Emphasis,
     };
-
-    fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.enumeration(obj, "actionMode", &mut self.action_mode);
-        r.px(obj, "inlineTopMargin", &mut self.inline_top_margin);
-        r.enumeration(obj, "style", &mut self.style);
-    }
 }

@@ -1,29 +1,29 @@
 //! Container styles (`containerStyles`): the background, border and text colours of each
 //! `style` a container, column or card can take.
 
-use serde::Serialize;
 use serde_with::skip_serializing_none;
 
 use super::color::Color;
-use super::reader::{Object, Reader};
 use crate::enums::{Color as ColorName, ContainerStyle};
 
-/// The colours of each container style.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ContainerStyles {
-    /// `default`: the card itself and unstyled containers.
-    pub default: ContainerStyleConfig,
-    /// `emphasis`: set apart from its surroundings (and `Action.ShowCard` cards by default).
-    pub emphasis: ContainerStyleConfig,
-    /// `good`: success.
-    pub good: ContainerStyleConfig,
-    /// `attention`: danger.
-    pub attention: ContainerStyleConfig,
-    /// `warning`: caution.
-    pub warning: ContainerStyleConfig,
-    /// `accent`: the accent colour.
-    pub accent: ContainerStyleConfig,
+// `customStyles` (named styles beyond the six) are not read: cards can only name the six
+// built-in styles in our model, so a custom one could never be used.
+section! {
+    /// The colours of each container style.
+    pub struct ContainerStyles {
+        /// `default`: the card itself and unstyled containers.
+        pub default: ContainerStyleConfig => section("default"),
+        /// `emphasis`: set apart from its surroundings (and `Action.ShowCard` cards by default).
+        pub emphasis: ContainerStyleConfig => section("emphasis"),
+        /// `good`: success.
+        pub good: ContainerStyleConfig => section("good"),
+        /// `attention`: danger.
+        pub attention: ContainerStyleConfig => section("attention"),
+        /// `warning`: caution.
+        pub warning: ContainerStyleConfig => section("warning"),
+        /// `accent`: the accent colour.
+        pub accent: ContainerStyleConfig => section("accent"),
+    }
 }
 
 impl ContainerStyles {
@@ -64,32 +64,21 @@ impl ContainerStyles {
         ]
         .into_iter()
     }
-
-    // `customStyles` (named styles beyond the six) are not read: cards can only name the six
-    // built-in styles in our model, so a custom one could never be used.
-    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.object(obj, "default", |r, o| self.default.read(r, o));
-        r.object(obj, "emphasis", |r, o| self.emphasis.read(r, o));
-        r.object(obj, "good", |r, o| self.good.read(r, o));
-        r.object(obj, "attention", |r, o| self.attention.read(r, o));
-        r.object(obj, "warning", |r, o| self.warning.read(r, o));
-        r.object(obj, "accent", |r, o| self.accent.read(r, o));
-    }
 }
 
-/// The colours of one container style.
-#[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ContainerStyleConfig {
-    /// The background. [`Color::TRANSPARENT`] when the host config sets none: the official
-    /// renderer then paints no background, and whatever is behind the card shows through.
-    pub background_color: Color,
-    /// The border: the grid lines of a table whose `gridStyle` is this style, and the edge of
-    /// a container where the host draws one. `None` when the host config sets none.
-    pub border_color: Option<Color>,
-    /// The text colours on this background.
-    pub foreground_colors: ForegroundColors,
+section! {
+    /// The colours of one container style.
+    #[skip_serializing_none]
+    pub struct ContainerStyleConfig {
+        /// The background. [`Color::TRANSPARENT`] when the host config sets none: the official
+        /// renderer then paints no background, and whatever is behind the card shows through.
+        pub background_color: Color => color("backgroundColor"),
+        /// The border: the grid lines of a table whose `gridStyle` is this style, and the edge of
+        /// a container where the host draws one. `None` when the host config sets none.
+        pub border_color: Option<Color> => optional_color("borderColor"),
+        /// The text colours on this background.
+        pub foreground_colors: ForegroundColors => section("foregroundColors"),
+    }
 }
 
 impl ContainerStyleConfig {
@@ -106,34 +95,27 @@ impl ContainerStyleConfig {
     pub fn text_color(&self, color: ColorName, is_subtle: bool) -> Color {
         self.foreground_colors.get(color).get(is_subtle)
     }
-
-    fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.color(obj, "backgroundColor", &mut self.background_color);
-        r.optional_color(obj, "borderColor", &mut self.border_color);
-        r.object(obj, "foregroundColors", |r, o| {
-            self.foreground_colors.read(r, o);
-        });
-    }
 }
 
-/// The text colour of each colour name, on one background.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ForegroundColors {
-    /// `default`.
-    pub default: FontColorConfig,
-    /// `dark`: a dark colour whatever the theme (for text over light pictures).
-    pub dark: FontColorConfig,
-    /// `light`: a light colour whatever the theme (for text over dark pictures).
-    pub light: FontColorConfig,
-    /// `accent`.
-    pub accent: FontColorConfig,
-    /// `good`.
-    pub good: FontColorConfig,
-    /// `warning`.
-    pub warning: FontColorConfig,
-    /// `attention`.
-    pub attention: FontColorConfig,
+section! {
+    /// The text colour of each colour name, on one background.
+    #[derive(Copy, Eq, Hash)]
+    pub struct ForegroundColors {
+        /// `default`.
+        pub default: FontColorConfig => section("default"),
+        /// `dark`: a dark colour whatever the theme (for text over light pictures).
+        pub dark: FontColorConfig => section("dark"),
+        /// `light`: a light colour whatever the theme (for text over dark pictures).
+        pub light: FontColorConfig => section("light"),
+        /// `accent`.
+        pub accent: FontColorConfig => section("accent"),
+        /// `good`.
+        pub good: FontColorConfig => section("good"),
+        /// `warning`.
+        pub warning: FontColorConfig => section("warning"),
+        /// `attention`.
+        pub attention: FontColorConfig => section("attention"),
+    }
 }
 
 impl ForegroundColors {
@@ -160,28 +142,19 @@ impl ForegroundColors {
             ColorName::Attention => &self.attention,
         }
     }
-
-    fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.object(obj, "default", |r, o| self.default.read(r, o));
-        r.object(obj, "dark", |r, o| self.dark.read(r, o));
-        r.object(obj, "light", |r, o| self.light.read(r, o));
-        r.object(obj, "accent", |r, o| self.accent.read(r, o));
-        r.object(obj, "good", |r, o| self.good.read(r, o));
-        r.object(obj, "warning", |r, o| self.warning.read(r, o));
-        r.object(obj, "attention", |r, o| self.attention.read(r, o));
-    }
 }
 
-/// One colour name's text colour, normal and subtle (`isSubtle: true`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FontColorConfig {
-    /// The normal colour.
-    pub default: Color,
-    /// The subtle colour: less prominent, often the normal one with less opacity.
-    pub subtle: Color,
-    /// The background behind a highlighted `TextRun` (`highlight: true`) of this colour.
-    pub highlight_colors: HighlightColors,
+section! {
+    /// One colour name's text colour, normal and subtle (`isSubtle: true`).
+    #[derive(Copy, Eq, Hash)]
+    pub struct FontColorConfig {
+        /// The normal colour.
+        pub default: Color => color("default"),
+        /// The subtle colour: less prominent, often the normal one with less opacity.
+        pub subtle: Color => color("subtle"),
+        /// The background behind a highlighted `TextRun` (`highlight: true`) of this colour.
+        pub highlight_colors: HighlightColors => section("highlightColors"),
+    }
 }
 
 impl FontColorConfig {
@@ -216,24 +189,17 @@ impl FontColorConfig {
     pub fn get(&self, is_subtle: bool) -> Color {
         if is_subtle { self.subtle } else { self.default }
     }
-
-    fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.color(obj, "default", &mut self.default);
-        r.color(obj, "subtle", &mut self.subtle);
-        r.object(obj, "highlightColors", |r, o| {
-            self.highlight_colors.read(r, o);
-        });
-    }
 }
 
-/// The backgrounds of highlighted text, for normal and subtle text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct HighlightColors {
-    /// Behind normal text.
-    pub default: Color,
-    /// Behind subtle text.
-    pub subtle: Color,
+section! {
+    /// The backgrounds of highlighted text, for normal and subtle text.
+    #[derive(Copy, Eq, Hash)]
+    pub struct HighlightColors {
+        /// Behind normal text.
+        pub default: Color => color("default"),
+        /// Behind subtle text.
+        pub subtle: Color => color("subtle"),
+    }
 }
 
 impl HighlightColors {
@@ -246,10 +212,5 @@ impl HighlightColors {
     /// The background behind subtle or normal text.
     pub fn get(&self, is_subtle: bool) -> Color {
         if is_subtle { self.subtle } else { self.default }
-    }
-
-    fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.color(obj, "default", &mut self.default);
-        r.color(obj, "subtle", &mut self.subtle);
     }
 }

@@ -1,19 +1,16 @@
 //! Font families, sizes and weights (`fontTypes`, and the older top-level `fontFamily`,
 //! `fontSizes`, `fontWeights`).
 
-use serde::Serialize;
-
-use super::reader::{Object, Reader};
 use crate::enums::{FontSize, FontType, FontWeight};
 
-/// The two font types a text can ask for (`fontType`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FontTypes {
-    /// The ordinary font.
-    pub default: FontTypeConfig,
-    /// The fixed-width font.
-    pub monospace: FontTypeConfig,
+section! {
+    /// The two font types a text can ask for (`fontType`).
+    pub struct FontTypes {
+        /// The ordinary font.
+        pub default: FontTypeConfig => section("default"),
+        /// The fixed-width font.
+        pub monospace: FontTypeConfig => section("monospace"),
+    }
 }
 
 impl FontTypes {
@@ -24,24 +21,21 @@ impl FontTypes {
             FontType::Monospace => &self.monospace,
         }
     }
-
-    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.object(obj, "default", |r, o| self.default.read(r, o));
-        r.object(obj, "monospace", |r, o| self.monospace.read(r, o));
-    }
 }
 
-/// One font: its family and what each size and weight name means.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FontTypeConfig {
-    /// A CSS-style list of families, best first: `"'Segoe UI', Tahoma, sans-serif"`. A native
-    /// renderer picks the first family it has and otherwise its own default.
-    pub font_family: String,
-    /// Sizes in pixels.
-    pub font_sizes: FontSizes,
-    /// Weights on the CSS scale.
-    pub font_weights: FontWeights,
+// The same keys at the root of a host config are the pre-1.2 way to set the default font, so
+// `HostConfig` reads the root with this section too.
+section! {
+    /// One font: its family and what each size and weight name means.
+    pub struct FontTypeConfig {
+        /// A CSS-style list of families, best first: `"'Segoe UI', Tahoma, sans-serif"`. A native
+        /// renderer picks the first family it has and otherwise its own default.
+        pub font_family: String => string("fontFamily"),
+        /// Sizes in pixels.
+        pub font_sizes: FontSizes => section("fontSizes"),
+        /// Weights on the CSS scale.
+        pub font_weights: FontWeights => section("fontWeights"),
+    }
 }
 
 impl FontTypeConfig {
@@ -62,31 +56,23 @@ impl FontTypeConfig {
             ..Self::adaptive_cards_default()
         }
     }
-
-    /// Reads `fontFamily`, `fontSizes` and `fontWeights` from `obj`. The same keys at the
-    /// root of a host config are the pre-1.2 way to set the default font, so the root is read
-    /// with this too.
-    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.string(obj, "fontFamily", &mut self.font_family);
-        r.object(obj, "fontSizes", |r, o| self.font_sizes.read(r, o));
-        r.object(obj, "fontWeights", |r, o| self.font_weights.read(r, o));
-    }
 }
 
-/// What each size name means, in pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FontSizes {
-    /// `small`.
-    pub small: f32,
-    /// `default`.
-    pub default: f32,
-    /// `medium`.
-    pub medium: f32,
-    /// `large`.
-    pub large: f32,
-    /// `extraLarge`.
-    pub extra_large: f32,
+section! {
+    /// What each size name means, in pixels.
+    #[derive(Copy)]
+    pub struct FontSizes {
+        /// `small`.
+        pub small: f32 => positive_px("small"),
+        /// `default`.
+        pub default: f32 => positive_px("default"),
+        /// `medium`.
+        pub medium: f32 => positive_px("medium"),
+        /// `large`.
+        pub large: f32 => positive_px("large"),
+        /// `extraLarge`.
+        pub extra_large: f32 => positive_px("extraLarge"),
+    }
 }
 
 impl FontSizes {
@@ -109,26 +95,19 @@ impl FontSizes {
             FontSize::ExtraLarge => self.extra_large,
         }
     }
-
-    fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.positive_px(obj, "small", &mut self.small);
-        r.positive_px(obj, "default", &mut self.default);
-        r.positive_px(obj, "medium", &mut self.medium);
-        r.positive_px(obj, "large", &mut self.large);
-        r.positive_px(obj, "extraLarge", &mut self.extra_large);
-    }
 }
 
-/// What each weight name means, on the CSS scale (400 normal, 700 bold).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FontWeights {
-    /// `lighter`.
-    pub lighter: u16,
-    /// `default`.
-    pub default: u16,
-    /// `bolder`.
-    pub bolder: u16,
+section! {
+    /// What each weight name means, on the CSS scale (400 normal, 700 bold).
+    #[derive(Copy, Eq, Hash)]
+    pub struct FontWeights {
+        /// `lighter`.
+        pub lighter: u16 => weight("lighter"),
+        /// `default`.
+        pub default: u16 => weight("default"),
+        /// `bolder`.
+        pub bolder: u16 => weight("bolder"),
+    }
 }
 
 impl FontWeights {
@@ -146,11 +125,5 @@ impl FontWeights {
             FontWeight::Default => self.default,
             FontWeight::Bolder => self.bolder,
         }
-    }
-
-    fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.weight(obj, "lighter", &mut self.lighter);
-        r.weight(obj, "default", &mut self.default);
-        r.weight(obj, "bolder", &mut self.bolder);
     }
 }

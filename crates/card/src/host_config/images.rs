@@ -1,21 +1,19 @@
 //! Image sizes (`imageSizes`) and image sets (`imageSet`).
 
-use serde::Serialize;
-
-use super::reader::{Object, Reader};
 use crate::enums::ImageSize;
 
-/// What each image size name means: the width in pixels (the height follows the aspect
-/// ratio).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ImageSizes {
-    /// `small`.
-    pub small: f32,
-    /// `medium`.
-    pub medium: f32,
-    /// `large`.
-    pub large: f32,
+section! {
+    /// What each image size name means: the width in pixels (the height follows the aspect
+    /// ratio).
+    #[derive(Copy)]
+    pub struct ImageSizes {
+        /// `small`.
+        pub small: f32 => positive_px("small"),
+        /// `medium`.
+        pub medium: f32 => positive_px("medium"),
+        /// `large`.
+        pub large: f32 => positive_px("large"),
+    }
 }
 
 impl ImageSizes {
@@ -36,22 +34,17 @@ impl ImageSizes {
             ImageSize::Auto | ImageSize::Stretch => None,
         }
     }
-
-    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.positive_px(obj, "small", &mut self.small);
-        r.positive_px(obj, "medium", &mut self.medium);
-        r.positive_px(obj, "large", &mut self.large);
-    }
 }
 
-/// `ImageSet` elements.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ImageSetConfig {
-    /// The size of the images when the set does not say.
-    pub image_size: ImageSize,
-    /// The tallest an image of the set may be, in pixels.
-    pub max_image_height: f32,
+section! {
+    /// `ImageSet` elements.
+    #[derive(Copy)]
+    pub struct ImageSetConfig {
+        /// The size of the images when the set does not say.
+        pub image_size: ImageSize => enumeration("imageSize"),
+        /// The tallest an image of the set may be, in pixels.
+        pub max_image_height: f32 => positive_px("maxImageHeight"),
+    }
 }
 
 impl ImageSetConfig {
@@ -60,9 +53,4 @@ impl ImageSetConfig {
         image_size: ImageSize::Medium,
         max_image_height: 100.0,
     };
-
-    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.enumeration(obj, "imageSize", &mut self.image_size);
-        r.positive_px(obj, "maxImageHeight", &mut self.max_image_height);
-    }
 }

@@ -18,6 +18,8 @@
 //! Beyond the official keys there is one of ours: `cornerRadius` (pixels, default 4), the
 //! rounding of buttons, inputs and styled containers.
 
+#[macro_use]
+mod section;
 mod actions;
 mod color;
 mod container;
@@ -54,6 +56,7 @@ use crate::enums::{
     Color as ColorName, ContainerStyle, FontSize, FontType, FontWeight, ImageSize, Spacing,
 };
 use reader::{Object, Reader};
+use section::Section;
 
 /// How a host draws cards: what each size, spacing, colour and style name means.
 ///
@@ -151,13 +154,11 @@ impl HostConfig {
         // `fontTypes`. They are read as the default font, which `fontTypes.default` then
         // overrides key by key.
         self.font_types.default.read(r, obj);
-        r.object(obj, "fontTypes", |r, o| self.font_types.read(r, o));
-        r.object(obj, "spacing", |r, o| self.spacing.read(r, o));
-        r.object(obj, "separator", |r, o| self.separator.read(r, o));
-        r.object(obj, "imageSizes", |r, o| self.image_sizes.read(r, o));
-        r.object(obj, "containerStyles", |r, o| {
-            self.container_styles.read(r, o);
-        });
+        r.section(obj, "fontTypes", &mut self.font_types);
+        r.section(obj, "spacing", &mut self.spacing);
+        r.section(obj, "separator", &mut self.separator);
+        r.section(obj, "imageSizes", &mut self.image_sizes);
+        r.section(obj, "containerStyles", &mut self.container_styles);
         // Some real files (Outlook, Viva Connections) put this at the root instead of under
         // `actions`; the official renderer misses it there, but the intent is plain.
         r.bool(
@@ -165,12 +166,12 @@ impl HostConfig {
             "preExpandSingleShowCardAction",
             &mut self.actions.pre_expand_single_show_card_action,
         );
-        r.object(obj, "actions", |r, o| self.actions.read(r, o));
-        r.object(obj, "factSet", |r, o| self.fact_set.read(r, o));
-        r.object(obj, "imageSet", |r, o| self.image_set.read(r, o));
-        r.object(obj, "textStyles", |r, o| self.text_styles.read(r, o));
-        r.object(obj, "inputs", |r, o| self.inputs.read(r, o));
-        r.object(obj, "table", |r, o| self.table.read(r, o));
+        r.section(obj, "actions", &mut self.actions);
+        r.section(obj, "factSet", &mut self.fact_set);
+        r.section(obj, "imageSet", &mut self.image_set);
+        r.section(obj, "textStyles", &mut self.text_styles);
+        r.section(obj, "inputs", &mut self.inputs);
+        r.section(obj, "table", &mut self.table);
         r.px(obj, "cornerRadius", &mut self.corner_radius);
     }
 

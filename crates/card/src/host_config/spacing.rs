@@ -1,28 +1,26 @@
 //! Space between elements (`spacing`), separator lines (`separator`) and table cells
 //! (`table`).
 
-use serde::Serialize;
-
 use super::color::Color;
-use super::reader::{Object, Reader};
 use crate::enums::Spacing;
 
-/// What each spacing name means, in pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SpacingConfig {
-    /// `small`.
-    pub small: f32,
-    /// `default`.
-    pub default: f32,
-    /// `medium`.
-    pub medium: f32,
-    /// `large`.
-    pub large: f32,
-    /// `extraLarge`.
-    pub extra_large: f32,
-    /// The padding inside a card or a styled container, and the `padding` spacing.
-    pub padding: f32,
+section! {
+    /// What each spacing name means, in pixels.
+    #[derive(Copy)]
+    pub struct SpacingConfig {
+        /// `small`.
+        pub small: f32 => px("small"),
+        /// `default`.
+        pub default: f32 => px("default"),
+        /// `medium`.
+        pub medium: f32 => px("medium"),
+        /// `large`.
+        pub large: f32 => px("large"),
+        /// `extraLarge`.
+        pub extra_large: f32 => px("extraLarge"),
+        /// The padding inside a card or a styled container, and the `padding` spacing.
+        pub padding: f32 => px("padding"),
+    }
 }
 
 impl SpacingConfig {
@@ -48,25 +46,17 @@ impl SpacingConfig {
             Spacing::Padding => self.padding,
         }
     }
-
-    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.px(obj, "small", &mut self.small);
-        r.px(obj, "default", &mut self.default);
-        r.px(obj, "medium", &mut self.medium);
-        r.px(obj, "large", &mut self.large);
-        r.px(obj, "extraLarge", &mut self.extra_large);
-        r.px(obj, "padding", &mut self.padding);
-    }
 }
 
-/// The line drawn by `separator: true`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SeparatorConfig {
-    /// Thickness in pixels; 0 draws nothing (the space stays).
-    pub line_thickness: f32,
-    /// Colour of the line.
-    pub line_color: Color,
+section! {
+    /// The line drawn by `separator: true`.
+    #[derive(Copy)]
+    pub struct SeparatorConfig {
+        /// Thickness in pixels; 0 draws nothing (the space stays).
+        pub line_thickness: f32 => px("lineThickness"),
+        /// Colour of the line.
+        pub line_color: Color => color("lineColor"),
+    }
 }
 
 impl SeparatorConfig {
@@ -75,26 +65,18 @@ impl SeparatorConfig {
         line_thickness: 1.0,
         line_color: Color::from_rgb24(0xEE_EE_EE),
     };
-
-    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.px(obj, "lineThickness", &mut self.line_thickness);
-        r.color(obj, "lineColor", &mut self.line_color);
-    }
 }
 
-/// Tables (Adaptive Cards 1.5).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TableConfig {
-    /// Space between cells in pixels, and the padding inside a cell.
-    pub cell_spacing: f32,
+section! {
+    /// Tables (Adaptive Cards 1.5).
+    #[derive(Copy)]
+    pub struct TableConfig {
+        /// Space between cells in pixels, and the padding inside a cell.
+        pub cell_spacing: f32 => px("cellSpacing"),
+    }
 }
 
 impl TableConfig {
     /// The official default: 8 px.
     pub const ADAPTIVE_CARDS: Self = Self { cell_spacing: 8.0 };
-
-    pub(super) fn read(&mut self, r: &mut Reader, obj: &Object) {
-        r.px(obj, "cellSpacing", &mut self.cell_spacing);
-    }
 }

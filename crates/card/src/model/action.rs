@@ -1,17 +1,12 @@
 //! Actions: buttons and what clicking things does.
 
-use schemars::JsonSchema;
-use serde::Serialize;
-use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
+use serde_json::Value;
 
 use super::{ActionCommon, Card};
 use crate::enums::AssociatedInputs;
 
 kinds! {
     /// What the user can do with a card. Each kind is boxed, as [`super::Element`]'s are.
-    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-    #[serde(tag = "type")]
     pub enum Action (kinds of "action", common: ActionCommon) {
         /// Gather the inputs and send them with `data` (to the MCP tool named by
         /// `data.mcp_tool_name`).
@@ -51,96 +46,77 @@ impl Action {
     }
 }
 
-/// What an `Action.Submit` and an `Action.Execute` send, and when: the two differ only by the
-/// execute's `verb`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Submission {
-    /// Fixed data sent with the inputs; input values are written under their ids over it.
-    pub data: Option<Value>,
-    /// Which inputs are gathered (default: this card's and its parents').
-    pub associated_inputs: Option<AssociatedInputs>,
-    /// Disabled until an associated input changes.
-    pub disabled_unless_associated_inputs_change: Option<bool>,
-    /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
-    /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
-    /// marked `isFinal` would. Adaptive Cards hosts ignore it.
-    pub is_final: Option<bool>,
+model_struct! {
+    /// What an `Action.Submit` and an `Action.Execute` send, and when: the two differ only by the
+    /// execute's `verb`.
+    #[derive(Default)]
+    pub struct Submission {
+        /// Fixed data sent with the inputs; input values are written under their ids over it.
+        pub data: Option<Value>,
+        /// Which inputs are gathered (default: this card's and its parents').
+        pub associated_inputs: Option<AssociatedInputs>,
+        /// Disabled until an associated input changes.
+        pub disabled_unless_associated_inputs_change: Option<bool>,
+        /// An mcpapp extension: once the tool call this action makes succeeds (no error, no
+        /// `isError` result), the card is done and the app ends (`close-ws-app`), as a card
+        /// marked `isFinal` would. Adaptive Cards hosts ignore it.
+        pub is_final: Option<bool>,
+    }
 }
 
-/// Gathers inputs and sends them with fixed data.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SubmitAction {
-    /// What is sent, and whether the card is done after.
-    #[serde(flatten)]
-    pub submission: Submission,
-    /// Properties of every action.
-    #[serde(flatten)]
-    pub common: ActionCommon,
+action! {
+    /// Gathers inputs and sends them with fixed data.
+    pub struct SubmitAction {
+        /// What is sent, and whether the card is done after.
+        #[serde(flatten)]
+        pub submission: Submission,
+    }
 }
 
-/// Gathers inputs and sends them with a verb and fixed data.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ExecuteAction {
-    /// What to do; names the tool when `data.mcp_tool_name` is absent.
-    pub verb: Option<String>,
-    /// What is sent, and whether the card is done after.
-    #[serde(flatten)]
-    pub submission: Submission,
-    /// Properties of every action.
-    #[serde(flatten)]
-    pub common: ActionCommon,
+action! {
+    /// Gathers inputs and sends them with a verb and fixed data.
+    pub struct ExecuteAction {
+        /// What to do; names the tool when `data.mcp_tool_name` is absent.
+        pub verb: Option<String>,
+        /// What is sent, and whether the card is done after.
+        #[serde(flatten)]
+        pub submission: Submission,
+    }
 }
 
-/// Opens a link (`https`, `http` or `mailto`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OpenUrlAction {
-    /// The link.
-    pub url: String,
-    /// Properties of every action.
-    #[serde(flatten)]
-    pub common: ActionCommon,
+action! {
+    /// Opens a link (`https`, `http` or `mailto`).
+    pub struct OpenUrlAction {
+        /// The link.
+        pub url: String,
+    }
 }
 
-/// Expands a card inline.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ShowCardAction {
-    /// The card shown.
-    pub card: Option<Box<Card>>,
-    /// Properties of every action.
-    #[serde(flatten)]
-    pub common: ActionCommon,
+action! {
+    /// Expands a card inline.
+    pub struct ShowCardAction {
+        /// The card shown.
+        pub card: Option<Box<Card>>,
+    }
 }
 
-/// Shows, hides or toggles elements by id.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ToggleVisibilityAction {
-    /// The elements. Cards may write a plain id; it is read as a toggle.
-    #[schemars(schema_with = "super::common::target_elements_schema")]
-    pub target_elements: Vec<TargetElement>,
-    /// Properties of every action.
-    #[serde(flatten)]
-    pub common: ActionCommon,
+action! {
+    /// Shows, hides or toggles elements by id.
+    pub struct ToggleVisibilityAction {
+        /// The elements. Cards may write a plain id; it is read as a toggle.
+        #[schemars(schema_with = "super::common::target_elements_schema")]
+        pub target_elements: Vec<TargetElement>,
+    }
 }
 
-/// An element an `Action.ToggleVisibility` acts on.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TargetElement {
-    /// The element's id.
-    pub element_id: String,
-    /// `true` shows, `false` hides, absent toggles.
-    pub is_visible: Option<bool>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// An element an `Action.ToggleVisibility` acts on.
+    #[derive(Default)]
+    pub struct TargetElement {
+        /// The element's id.
+        pub element_id: String,
+        /// `true` shows, `false` hides, absent toggles.
+        pub is_visible: Option<bool>,
+    }
+    extra;
 }

@@ -1,57 +1,51 @@
 //! The root of a card.
 
-use schemars::JsonSchema;
-use serde::Serialize;
-use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
+use serde_json::Map;
 
 use super::{Action, BoxProps, Element};
 use crate::enums::CardKind;
 
-/// A card: `{"type": "McpApp", "body": [...], "actions": [...]}`, or an Adaptive Card.
-#[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Card {
-    /// `McpApp` or `AdaptiveCard`; both mean the same.
-    #[serde(rename = "type")]
-    pub kind: CardKind,
-    /// The Adaptive Cards schema version the card is written for (`"1.6"`); optional for
-    /// `McpApp` cards, where it defaults to 1.6.
-    pub version: Option<String>,
-    /// The JSON Schema the author's editor used; ignored.
-    #[serde(rename = "$schema")]
-    pub schema: Option<String>,
-    /// The content, top to bottom.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub body: Vec<Element>,
-    /// The buttons at the bottom.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub actions: Vec<Action>,
-    /// The card's action (a click anywhere), style, alignment, background, height and
-    /// direction.
-    #[serde(flatten)]
-    pub box_props: BoxProps,
-    /// Text for hosts that cannot render the card.
-    pub fallback_text: Option<String>,
-    /// What a speech host says for the card.
-    pub speak: Option<String>,
-    /// The card's language (BCP 47).
-    pub lang: Option<String>,
-    /// How the card refreshes itself (Universal Actions).
-    pub refresh: Option<Refresh>,
-    /// Sign-in for Universal Actions.
-    pub authentication: Option<Authentication>,
-    /// Metadata about the card.
-    pub metadata: Option<Metadata>,
-    /// An mcpapp extension: the card is the app's last word (a final answer, a receipt). A
-    /// host that shows it ends the app (`ui/notifications/close-ws-app`): inline, the card
-    /// stays in the conversation as history; in a window, the window goes. Adaptive Cards
-    /// hosts ignore it.
-    pub is_final: Option<bool>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// A card: `{"type": "McpApp", "body": [...], "actions": [...]}`, or an Adaptive Card.
+    pub struct Card {
+        /// `McpApp` or `AdaptiveCard`; both mean the same.
+        #[serde(rename = "type")]
+        pub kind: CardKind,
+        /// The Adaptive Cards schema version the card is written for (`"1.6"`); optional for
+        /// `McpApp` cards, where it defaults to 1.6.
+        pub version: Option<String>,
+        /// The JSON Schema the author's editor used; ignored.
+        #[serde(rename = "$schema")]
+        pub schema: Option<String>,
+        /// The content, top to bottom.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub body: Vec<Element>,
+        /// The buttons at the bottom.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub actions: Vec<Action>,
+        /// The card's action (a click anywhere), style, alignment, background, height and
+        /// direction.
+        #[serde(flatten)]
+        pub box_props: BoxProps,
+        /// Text for hosts that cannot render the card.
+        pub fallback_text: Option<String>,
+        /// What a speech host says for the card.
+        pub speak: Option<String>,
+        /// The card's language (BCP 47).
+        pub lang: Option<String>,
+        /// How the card refreshes itself (Universal Actions).
+        pub refresh: Option<Refresh>,
+        /// Sign-in for Universal Actions.
+        pub authentication: Option<Authentication>,
+        /// Metadata about the card.
+        pub metadata: Option<Metadata>,
+        /// An mcpapp extension: the card is the app's last word (a final answer, a receipt). A
+        /// host that shows it ends the app (`ui/notifications/close-ws-app`): inline, the card
+        /// stays in the conversation as history; in a window, the window goes. Adaptive Cards
+        /// hosts ignore it.
+        pub is_final: Option<bool>,
+    }
+    extra;
 }
 
 impl Card {
@@ -88,78 +82,71 @@ impl Default for Card {
     }
 }
 
-/// How a card asks to be refreshed.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Refresh {
-    /// The `Action.Execute` to invoke.
-    pub action: Option<Box<Action>>,
-    /// The users for whom the refresh happens automatically.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub user_ids: Vec<String>,
-    /// When the card expires (ISO 8601).
-    pub expires: Option<String>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// How a card asks to be refreshed.
+    #[derive(Default)]
+    pub struct Refresh {
+        /// The `Action.Execute` to invoke.
+        pub action: Option<Box<Action>>,
+        /// The users for whom the refresh happens automatically.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub user_ids: Vec<String>,
+        /// When the card expires (ISO 8601).
+        pub expires: Option<String>,
+    }
+    extra;
 }
 
-/// Sign-in information for Universal Actions.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Authentication {
-    /// Text asking the user to sign in.
-    pub text: Option<String>,
-    /// The OAuth connection name.
-    pub connection_name: Option<String>,
-    /// Token exchange information.
-    pub token_exchange_resource: Option<TokenExchangeResource>,
-    /// Sign-in buttons.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub buttons: Vec<AuthCardButton>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// Sign-in information for Universal Actions.
+    #[derive(Default)]
+    pub struct Authentication {
+        /// Text asking the user to sign in.
+        pub text: Option<String>,
+        /// The OAuth connection name.
+        pub connection_name: Option<String>,
+        /// Token exchange information.
+        pub token_exchange_resource: Option<TokenExchangeResource>,
+        /// Sign-in buttons.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub buttons: Vec<AuthCardButton>,
+    }
+    extra;
 }
 
-/// Token exchange information for single sign-on.
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TokenExchangeResource {
-    /// The resource's id.
-    pub id: String,
-    /// The resource's URI.
-    pub uri: String,
-    /// The identity provider's id.
-    pub provider_id: String,
+model_struct! {
+    /// Token exchange information for single sign-on.
+    pub struct TokenExchangeResource {
+        /// The resource's id.
+        pub id: String,
+        /// The resource's URI.
+        pub uri: String,
+        /// The identity provider's id.
+        pub provider_id: String,
+    }
 }
 
-/// A sign-in button.
-#[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AuthCardButton {
-    /// The button type (`"signin"`).
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// The value, such as a sign-in URL.
-    pub value: Option<String>,
-    /// The button's text.
-    pub title: Option<String>,
-    /// An image for the button.
-    pub image: Option<String>,
+model_struct! {
+    /// A sign-in button.
+    pub struct AuthCardButton {
+        /// The button type (`"signin"`).
+        #[serde(rename = "type")]
+        pub kind: String,
+        /// The value, such as a sign-in URL.
+        pub value: Option<String>,
+        /// The button's text.
+        pub title: Option<String>,
+        /// An image for the button.
+        pub image: Option<String>,
+    }
 }
 
-/// Metadata about a card.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Metadata {
-    /// Where the card can be seen on the web.
-    pub web_url: Option<String>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// Metadata about a card.
+    #[derive(Default)]
+    pub struct Metadata {
+        /// Where the card can be seen on the web.
+        pub web_url: Option<String>,
+    }
+    extra;
 }

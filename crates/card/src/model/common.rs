@@ -6,42 +6,38 @@ use std::collections::BTreeMap;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
 
 use crate::enums::{
     ActionMode, ActionRole, ActionStyle, BlockElementHeight, HorizontalAlignment, ImageFillMode,
     InputLabelPosition, InputStyle, Spacing, VerticalAlignment,
 };
 
-/// Properties every element has. `F` is what may replace the element: another element, or
-/// for a [`super::Column`], another column.
-#[skip_serializing_none]
-#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ElementCommon<F = super::Element> {
-    /// Identifies the element: for inputs the key of its value in submitted data, for others
-    /// the target of `Action.ToggleVisibility`. Unique across the whole card.
-    pub id: Option<String>,
-    /// Whether the element is shown initially (default `true`).
-    pub is_visible: Option<bool>,
-    /// Space before the element.
-    pub spacing: Option<Spacing>,
-    /// Whether a line separates the element from the one before it.
-    pub separator: Option<bool>,
-    /// How tall the element is within its container.
-    pub height: Option<BlockElementHeight>,
-    /// Features (name → minimum version) the host must support to show this element;
-    /// otherwise the fallback is shown.
-    pub requires: Option<BTreeMap<String, String>>,
-    /// What to show when the element cannot be shown.
-    pub fallback: Option<Fallback<F>>,
-    /// The card widths the element is shown at (`"narrow"`, `"atLeast:standard"`, …).
-    pub target_width: Option<String>,
-    /// The language of the element's text (BCP 47).
-    pub lang: Option<String>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// Properties every element has. `F` is what may replace the element: another element, or
+    /// for a [`super::Column`], another column.
+    pub struct ElementCommon<F = super::Element> {
+        /// Identifies the element: for inputs the key of its value in submitted data, for others
+        /// the target of `Action.ToggleVisibility`. Unique across the whole card.
+        pub id: Option<String>,
+        /// Whether the element is shown initially (default `true`).
+        pub is_visible: Option<bool>,
+        /// Space before the element.
+        pub spacing: Option<Spacing>,
+        /// Whether a line separates the element from the one before it.
+        pub separator: Option<bool>,
+        /// How tall the element is within its container.
+        pub height: Option<BlockElementHeight>,
+        /// Features (name → minimum version) the host must support to show this element;
+        /// otherwise the fallback is shown.
+        pub requires: Option<BTreeMap<String, String>>,
+        /// What to show when the element cannot be shown.
+        pub fallback: Option<Fallback<F>>,
+        /// The card widths the element is shown at (`"narrow"`, `"atLeast:standard"`, …).
+        pub target_width: Option<String>,
+        /// The language of the element's text (BCP 47).
+        pub lang: Option<String>,
+    }
+    extra;
 }
 
 impl<F> Default for ElementCommon<F> {
@@ -61,53 +57,51 @@ impl<F> Default for ElementCommon<F> {
     }
 }
 
-/// Properties every input has, besides [`ElementCommon`].
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InputCommon {
-    /// The input's label, shown with it and read by screen readers.
-    pub label: Option<String>,
-    /// Whether a value is needed before a submit.
-    pub is_required: Option<bool>,
-    /// What to tell the user when the value is missing or invalid.
-    pub error_message: Option<String>,
-    /// Where the label goes.
-    pub label_position: Option<InputLabelPosition>,
-    /// The label's width when inline: a percentage number or `"Npx"`.
-    pub label_width: Option<Value>,
-    /// How the input looks before the user interacts with it.
-    pub input_style: Option<InputStyle>,
+model_struct! {
+    /// Properties every input has, besides [`ElementCommon`].
+    #[derive(Default)]
+    pub struct InputCommon {
+        /// The input's label, shown with it and read by screen readers.
+        pub label: Option<String>,
+        /// Whether a value is needed before a submit.
+        pub is_required: Option<bool>,
+        /// What to tell the user when the value is missing or invalid.
+        pub error_message: Option<String>,
+        /// Where the label goes.
+        pub label_position: Option<InputLabelPosition>,
+        /// The label's width when inline: a percentage number or `"Npx"`.
+        pub label_width: Option<Value>,
+        /// How the input looks before the user interacts with it.
+        pub input_style: Option<InputStyle>,
+    }
 }
 
-/// Properties every action has.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ActionCommon {
-    /// Identifies the action; unique across the card.
-    pub id: Option<String>,
-    /// The button's text.
-    pub title: Option<String>,
-    /// An icon shown with the title.
-    pub icon_url: Option<String>,
-    /// The button's style.
-    pub style: Option<ActionStyle>,
-    /// A hint shown on hover and read by screen readers.
-    pub tooltip: Option<String>,
-    /// Whether the action can be used (default `true`).
-    pub is_enabled: Option<bool>,
-    /// A button, or an entry of the overflow menu.
-    pub mode: Option<ActionMode>,
-    /// The accessibility role.
-    pub role: Option<ActionRole>,
-    /// Features the host must support to show this action.
-    pub requires: Option<BTreeMap<String, String>>,
-    /// What to show when the action cannot be shown.
-    pub fallback: Option<Fallback<super::Action>>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// Properties every action has.
+    #[derive(Default)]
+    pub struct ActionCommon {
+        /// Identifies the action; unique across the card.
+        pub id: Option<String>,
+        /// The button's text.
+        pub title: Option<String>,
+        /// An icon shown with the title.
+        pub icon_url: Option<String>,
+        /// The button's style.
+        pub style: Option<ActionStyle>,
+        /// A hint shown on hover and read by screen readers.
+        pub tooltip: Option<String>,
+        /// Whether the action can be used (default `true`).
+        pub is_enabled: Option<bool>,
+        /// A button, or an entry of the overflow menu.
+        pub mode: Option<ActionMode>,
+        /// The accessibility role.
+        pub role: Option<ActionRole>,
+        /// Features the host must support to show this action.
+        pub requires: Option<BTreeMap<String, String>>,
+        /// What to show when the action cannot be shown.
+        pub fallback: Option<Fallback<super::Action>>,
+    }
+    extra;
 }
 
 /// What replaces an element or action a host cannot show.
@@ -318,23 +312,21 @@ impl JsonSchema for Dimension {
     }
 }
 
-/// An image drawn behind a container or card. Cards may write just the URL; it is read into
-/// this form.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BackgroundImage {
-    /// The image (`https`, `http` or `data:`).
-    pub url: String,
-    /// How the image fills the area.
-    pub fill_mode: Option<ImageFillMode>,
-    /// Horizontal position when not covering.
-    pub horizontal_alignment: Option<HorizontalAlignment>,
-    /// Vertical position when not covering.
-    pub vertical_alignment: Option<VerticalAlignment>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// An image drawn behind a container or card. Cards may write just the URL; it is read into
+    /// this form.
+    #[derive(Default)]
+    pub struct BackgroundImage {
+        /// The image (`https`, `http` or `data:`).
+        pub url: String,
+        /// How the image fills the area.
+        pub fill_mode: Option<ImageFillMode>,
+        /// Horizontal position when not covering.
+        pub horizontal_alignment: Option<HorizontalAlignment>,
+        /// Vertical position when not covering.
+        pub vertical_alignment: Option<VerticalAlignment>,
+    }
+    extra;
 }
 
 /// The schema of a `backgroundImage`: a URL, or the object form.

@@ -1,8 +1,5 @@
 //! The element enumeration: everything that can sit in a card's body or a container.
 
-use schemars::JsonSchema;
-use serde::Serialize;
-
 use super::{
     ActionSet, Carousel, ChoiceSetInput, ColumnSet, Container, DateInput, ElementCommon, FactSet,
     Image, ImageSet, Media, NumberInput, RichTextBlock, Table, TextBlock, TextInput, TimeInput,
@@ -14,8 +11,6 @@ kinds! {
     ///
     /// Each kind is boxed: elements are moved around a lot while a card is read and laid out, and
     /// a box keeps the enum two words wide instead of the size of its largest kind.
-    #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
-    #[serde(tag = "type")]
     pub enum Element (kinds of "element", common: ElementCommon) {
         /// Text, with a markdown subset.
         TextBlock(TextBlock) = "TextBlock",

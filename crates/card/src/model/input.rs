@@ -1,60 +1,41 @@
 //! Inputs: the elements whose values a submit gathers.
 
-use schemars::JsonSchema;
-use serde::Serialize;
-use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
-
 use super::{Action, ElementCommon, InputCommon};
 use crate::enums::{ChoiceInputStyle, TextInputStyle};
 
-/// A text field.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TextInput {
-    /// The initial text.
-    pub value: Option<String>,
-    /// A hint shown while the field is empty.
-    pub placeholder: Option<String>,
-    /// Whether the field takes several lines.
-    pub is_multiline: Option<bool>,
-    /// The most characters the field takes.
-    pub max_length: Option<u32>,
-    /// A regular expression the text must match somewhere (not anchored, as in JavaScript's
-    /// `RegExp.test`). Checked by the renderer and again by the server.
-    pub regex: Option<String>,
-    /// What kind of text the field takes.
-    pub style: Option<TextInputStyle>,
-    /// A button beside the field (not `Action.ShowCard`).
-    pub inline_action: Option<Box<Action>>,
-    /// Properties of every input.
-    #[serde(flatten)]
-    pub input: InputCommon,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+input! {
+    /// A text field.
+    pub struct TextInput {
+        /// The initial text.
+        pub value: Option<String>,
+        /// A hint shown while the field is empty.
+        pub placeholder: Option<String>,
+        /// Whether the field takes several lines.
+        pub is_multiline: Option<bool>,
+        /// The most characters the field takes.
+        pub max_length: Option<u32>,
+        /// A regular expression the text must match somewhere (not anchored, as in JavaScript's
+        /// `RegExp.test`). Checked by the renderer and again by the server.
+        pub regex: Option<String>,
+        /// What kind of text the field takes.
+        pub style: Option<TextInputStyle>,
+        /// A button beside the field (not `Action.ShowCard`).
+        pub inline_action: Option<Box<Action>>,
+    }
 }
 
-/// A number field.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NumberInput {
-    /// The initial number.
-    pub value: Option<f64>,
-    /// A hint shown while the field is empty.
-    pub placeholder: Option<String>,
-    /// The smallest number allowed.
-    pub min: Option<f64>,
-    /// The largest number allowed.
-    pub max: Option<f64>,
-    /// Properties of every input.
-    #[serde(flatten)]
-    pub input: InputCommon,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+input! {
+    /// A number field.
+    pub struct NumberInput {
+        /// The initial number.
+        pub value: Option<f64>,
+        /// A hint shown while the field is empty.
+        pub placeholder: Option<String>,
+        /// The smallest number allowed.
+        pub min: Option<f64>,
+        /// The largest number allowed.
+        pub max: Option<f64>,
+    }
 }
 
 /// Declares an input whose value is text of one type (a date, a time): the same properties,
@@ -62,25 +43,18 @@ pub struct NumberInput {
 /// [`TextValued`].
 macro_rules! text_valued_input {
     ($(#[doc = $doc:literal])* $name:ident, $what:literal) => {
-        $(#[doc = $doc])*
-        #[skip_serializing_none]
-        #[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-        #[serde(rename_all = "camelCase")]
-        pub struct $name {
-            #[doc = concat!("The initial ", $what, ".")]
-            pub value: Option<String>,
-            /// A hint shown while the field is empty.
-            pub placeholder: Option<String>,
-            #[doc = concat!("The earliest ", $what, " allowed.")]
-            pub min: Option<String>,
-            #[doc = concat!("The latest ", $what, " allowed.")]
-            pub max: Option<String>,
-            /// Properties of every input.
-            #[serde(flatten)]
-            pub input: InputCommon,
-            /// Properties of every element.
-            #[serde(flatten)]
-            pub common: ElementCommon,
+        input! {
+            $(#[doc = $doc])*
+            pub struct $name {
+                #[doc = concat!("The initial ", $what, ".")]
+                pub value: Option<String>,
+                /// A hint shown while the field is empty.
+                pub placeholder: Option<String>,
+                #[doc = concat!("The earliest ", $what, " allowed.")]
+                pub min: Option<String>,
+                #[doc = concat!("The latest ", $what, " allowed.")]
+                pub max: Option<String>,
+            }
         }
 
         impl FromTextValued for $name {
@@ -125,27 +99,20 @@ text_valued_input! {
     TimeInput, "time"
 }
 
-/// A check box with a title.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ToggleInput {
-    /// The text beside the box.
-    pub title: String,
-    /// The initial value: checked when it equals `valueOn`.
-    pub value: Option<String>,
-    /// The value submitted when checked (default `"true"`).
-    pub value_on: Option<String>,
-    /// The value submitted when not checked (default `"false"`).
-    pub value_off: Option<String>,
-    /// Whether the title wraps.
-    pub wrap: Option<bool>,
-    /// Properties of every input.
-    #[serde(flatten)]
-    pub input: InputCommon,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+input! {
+    /// A check box with a title.
+    pub struct ToggleInput {
+        /// The text beside the box.
+        pub title: String,
+        /// The initial value: checked when it equals `valueOn`.
+        pub value: Option<String>,
+        /// The value submitted when checked (default `"true"`).
+        pub value_on: Option<String>,
+        /// The value submitted when not checked (default `"false"`).
+        pub value_off: Option<String>,
+        /// Whether the title wraps.
+        pub wrap: Option<bool>,
+    }
 }
 
 impl ToggleInput {
@@ -160,60 +127,50 @@ impl ToggleInput {
     }
 }
 
-/// A choice among options: a drop-down, radio buttons or check boxes.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ChoiceSetInput {
-    /// The options.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub choices: Vec<Choice>,
-    /// Options the host fetches as the user types (`Data.Query`).
-    #[serde(rename = "choices.data")]
-    pub choices_data: Option<DataQuery>,
-    /// Whether several options may be chosen.
-    pub is_multi_select: Option<bool>,
-    /// How the options are shown.
-    pub style: Option<ChoiceInputStyle>,
-    /// The initially chosen values, comma-separated.
-    pub value: Option<String>,
-    /// A hint shown while nothing is chosen.
-    pub placeholder: Option<String>,
-    /// Whether option titles wrap.
-    pub wrap: Option<bool>,
-    /// Properties of every input.
-    #[serde(flatten)]
-    pub input: InputCommon,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+input! {
+    /// A choice among options: a drop-down, radio buttons or check boxes.
+    pub struct ChoiceSetInput {
+        /// The options.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub choices: Vec<Choice>,
+        /// Options the host fetches as the user types (`Data.Query`).
+        #[serde(rename = "choices.data")]
+        pub choices_data: Option<DataQuery>,
+        /// Whether several options may be chosen.
+        pub is_multi_select: Option<bool>,
+        /// How the options are shown.
+        pub style: Option<ChoiceInputStyle>,
+        /// The initially chosen values, comma-separated.
+        pub value: Option<String>,
+        /// A hint shown while nothing is chosen.
+        pub placeholder: Option<String>,
+        /// Whether option titles wrap.
+        pub wrap: Option<bool>,
+    }
 }
 
-/// One option of a choice set.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Choice {
-    /// What the user sees.
-    pub title: String,
-    /// What is submitted.
-    pub value: String,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// One option of a choice set.
+    #[derive(Default)]
+    pub struct Choice {
+        /// What the user sees.
+        pub title: String,
+        /// What is submitted.
+        pub value: String,
+    }
+    extra;
 }
 
-/// A query for choices the host fetches from the agent as the user types.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DataQuery {
-    /// The data set to query.
-    pub dataset: String,
-    /// How many results to ask for.
-    pub count: Option<u32>,
-    /// How many results to skip.
-    pub skip: Option<u32>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// A query for choices the host fetches from the agent as the user types.
+    #[derive(Default)]
+    pub struct DataQuery {
+        /// The data set to query.
+        pub dataset: String,
+        /// How many results to ask for.
+        pub count: Option<u32>,
+        /// How many results to skip.
+        pub skip: Option<u32>,
+    }
+    extra;
 }

@@ -1,13 +1,14 @@
 //! `kinds!`: an enumeration of boxed kinds told apart by their `type` (elements, actions).
 //!
 //! Each kind is named once, with its `type` as written in cards and the struct of its
-//! properties. The macro declares the enum (every variant renamed to its `type`, the serde
-//! tag) and writes the matches that go over every kind: `type_name`, `common` and
-//! `common_mut`. Written by hand, each of those repeats the whole list of kinds.
+//! properties. The macro declares the enum (tagged by `type`, every variant renamed to its
+//! `type`, with the derives of every model type) and writes the matches that go over every
+//! kind: `type_name`, `common` and `common_mut`. Written by hand, each of those repeats the
+//! whole list of kinds.
 //!
 //! ```text
 //! kinds! {
-//!     /// docs and attributes of the enum
+//!     /// docs of the enum
 //!     pub enum Action (kinds of "action", common: ActionCommon) {
 //!         /// docs of the kind
 //!         Submit(SubmitAction) = "Action.Submit",
@@ -23,6 +24,8 @@ macro_rules! kinds {
         }
     ) => {
         $(#[$attr])*
+        #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::schemars::JsonSchema)]
+        #[serde(tag = "type")]
         pub enum $name {
             $(
                 $(#[doc = $doc])*

@@ -1,101 +1,81 @@
 //! Images and media.
 
-use schemars::JsonSchema;
-use serde::Serialize;
-use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
-
-use super::{Action, Dimension, ElementCommon};
+use super::{Action, Dimension};
 use crate::enums::{HorizontalAlignment, ImageSize, ImageStyle};
 
-/// An image.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Image {
-    /// The image: `https`, `http` or a `data:` URI.
-    pub url: String,
-    /// What the image shows, for screen readers and while it loads.
-    pub alt_text: Option<String>,
-    /// A colour behind transparent images (`#RRGGBB` or `#AARRGGBB`).
-    pub background_color: Option<String>,
-    /// Horizontal position within the container.
-    pub horizontal_alignment: Option<HorizontalAlignment>,
-    /// What clicking the image does.
-    pub select_action: Option<Box<Action>>,
-    /// The approximate size.
-    pub size: Option<ImageSize>,
-    /// How the image is drawn.
-    pub style: Option<ImageStyle>,
-    /// An exact width, which overrides `size`.
-    pub width: Option<Dimension>,
-    /// An exact height, which overrides `size`.
-    pub height: Option<Dimension>,
-    /// Load the image even when it is not visible.
-    pub force_load: Option<bool>,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+element! {
+    /// An image.
+    pub struct Image {
+        /// The image: `https`, `http` or a `data:` URI.
+        pub url: String,
+        /// What the image shows, for screen readers and while it loads.
+        pub alt_text: Option<String>,
+        /// A colour behind transparent images (`#RRGGBB` or `#AARRGGBB`).
+        pub background_color: Option<String>,
+        /// Horizontal position within the container.
+        pub horizontal_alignment: Option<HorizontalAlignment>,
+        /// What clicking the image does.
+        pub select_action: Option<Box<Action>>,
+        /// The approximate size.
+        pub size: Option<ImageSize>,
+        /// How the image is drawn.
+        pub style: Option<ImageStyle>,
+        /// An exact width, which overrides `size`.
+        pub width: Option<Dimension>,
+        /// An exact height, which overrides `size`.
+        pub height: Option<Dimension>,
+        /// Load the image even when it is not visible.
+        pub force_load: Option<bool>,
+    }
 }
 
-/// A row of images, all of one size.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ImageSet {
-    /// The images.
-    pub images: Vec<Image>,
-    /// The size of every image.
-    pub image_size: Option<ImageSize>,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+element! {
+    /// A row of images, all of one size.
+    pub struct ImageSet {
+        /// The images.
+        pub images: Vec<Image>,
+        /// The size of every image.
+        pub image_size: Option<ImageSize>,
+    }
 }
 
-/// A video or audio clip. Hosts without playback show the poster and a link.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Media {
-    /// The clip in one or more formats.
-    pub sources: Vec<MediaSource>,
-    /// An image shown before playback.
-    pub poster: Option<String>,
-    /// What the clip shows, for screen readers.
-    pub alt_text: Option<String>,
-    /// Captions.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub caption_sources: Vec<CaptionSource>,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+element! {
+    /// A video or audio clip. Hosts without playback show the poster and a link.
+    pub struct Media {
+        /// The clip in one or more formats.
+        pub sources: Vec<MediaSource>,
+        /// An image shown before playback.
+        pub poster: Option<String>,
+        /// What the clip shows, for screen readers.
+        pub alt_text: Option<String>,
+        /// Captions.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub caption_sources: Vec<CaptionSource>,
+    }
 }
 
-/// One format of a media clip.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MediaSource {
-    /// Where the clip is.
-    pub url: String,
-    /// Its mime type (`video/mp4`).
-    pub mime_type: Option<String>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// One format of a media clip.
+    #[derive(Default)]
+    pub struct MediaSource {
+        /// Where the clip is.
+        pub url: String,
+        /// Its mime type (`video/mp4`).
+        pub mime_type: Option<String>,
+    }
+    extra;
 }
 
-/// Captions for a media clip.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CaptionSource {
-    /// Where the captions are.
-    pub url: String,
-    /// Their mime type (`vtt`).
-    pub mime_type: String,
-    /// Their label (the language, say).
-    pub label: String,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// Captions for a media clip.
+    #[derive(Default)]
+    pub struct CaptionSource {
+        /// Where the captions are.
+        pub url: String,
+        /// Their mime type (`vtt`).
+        pub mime_type: String,
+        /// Their label (the language, say).
+        pub label: String,
+    }
+    extra;
 }

@@ -7,6 +7,8 @@
 
 #[macro_use]
 mod kinds;
+#[macro_use]
+mod structs;
 mod action;
 mod box_props;
 mod card;

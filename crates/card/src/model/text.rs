@@ -2,56 +2,46 @@
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
 
-use super::{Action, ElementCommon};
+use super::Action;
 use crate::enums::{Color, FontSize, FontType, FontWeight, HorizontalAlignment, TextBlockStyle};
 
-/// A block of text. `text` may use a markdown subset: `**bold**`, `_italic_`, `[links](url)`,
-/// bullet (`- `) and numbered (`1. `) lists.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TextBlock {
-    /// The text.
-    pub text: String,
-    /// The colour.
-    pub color: Option<Color>,
-    /// The font family.
-    pub font_type: Option<FontType>,
-    /// Horizontal position within the container.
-    pub horizontal_alignment: Option<HorizontalAlignment>,
-    /// Whether the text is toned down.
-    pub is_subtle: Option<bool>,
-    /// The most lines shown when wrapping.
-    pub max_lines: Option<u32>,
-    /// The size.
-    pub size: Option<FontSize>,
-    /// The weight.
-    pub weight: Option<FontWeight>,
-    /// Whether long text wraps (default: cut off).
-    pub wrap: Option<bool>,
-    /// The role of the text (a heading, say).
-    pub style: Option<TextBlockStyle>,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+element! {
+    /// A block of text. `text` may use a markdown subset: `**bold**`, `_italic_`, `[links](url)`,
+    /// bullet (`- `) and numbered (`1. `) lists.
+    pub struct TextBlock {
+        /// The text.
+        pub text: String,
+        /// The colour.
+        pub color: Option<Color>,
+        /// The font family.
+        pub font_type: Option<FontType>,
+        /// Horizontal position within the container.
+        pub horizontal_alignment: Option<HorizontalAlignment>,
+        /// Whether the text is toned down.
+        pub is_subtle: Option<bool>,
+        /// The most lines shown when wrapping.
+        pub max_lines: Option<u32>,
+        /// The size.
+        pub size: Option<FontSize>,
+        /// The weight.
+        pub weight: Option<FontWeight>,
+        /// Whether long text wraps (default: cut off).
+        pub wrap: Option<bool>,
+        /// The role of the text (a heading, say).
+        pub style: Option<TextBlockStyle>,
+    }
 }
 
-/// Text made of runs, each formatted on its own.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RichTextBlock {
-    /// The runs, in order.
-    #[schemars(schema_with = "super::common::inlines_schema")]
-    pub inlines: Vec<Inline>,
-    /// Horizontal position within the container.
-    pub horizontal_alignment: Option<HorizontalAlignment>,
-    /// Properties of every element.
-    #[serde(flatten)]
-    pub common: ElementCommon,
+element! {
+    /// Text made of runs, each formatted on its own.
+    pub struct RichTextBlock {
+        /// The runs, in order.
+        #[schemars(schema_with = "super::common::inlines_schema")]
+        pub inlines: Vec<Inline>,
+        /// Horizontal position within the container.
+        pub horizontal_alignment: Option<HorizontalAlignment>,
+    }
 }
 
 /// One piece of a [`RichTextBlock`]. Cards may write a plain string; it is read as a
@@ -63,34 +53,32 @@ pub enum Inline {
     TextRun(TextRun),
 }
 
-/// A run of text with its own formatting. No markdown.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TextRun {
-    /// The text.
-    pub text: String,
-    /// The colour.
-    pub color: Option<Color>,
-    /// The font family.
-    pub font_type: Option<FontType>,
-    /// Whether the run is highlighted.
-    pub highlight: Option<bool>,
-    /// Whether the run is toned down.
-    pub is_subtle: Option<bool>,
-    /// Italic.
-    pub italic: Option<bool>,
-    /// What clicking the run does.
-    pub select_action: Option<Box<Action>>,
-    /// The size.
-    pub size: Option<FontSize>,
-    /// Struck through.
-    pub strikethrough: Option<bool>,
-    /// Underlined.
-    pub underline: Option<bool>,
-    /// The weight.
-    pub weight: Option<FontWeight>,
-    /// Properties this model does not know, kept as they were.
-    #[serde(flatten)]
-    pub extra: Map<String, Value>,
+model_struct! {
+    /// A run of text with its own formatting. No markdown.
+    #[derive(Default)]
+    pub struct TextRun {
+        /// The text.
+        pub text: String,
+        /// The colour.
+        pub color: Option<Color>,
+        /// The font family.
+        pub font_type: Option<FontType>,
+        /// Whether the run is highlighted.
+        pub highlight: Option<bool>,
+        /// Whether the run is toned down.
+        pub is_subtle: Option<bool>,
+        /// Italic.
+        pub italic: Option<bool>,
+        /// What clicking the run does.
+        pub select_action: Option<Box<Action>>,
+        /// The size.
+        pub size: Option<FontSize>,
+        /// Struck through.
+        pub strikethrough: Option<bool>,
+        /// Underlined.
+        pub underline: Option<bool>,
+        /// The weight.
+        pub weight: Option<FontWeight>,
+    }
+    extra;
 }
