@@ -159,30 +159,42 @@ fn plain_web_url(url: &str) -> bool {
     else {
         return false;
     };
-    if !rest.bytes().all(|b| b.is_ascii_graphic()) {
+    // Byte tests rather than `char` patterns, and no early exit over the whole URL (so the
+    // compiler tests many bytes at once): this runs for every URL of every card.
+    if !rest.bytes().fold(true, |ok, b| ok & b.is_ascii_graphic()) {
         return false;
     }
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let rest = rest.as_bytes();
+    let authority_end = rest
+        .iter()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
     let authority = rest.get(..authority_end).unwrap_or_default();
-    let (host, port) = authority.split_once(':').unwrap_or((authority, ""));
+    let (host, port) = match authority.iter().position(|b| *b == b':') {
+        Some(i) => (
+            authority.get(..i).unwrap_or_default(),
+            authority.get(i + 1..).unwrap_or_default(),
+        ),
+        None => (authority, &[][..]),
+    };
     let port_ok = port.is_empty()
         || (port.len() <= 5
-            && port.bytes().all(|b| b.is_ascii_digit())
-            && port.parse::<u32>().is_ok_and(|p| p <= 65_535));
+            && port.iter().all(u8::is_ascii_digit)
+            && port.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0')) <= 65_535);
     let labels_ok = !host.is_empty()
-        && host.split('.').all(|label| {
+        && host.split(|b| *b == b'.').all(|label| {
             !label.is_empty()
                 && label
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
                 && !label
                     .get(..4)
-                    .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+                    .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
         });
     let last_has_letter = host
-        .rsplit('.')
+        .rsplit(|b| *b == b'.')
         .next()
-        .is_some_and(|l| l.bytes().any(|b| b.is_ascii_alphabetic()));
+        .is_some_and(|l| l.iter().any(u8::is_ascii_alphabetic));
     port_ok && labels_ok && last_has_letter
 }
 
@@ -190,6 +202,9 @@ fn plain_web_url(url: &str) -> bool {
 /// Cards regexes are JavaScript regexes; the common subset works the same, look-around and
 /// back-references are refused.
 pub fn check_regex(pattern: &str) -> Result<(), String> {
+    if regex_surely_translates(pattern) {
+        return Ok(());
+    }
     regex_syntax::ParserBuilder::new()
         .build()
         .parse(pattern)
@@ -205,6 +220,21 @@ pub fn check_regex(pattern: &str) -> Result<(), String> {
                     l.trim_start_matches("error:").trim().to_owned()
                 })
         })
+}
+
+/// Whether `pattern` parses and is then sure to translate: the full parse turns the syntax
+/// tree into character classes, which for `\w`, `\s`, `.` means building Unicode tables
+/// (most of the cost of checking a card with a regex) only to throw them away. With Unicode
+/// mode on and no flags to turn it off (no `(?`), translation can fail only on a Unicode class
+/// (`\p`, `\P`) naming no property, as this crate enables every Unicode feature of
+/// `regex-syntax`. A pattern that might fail takes the full parse, for its exact message.
+fn regex_surely_translates(pattern: &str) -> bool {
+    !pattern.contains("(?")
+        && !pattern.contains("\\p")
+        && !pattern.contains("\\P")
+        && regex_syntax::ast::parse::Parser::new()
+            .parse(pattern)
+            .is_ok()
 }
 
 /// A calendar date, as `Input.Date` values are written (`YYYY-MM-DD`).
@@ -387,7 +417,47 @@ mod tests {
         assert!(!plain_web_url("https://999.1.1.1"));
     }
 
+    /// The fast path as it was before it tested bytes: the two must agree.
+    fn plain_web_url_before(url: &str) -> bool {
+        let Some(rest) = url
+            .strip_prefix("https://")
+            .or_else(|| url.strip_prefix("http://"))
+        else {
+            return false;
+        };
+        if !rest.bytes().all(|b| b.is_ascii_graphic()) {
+            return false;
+        }
+        let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+        let authority = rest.get(..authority_end).unwrap_or_default();
+        let (host, port) = authority.split_once(':').unwrap_or((authority, ""));
+        let port_ok = port.is_empty()
+            || (port.len() <= 5
+                && port.bytes().all(|b| b.is_ascii_digit())
+                && port.parse::<u32>().is_ok_and(|p| p <= 65_535));
+        let labels_ok = !host.is_empty()
+            && host.split('.').all(|label| {
+                !label.is_empty()
+                    && label
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                    && !label
+                        .get(..4)
+                        .is_some_and(|p| p.eq_ignore_ascii_case("xn--"))
+            });
+        let last_has_letter = host
+            .rsplit('.')
+            .next()
+            .is_some_and(|l| l.bytes().any(|b| b.is_ascii_alphabetic()));
+        port_ok && labels_ok && last_has_letter
+    }
+
     proptest::proptest! {
+        #[test]
+        fn byte_tests_agree_with_the_char_tests(url in "https?://[a-zA-Z0-9.:@_\\[\\]-]{0,24}([/?#][ -~]{0,12})?") {
+            proptest::prop_assert_eq!(plain_web_url(&url), plain_web_url_before(&url), "{}", url);
+        }
+
         #[test]
         fn fast_path_agrees_with_the_parser(url in "https?://[a-zA-Z0-9.:@_\\[\\]-]{0,24}([/?#][ -~]{0,12})?") {
             if plain_web_url(&url) {
@@ -405,6 +475,33 @@ mod tests {
         assert!(check_regex("^[A-Z]{2}-\\d{4}$").is_ok());
         assert!(check_regex("(unclosed").is_err());
         assert!(check_regex("a(?=b)").is_err(), "look-ahead is refused");
+    }
+
+    #[test]
+    fn regex_shortcut_agrees_with_the_full_parse() {
+        let full = |p: &str| regex_syntax::ParserBuilder::new().build().parse(p).is_ok();
+        for p in [
+            "^[A-Z]{2}-\\d{4}$",
+            "([A-Z])\\w+",
+            "^.{8,20}$",
+            "\\p{Greek}+",
+            "\\p{NotAProperty}",
+            "\\P{Script=Nope}",
+            "(?-u:\\xFF)",
+            "(?-u:.)",
+            "(?i)straße",
+            "[\\w&&\\d]",
+            "a{2,1}",
+            "(unclosed",
+            "a(?=b)",
+            "\\1",
+            "",
+        ] {
+            assert_eq!(check_regex(p).is_ok(), full(p), "{p}");
+            if regex_surely_translates(p) {
+                assert!(full(p), "{p}");
+            }
+        }
     }
 
     #[test]
