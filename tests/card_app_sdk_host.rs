@@ -2,7 +2,6 @@
     clippy::unwrap_used,
     clippy::indexing_slicing,
     clippy::panic,
-    clippy::print_stderr,
     reason = "tests"
 )]
 //! The card app in a standard host: the official SDK's `AppBridge`
@@ -13,95 +12,43 @@
 
 mod support;
 
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
-use mcpapp_html::{HeadlessChromium, HtmlError, Tab};
+use mcpapp_html::{HeadlessChromium, Tab};
 use mcpapp_protocol::HTML_MIME_TYPE;
 use mcpapp_server::{SIGNATURE_KEY, card_app_html};
 use serde_json::{Map, Value, json};
-use support::npm::npm_dir;
 
 const WAIT: Duration = Duration::from_secs(20);
 
 /// `AppBridge` and `PostMessageTransport` as one script defining `McpAppsHost`, or `None`
 /// (a loud skip outside CI) when the npm packages are not installed.
 fn sdk_bundle() -> Option<String> {
-    let modules = npm_dir().join("node_modules");
-    let esbuild = modules.join(".bin/esbuild");
-    if !esbuild.exists() || !modules.join("@modelcontextprotocol/ext-apps").exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "@modelcontextprotocol/ext-apps and esbuild are not installed: .ci/run installs them"
-        );
-        eprintln!(
-            "\n!!!!! SKIPPED: no ext-apps or esbuild under {} !!!!!\n",
-            modules.display()
-        );
-        return None;
+    match support::sdk::app_bridge_bundle() {
+        Ok(bundle) => Some(bundle),
+        Err(why) => {
+            support::present(&format!("the SDK bundle ({why})"), false);
+            None
+        }
     }
-    let dir = tempfile::tempdir().unwrap();
-    let entry = dir.path().join("entry.mjs");
-    std::fs::write(
-        &entry,
-        "export { AppBridge, PostMessageTransport } from \"@modelcontextprotocol/ext-apps/app-bridge\";\n",
-    )
-    .unwrap();
-    let out = dir.path().join("bridge.js");
-    let status = Command::new(&esbuild)
-        .arg(&entry)
-        .args([
-            "--bundle",
-            "--format=iife",
-            "--global-name=McpAppsHost",
-            "--log-level=warning",
-        ])
-        .arg(format!("--outfile={}", out.display()))
-        .env("NODE_PATH", &modules)
-        .status()
-        .unwrap();
-    assert!(status.success(), "esbuild failed");
-    Some(std::fs::read_to_string(out).unwrap())
 }
 
 /// The host page's script: an `AppBridge` for the card app in a sandboxed iframe, given the
 /// tool's input and result; its tool calls wait in `__calls` for the test to carry them.
 fn host_script(input: &Value, result: &Value) -> String {
-    let app = serde_json::to_string(card_app_html()).unwrap();
-    format!(
-        r#"(async () => {{
-  const {{ AppBridge, PostMessageTransport }} = McpAppsHost;
-  window.__calls = [];
+    let setup = r"window.__calls = [];
   window.__pending = new Map();
   let next = 1;
   window.__take = () => window.__calls.splice(0);
-  window.__resolve = (id, result) => {{ window.__pending.get(id).resolve(result); window.__pending.delete(id); return true; }};
-  window.__reject = (id, message) => {{ window.__pending.get(id).reject(new Error(message)); window.__pending.delete(id); return true; }};
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.style.width = "600px";
-  frame.style.height = "500px";
-  document.body.appendChild(frame);
-  const bridge = new AppBridge(null, {{ name: "sdk-test-host", version: "1.0.0" }},
-    {{ openLinks: {{}}, serverTools: {{}}, logging: {{}} }},
-    {{ hostContext: {{ theme: "light", displayMode: "inline" }} }});
-  bridge.oncalltool = (params) => new Promise((resolve, reject) => {{
+  window.__resolve = (id, result) => { window.__pending.get(id).resolve(result); window.__pending.delete(id); return true; };
+  window.__reject = (id, message) => { window.__pending.get(id).reject(new Error(message)); window.__pending.delete(id); return true; };";
+    let on_call_tool = r"(params) => new Promise((resolve, reject) => {
     const id = next++;
-    window.__pending.set(id, {{ resolve, reject }});
-    window.__calls.push({{ id, params }});
-  }});
-  bridge.onopenlink = async () => ({{}});
-  bridge.oninitialized = () => {{
-    window.__initialized = true;
-    bridge.sendToolInput({{ arguments: {input} }});
-    bridge.sendToolResult({result});
-  }};
-  await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
-  frame.srcdoc = {app};
-  return true;
-}})()"#
-    )
+    window.__pending.set(id, { resolve, reject });
+    window.__calls.push({ id, params });
+  })";
+    support::sdk::host_script(setup, on_call_tool, card_app_html(), input, result)
 }
 
 /// Evaluates `expression` in the host page (the `about:blank` frame that answers; the app's
@@ -182,14 +129,7 @@ async fn carry_until(
 
 async fn setup(example: &str) -> Option<(HeadlessChromium, McpConnection, String)> {
     let bundle = sdk_bundle()?;
-    let browser = match HeadlessChromium::launch().await {
-        Ok(browser) => browser,
-        Err(HtmlError::ChromiumNotFound) if std::env::var_os("CI").is_none() => {
-            eprintln!("\n!!!!! SKIPPED: no Chromium; .ci/run installs it !!!!!\n");
-            return None;
-        }
-        Err(e) => panic!("headless Chromium: {e}"),
-    };
+    let browser = support::session::browser().await?;
     let options = ClientOptions {
         request_timeout: WAIT,
         connect_timeout: WAIT,

@@ -423,7 +423,7 @@ fn whole_sessions(
         }
     }
     // The same apps under the official SDK's AppBridge, in the same run (Chromium only).
-    match (chromium, app_bridge::bundle()) {
+    match (chromium, support::sdk::app_bridge_bundle()) {
         (Some(browser), Ok(bundle)) => {
             for (name, html, result) in &whole {
                 let id = format!("chromium/{name}/app-bridge");
