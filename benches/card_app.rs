@@ -28,7 +28,7 @@ use serde_json::json;
 #[path = "../crates/html/tests/support/session.rs"]
 mod session;
 
-use session::{browser, open_app};
+use session::{browser, open_app, tokio_runtime};
 
 const SAMPLES: usize = 20;
 const SESSION_TIMEOUT: Duration = Duration::from_secs(30);
@@ -81,11 +81,7 @@ async fn session(browser: &HeadlessChromium, html: &str, result: &CallToolResult
 }
 
 fn card_app(c: &mut Criterion) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a Tokio runtime");
+    let runtime = tokio_runtime(2);
     let document = card_app_html();
     eprintln!(
         "card app document: {} bytes ({} KiB)",

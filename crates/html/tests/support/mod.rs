@@ -18,7 +18,11 @@ pub mod sdk;
 mod session;
 pub mod xvfb;
 
-pub use session::{browser, open_app};
+#[allow(
+    unused_imports,
+    reason = "the benchmarks use the runtime, the tests the rest"
+)]
+pub use session::{browser, open_app, tokio_runtime};
 
 use std::time::{Duration, Instant};
 

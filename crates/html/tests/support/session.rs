@@ -1,5 +1,6 @@
-//! Where a test of an HTML app starts: headless Chromium (or a loud skip outside CI), and a
-//! host runtime whose tool has just answered, its app waiting for a view. The root package's
+//! Where a test of an HTML app starts: a Tokio runtime to drive it, headless Chromium (or a
+//! loud skip outside CI), and a host runtime whose tool has just answered, its app waiting for
+//! a view. The root package's
 //! tests and its card app benchmark include this file too (`#[path]`), so that one setup
 //! serves them all.
 
@@ -11,6 +12,16 @@ use mcpapp_host::{AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Runtime,
 use mcpapp_html::{HeadlessChromium, HtmlError};
 use mcpapp_protocol::{CallToolResult, DisplayMode, Tool};
 use serde_json::{Value, json};
+
+/// A multi-threaded Tokio runtime with `workers` threads and every driver on, for a benchmark
+/// (or a test) that drives its own.
+pub fn tokio_runtime(workers: usize) -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .enable_all()
+        .build()
+        .unwrap_or_else(|e| panic!("a Tokio runtime: {e}"))
+}
 
 /// Headless Chromium, or `None` (after a loud message) when it is missing outside CI. In CI
 /// (`CI` set) a missing browser fails the test.
