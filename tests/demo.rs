@@ -4,6 +4,8 @@
 
 #![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
+mod support;
+
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,6 +17,7 @@ use mcpapp_demo::conversation::Entry;
 use mcpapp_demo::{DemoApp, DemoOptions};
 use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::store::SqliteStore;
+use support::kittest::shows;
 
 fn demo(store: &Path) -> Harness<'static, DemoApp> {
     demo_of("flights", store, 900.0)
@@ -59,10 +62,6 @@ fn wait(
         std::thread::sleep(Duration::from_millis(20));
     }
     h.run_steps(3);
-}
-
-fn shows(h: &Harness<'static, DemoApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 /// Whether a card on screen holds `text` in one of its inputs.

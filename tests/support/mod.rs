@@ -1,6 +1,6 @@
 //! What the root tests share: starting `mcpapp serve-example` as a child process (stdio or
 //! streamable HTTP) and connecting the host's rmcp client to it; running the command line
-//! ([`cli`]); finding the npm packages ([`npm`]) and bundling the official SDK's host side
+//! ([`cli`]); driving our windows with `egui_kittest` ([`kittest`]); finding the npm packages ([`npm`]) and bundling the official SDK's host side
 //! ([`sdk`]); headless Chromium and a host with an HTML app open ([`session`]); skipping loudly
 //! where something `.ci/run` installs is missing ([`present`]).
 
@@ -131,6 +131,7 @@ pub fn names(server: &McpConnection) -> Vec<String> {
 pub mod cli;
 #[path = "../../crates/host/tests/support/json.rs"]
 mod json;
+pub mod kittest;
 pub mod npm;
 #[path = "../../crates/html/tests/support/sdk.rs"]
 pub mod sdk;
