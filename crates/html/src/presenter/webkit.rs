@@ -16,8 +16,8 @@ const DEBIAN_MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniB
 /// Shows the host page in a WebKitGTK MiniBrowser window of its own, on a given X display: for
 /// tests and CI (under Xvfb), so the bridge's pages are checked in WebKit as well as Chromium.
 ///
-/// Each page gets a new MiniBrowser process, killed when the [`Presentation`] is dropped or
-/// closed, with:
+/// Each page gets a new MiniBrowser process, killed when the
+/// [`Presentation`](super::Presentation) is dropped or closed, with:
 /// - private browsing (`--private`: website data kept in memory only) and its configuration,
 ///   data and cache directories in a throwaway directory, so it shares nothing with another
 ///   run or with the user;
