@@ -16,16 +16,19 @@
     reason = "a benchmark fails loudly and reports on stderr"
 )]
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
-use mcpapp_host::store::MemoryStore;
-use mcpapp_host::{AppHost, AppSpec, HostEvent, HostOptions, Runtime, TraceDirection, ViewKind};
+use mcpapp_host::{HostOptions, TraceDirection};
 use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge};
-use mcpapp_protocol::{CallToolResult, DisplayMode, Tool};
+use mcpapp_protocol::CallToolResult;
 use mcpapp_server::{CARD_APP_URI, card_app_html, card_result};
 use serde_json::json;
+
+#[path = "../crates/html/tests/support/session.rs"]
+mod session;
+
+use session::{browser, open_app, tokio_runtime};
 
 const SAMPLES: usize = 20;
 const SESSION_TIMEOUT: Duration = Duration::from_secs(30);
@@ -43,43 +46,10 @@ const PAINT_PROBE: &str = r#"<script>
 })();
 </script>"#;
 
-/// A host whose `show` tool has just answered with `result`; its app is waiting to be shown.
-async fn host_with(result: &CallToolResult) -> (Runtime, mcpapp_host::InstanceId) {
-    let mut runtime = Runtime::new(AppHost::new(
-        HostOptions::default(),
-        Arc::new(MemoryStore::default()),
-    ));
-    // The trace tells when the probe's message was read from the view.
-    runtime.record();
-    let tool: Tool = serde_json::from_value(json!({
-        "name": "show",
-        "inputSchema": {"type": "object"},
-        "_meta": {"ui": {"resourceUri": CARD_APP_URI}}
-    }))
-    .expect("a tool");
-    let host = runtime.host_mut();
-    host.set_server_tools("bench", vec![tool.clone()]);
-    host.tool_call_started(AppSpec {
-        server: "bench".into(),
-        tool,
-        tool_call_id: "call-1".into(),
-        resource_uri: CARD_APP_URI.into(),
-        kind: ViewKind::Html,
-        display_mode: DisplayMode::Inline,
-    });
-    host.tool_input("call-1", &json!({}));
-    host.tool_result("call-1", result);
-    let Some(HostEvent::OpenApp { instance, .. }) =
-        runtime.next_event_within(Duration::from_secs(1)).await
-    else {
-        panic!("the host opens the app")
-    };
-    (runtime, instance)
-}
-
 /// One session: resource-ready → the card painted.
 async fn session(browser: &HeadlessChromium, html: &str, result: &CallToolResult) -> Duration {
-    let (mut runtime, instance) = host_with(result).await;
+    let (mut runtime, instance) =
+        open_app(HostOptions::default(), CARD_APP_URI, &json!({}), result).await;
     let bridge = LocalBridge::start(HtmlResource::new(html), BridgeOptions::default())
         .await
         .expect("a bridge");
@@ -111,23 +81,15 @@ async fn session(browser: &HeadlessChromium, html: &str, result: &CallToolResult
 }
 
 fn card_app(c: &mut Criterion) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a Tokio runtime");
+    let runtime = tokio_runtime(2);
     let document = card_app_html();
     eprintln!(
         "card app document: {} bytes ({} KiB)",
         document.len(),
         document.len().div_ceil(1024)
     );
-    let browser = match runtime.block_on(HeadlessChromium::launch()) {
-        Ok(browser) => browser,
-        Err(e) => {
-            eprintln!("\n!!!!! SKIPPED: headless Chromium: {e} !!!!!\n");
-            return;
-        }
+    let Some(browser) = runtime.block_on(browser()) else {
+        return;
     };
     let card = mcpapp_card::parse_str(include_str!("../examples/cards/flight-cancellation.json"))
         .card

@@ -4,6 +4,8 @@
 
 #![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
+mod support;
+
 use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
@@ -14,6 +16,7 @@ use mcpapp_host::InstanceId;
 use mcpapp_host::mcp::{ClientOptions, ServerSpec};
 use mcpapp_protocol::{CARD_MIME_TYPE, DisplayMode};
 use serde_json::{Map, Value, json};
+use support::kittest::{confirm_cancellation, shows};
 
 /// What the harness draws: every app of the host.
 struct Embedder {
@@ -97,11 +100,6 @@ fn card_says(app: &Embedder, text: &str) -> bool {
     })
 }
 
-/// Whether some node's label contains `text`.
-fn shows(h: &Harness<'static, Embedder>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
 /// The agent calls the flights example's cancellation tool; its card opens.
 fn open_cancellation(h: &mut Harness<'static, Embedder>) {
     h.state().host.call(
@@ -123,12 +121,7 @@ fn a_card_app_takes_typing_and_submits_and_the_answer_card_replaces_it() {
     let app = h.get_by_role_and_label(Role::Group, "request_cancellation_reason");
     assert!(!app.accesskit_node().is_disabled());
 
-    h.get_by_role(Role::TextInput).focus();
-    h.step();
-    h.get_by_role(Role::TextInput).type_text("My plans changed");
-    h.run_steps(2);
-    h.get_by_role_and_label(Role::Button, "Confirm Cancellation")
-        .click();
+    confirm_cancellation(&mut h, "My plans changed");
     wait(&mut h, "the confirmation card", |app| {
         card_says(app, "Flight cancelled")
     });

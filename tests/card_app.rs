@@ -5,6 +5,7 @@
 //! back to the server signed and checked as from our native renderer.
 
 mod html_harness;
+mod support;
 
 use std::time::Duration;
 

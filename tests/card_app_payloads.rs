@@ -1,26 +1,22 @@
-#![expect(
-    clippy::unwrap_used,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, clippy::panic, reason = "tests")]
 //! The card app submits what the native renderer submits: for every example card and every
 //! vendored corpus card with inputs, the same typed values go into the card app (the official
 //! Adaptive Cards renderer in headless Chromium, behind our bridge and host) and into
 //! `mcpapp_card::prepare_submit`, and each top-level `Action.Submit` / `Action.Execute` gives
 //! the same `tools/call` both ways.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcpapp_card::{Action, Card, Element, InputValue, InputValues, prepare_submit, tool_call};
-use mcpapp_host::store::MemoryStore;
-use mcpapp_host::{AppHost, AppSpec, HostEvent, HostOptions, Runtime, ViewKind};
-use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge, Tab};
-use mcpapp_protocol::{DisplayMode, Theme, Tool};
+use mcpapp_host::{HostOptions, Runtime};
+use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Tab};
+use mcpapp_protocol::Theme;
 use mcpapp_server::{CARD_APP_URI, card_app_html, card_result};
 use serde_json::{Value, json};
+use support::session::{browser, open_app};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -142,30 +138,8 @@ async fn show_in(browser: &HeadlessChromium, card: &Card, theme: Theme) -> (Runt
         theme,
         ..HostOptions::default()
     };
-    let mut runtime = Runtime::new(AppHost::new(options, Arc::new(MemoryStore::default())));
-    let tool: Tool = serde_json::from_value(json!({
-        "name": "show",
-        "inputSchema": {"type": "object"},
-        "_meta": {"ui": {"resourceUri": CARD_APP_URI}}
-    }))
-    .unwrap();
-    let host = runtime.host_mut();
-    host.set_server_tools("test", vec![tool.clone()]);
-    host.tool_call_started(AppSpec {
-        server: "test".into(),
-        tool,
-        tool_call_id: "call-1".into(),
-        resource_uri: CARD_APP_URI.into(),
-        kind: ViewKind::Html,
-        display_mode: DisplayMode::Inline,
-    });
-    host.tool_input("call-1", &json!({}));
-    host.tool_result("call-1", &card_result(card));
-    let Some(HostEvent::OpenApp { instance, .. }) =
-        runtime.next_event_within(Duration::from_secs(1)).await
-    else {
-        panic!("the host opens the app")
-    };
+    let (mut runtime, instance) =
+        open_app(options, CARD_APP_URI, &json!({}), &card_result(card)).await;
     let bridge = LocalBridge::start(HtmlResource::new(card_app_html()), BridgeOptions::default())
         .await
         .unwrap();
@@ -203,7 +177,7 @@ async fn in_app(tab: &Tab, expression: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_card_app_submits_what_the_native_renderer_submits() {
-    let Some(browser) = launch().await else {
+    let Some(browser) = browser().await else {
         return;
     };
     let cards = cards();
@@ -268,17 +242,6 @@ async fn the_card_app_submits_what_the_native_renderer_submits() {
     browser.close().await;
 }
 
-async fn launch() -> Option<HeadlessChromium> {
-    match HeadlessChromium::launch().await {
-        Ok(browser) => Some(browser),
-        Err(HtmlError::ChromiumNotFound) if std::env::var_os("CI").is_none() => {
-            eprintln!("\n!!!!! SKIPPED: no Chromium; .ci/run installs it !!!!!\n");
-            None
-        }
-        Err(e) => panic!("headless Chromium: {e}"),
-    }
-}
-
 /// The mean brightness (0–255) of an image's pixels.
 fn brightness(image: &image::RgbaImage) -> f64 {
     let sum: f64 = image
@@ -293,7 +256,7 @@ fn brightness(image: &image::RgbaImage) -> f64 {
 /// `target/card-app-screenshots/` to look at; the card app follows the host's theme.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_card_app_follows_the_hosts_theme_beside_the_native_rendering() {
-    let Some(browser) = launch().await else {
+    let Some(browser) = browser().await else {
         return;
     };
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("card-app-screenshots");

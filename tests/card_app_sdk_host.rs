@@ -2,7 +2,6 @@
     clippy::unwrap_used,
     clippy::indexing_slicing,
     clippy::panic,
-    clippy::print_stderr,
     reason = "tests"
 )]
 //! The card app in a standard host: the official SDK's `AppBridge`
@@ -13,95 +12,43 @@
 
 mod support;
 
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use mcpapp_host::mcp::{ClientOptions, McpConnection, ServerSpec};
-use mcpapp_html::{HeadlessChromium, HtmlError, Tab};
+use mcpapp_html::{HeadlessChromium, Tab};
 use mcpapp_protocol::HTML_MIME_TYPE;
 use mcpapp_server::{SIGNATURE_KEY, card_app_html};
 use serde_json::{Map, Value, json};
-use support::npm::npm_dir;
 
 const WAIT: Duration = Duration::from_secs(20);
 
 /// `AppBridge` and `PostMessageTransport` as one script defining `McpAppsHost`, or `None`
 /// (a loud skip outside CI) when the npm packages are not installed.
 fn sdk_bundle() -> Option<String> {
-    let modules = npm_dir().join("node_modules");
-    let esbuild = modules.join(".bin/esbuild");
-    if !esbuild.exists() || !modules.join("@modelcontextprotocol/ext-apps").exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "@modelcontextprotocol/ext-apps and esbuild are not installed: .ci/run installs them"
-        );
-        eprintln!(
-            "\n!!!!! SKIPPED: no ext-apps or esbuild under {} !!!!!\n",
-            modules.display()
-        );
-        return None;
+    match support::sdk::app_bridge_bundle() {
+        Ok(bundle) => Some(bundle),
+        Err(why) => {
+            support::present(&format!("the SDK bundle ({why})"), false);
+            None
+        }
     }
-    let dir = tempfile::tempdir().unwrap();
-    let entry = dir.path().join("entry.mjs");
-    std::fs::write(
-        &entry,
-        "export { AppBridge, PostMessageTransport } from \"@modelcontextprotocol/ext-apps/app-bridge\";\n",
-    )
-    .unwrap();
-    let out = dir.path().join("bridge.js");
-    let status = Command::new(&esbuild)
-        .arg(&entry)
-        .args([
-            "--bundle",
-            "--format=iife",
-            "--global-name=McpAppsHost",
-            "--log-level=warning",
-        ])
-        .arg(format!("--outfile={}", out.display()))
-        .env("NODE_PATH", &modules)
-        .status()
-        .unwrap();
-    assert!(status.success(), "esbuild failed");
-    Some(std::fs::read_to_string(out).unwrap())
 }
 
 /// The host page's script: an `AppBridge` for the card app in a sandboxed iframe, given the
 /// tool's input and result; its tool calls wait in `__calls` for the test to carry them.
 fn host_script(input: &Value, result: &Value) -> String {
-    let app = serde_json::to_string(card_app_html()).unwrap();
-    format!(
-        r#"(async () => {{
-  const {{ AppBridge, PostMessageTransport }} = McpAppsHost;
-  window.__calls = [];
+    let setup = r"window.__calls = [];
   window.__pending = new Map();
   let next = 1;
   window.__take = () => window.__calls.splice(0);
-  window.__resolve = (id, result) => {{ window.__pending.get(id).resolve(result); window.__pending.delete(id); return true; }};
-  window.__reject = (id, message) => {{ window.__pending.get(id).reject(new Error(message)); window.__pending.delete(id); return true; }};
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.style.width = "600px";
-  frame.style.height = "500px";
-  document.body.appendChild(frame);
-  const bridge = new AppBridge(null, {{ name: "sdk-test-host", version: "1.0.0" }},
-    {{ openLinks: {{}}, serverTools: {{}}, logging: {{}} }},
-    {{ hostContext: {{ theme: "light", displayMode: "inline" }} }});
-  bridge.oncalltool = (params) => new Promise((resolve, reject) => {{
+  window.__resolve = (id, result) => { window.__pending.get(id).resolve(result); window.__pending.delete(id); return true; };
+  window.__reject = (id, message) => { window.__pending.get(id).reject(new Error(message)); window.__pending.delete(id); return true; };";
+    let on_call_tool = r"(params) => new Promise((resolve, reject) => {
     const id = next++;
-    window.__pending.set(id, {{ resolve, reject }});
-    window.__calls.push({{ id, params }});
-  }});
-  bridge.onopenlink = async () => ({{}});
-  bridge.oninitialized = () => {{
-    window.__initialized = true;
-    bridge.sendToolInput({{ arguments: {input} }});
-    bridge.sendToolResult({result});
-  }};
-  await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
-  frame.srcdoc = {app};
-  return true;
-}})()"#
-    )
+    window.__pending.set(id, { resolve, reject });
+    window.__calls.push({ id, params });
+  })";
+    support::sdk::host_script(setup, on_call_tool, card_app_html(), input, result)
 }
 
 /// Evaluates `expression` in the host page (the `about:blank` frame that answers; the app's
@@ -138,104 +85,121 @@ async fn in_app(tab: &Tab, expression: &str) -> Result<Value, String> {
         .map_or_else(|| Err("no app frame yet".to_owned()), |v| v.value)
 }
 
-/// Carries the page's tool calls to `server` until `expression` holds in the app frame; the
-/// calls carried, each with what the server answered.
-async fn carry_until(
-    tab: &Tab,
-    server: &McpConnection,
-    expression: &str,
-) -> Vec<(Value, Result<Value, String>)> {
-    let deadline = Instant::now() + WAIT;
-    let mut carried = Vec::new();
-    loop {
-        if in_app(tab, expression)
+/// The standard host of these tests: headless Chromium, the example server the page's tool
+/// calls are carried to, and the SDK bundle each host page loads.
+struct SdkHost {
+    browser: HeadlessChromium,
+    server: McpConnection,
+    bundle: String,
+}
+
+impl SdkHost {
+    /// The host for `mcpapp serve-example EXAMPLE`, or `None` (a loud skip outside CI) when
+    /// the SDK or Chromium is missing.
+    async fn start(example: &str) -> Option<Self> {
+        let bundle = sdk_bundle()?;
+        let browser = support::session::browser().await?;
+        let options = ClientOptions {
+            request_timeout: WAIT,
+            connect_timeout: WAIT,
+            mime_types: vec![HTML_MIME_TYPE.to_owned()],
+            ..ClientOptions::default()
+        };
+        let spec = ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", example]);
+        let server = McpConnection::connect(example, &spec, &options)
             .await
-            .is_ok_and(|v| !matches!(v, Value::Null | Value::Bool(false)))
+            .unwrap();
+        Some(Self {
+            browser,
+            server,
+            bundle,
+        })
+    }
+
+    /// Opens the SDK host page showing the card app for the agent's call of `tool` with `input`.
+    async fn open(&self, tool: &str, input: Value) -> Tab {
+        let result = self
+            .server
+            .call_tool(tool, input.as_object().unwrap().clone())
+            .await
+            .unwrap();
+        let tab = self.browser.open("about:blank").await.unwrap();
+        // The bundle defines the global `McpAppsHost` (an indirect eval runs it as a script).
+        top(&tab, &format!("((0, eval)({}), true)", json!(self.bundle))).await;
+        top(
+            &tab,
+            &host_script(&input, &serde_json::to_value(result).unwrap()),
+        )
+        .await;
+        let deadline = Instant::now() + WAIT;
+        while !in_app(&tab, "!!document.querySelector('#card .ac-adaptiveCard')")
+            .await
+            .is_ok_and(|v| v == json!(true))
         {
-            return carried;
+            assert!(
+                Instant::now() < deadline,
+                "the card never showed in the SDK host"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        assert!(
-            Instant::now() < deadline,
-            "`{expression}` never held; calls: {carried:#?}"
-        );
-        for call in top(tab, "window.__take()").await.as_array().unwrap() {
-            let params = call["params"].clone();
-            let arguments: Map<String, Value> =
-                params["arguments"].as_object().cloned().unwrap_or_default();
-            let answer = server
-                .call_tool(params["name"].as_str().unwrap(), arguments)
+        assert_eq!(top(&tab, "window.__initialized === true").await, true);
+        tab
+    }
+
+    /// Carries the page's tool calls to the server until `expression` holds in the app frame;
+    /// the calls carried, each with what the server answered.
+    async fn carry_until(
+        &self,
+        tab: &Tab,
+        expression: &str,
+    ) -> Vec<(Value, Result<Value, String>)> {
+        let deadline = Instant::now() + WAIT;
+        let mut carried = Vec::new();
+        loop {
+            if in_app(tab, expression)
                 .await
-                .map(|r| serde_json::to_value(r).unwrap())
-                .map_err(|e| e.to_string());
-            let id = &call["id"];
-            match &answer {
-                Ok(result) => top(tab, &format!("window.__resolve({id}, {result})")).await,
-                Err(message) => {
-                    top(tab, &format!("window.__reject({id}, {})", json!(message))).await
-                }
-            };
-            carried.push((params, answer));
+                .is_ok_and(|v| !matches!(v, Value::Null | Value::Bool(false)))
+            {
+                return carried;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "`{expression}` never held; calls: {carried:#?}"
+            );
+            for call in top(tab, "window.__take()").await.as_array().unwrap() {
+                let params = call["params"].clone();
+                let arguments: Map<String, Value> =
+                    params["arguments"].as_object().cloned().unwrap_or_default();
+                let answer = self
+                    .server
+                    .call_tool(params["name"].as_str().unwrap(), arguments)
+                    .await
+                    .map(|r| serde_json::to_value(r).unwrap())
+                    .map_err(|e| e.to_string());
+                let id = &call["id"];
+                match &answer {
+                    Ok(result) => top(tab, &format!("window.__resolve({id}, {result})")).await,
+                    Err(message) => {
+                        top(tab, &format!("window.__reject({id}, {})", json!(message))).await
+                    }
+                };
+                carried.push((params, answer));
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
-}
 
-async fn setup(example: &str) -> Option<(HeadlessChromium, McpConnection, String)> {
-    let bundle = sdk_bundle()?;
-    let browser = match HeadlessChromium::launch().await {
-        Ok(browser) => browser,
-        Err(HtmlError::ChromiumNotFound) if std::env::var_os("CI").is_none() => {
-            eprintln!("\n!!!!! SKIPPED: no Chromium; .ci/run installs it !!!!!\n");
-            return None;
-        }
-        Err(e) => panic!("headless Chromium: {e}"),
-    };
-    let options = ClientOptions {
-        request_timeout: WAIT,
-        connect_timeout: WAIT,
-        mime_types: vec![HTML_MIME_TYPE.to_owned()],
-        ..ClientOptions::default()
-    };
-    let spec = ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", example]);
-    let server = McpConnection::connect(example, &spec, &options)
-        .await
-        .unwrap();
-    Some((browser, server, bundle))
-}
-
-/// Opens the SDK host page showing the card app for the agent's call of `tool` with `input`.
-async fn open(
-    browser: &HeadlessChromium,
-    server: &McpConnection,
-    bundle: &str,
-    tool: &str,
-    input: Value,
-) -> Tab {
-    let result = server
-        .call_tool(tool, input.as_object().unwrap().clone())
-        .await
-        .unwrap();
-    let tab = browser.open("about:blank").await.unwrap();
-    // The bundle defines the global `McpAppsHost` (an indirect eval runs it as a script).
-    top(&tab, &format!("((0, eval)({}), true)", json!(bundle))).await;
-    top(
-        &tab,
-        &host_script(&input, &serde_json::to_value(result).unwrap()),
-    )
-    .await;
-    let deadline = Instant::now() + WAIT;
-    while !in_app(&tab, "!!document.querySelector('#card .ac-adaptiveCard')")
-        .await
-        .is_ok_and(|v| v == json!(true))
-    {
-        assert!(
-            Instant::now() < deadline,
-            "the card never showed in the SDK host"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    /// The server's list of bookings, as JSON text.
+    async fn bookings(&self) -> String {
+        let bookings = self.server.call_tool("bookings", Map::new()).await.unwrap();
+        serde_json::to_string(&bookings).unwrap()
     }
-    assert_eq!(top(&tab, "window.__initialized === true").await, true);
-    tab
+
+    /// Ends the server and the browser.
+    async fn close(self) {
+        self.server.close().await;
+        self.browser.close().await;
+    }
 }
 
 const TYPE_REASON: &str =
@@ -247,26 +211,18 @@ const SUBMIT: &str = "(() => { const b = [...document.querySelectorAll('#card bu
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_official_app_bridge_hosts_the_card_app_end_to_end() {
-    let Some((browser, server, bundle)) = setup("flights").await else {
+    let Some(host) = SdkHost::start("flights").await else {
         return;
     };
     let request = "request_cancellation_reason";
-    let tab = open(
-        &browser,
-        &server,
-        &bundle,
-        request,
-        json!({"booking_id": "FL-67890-DEF"}),
-    )
-    .await;
+    let tab = host
+        .open(request, json!({"booking_id": "FL-67890-DEF"}))
+        .await;
     in_app(&tab, TYPE_REASON).await.unwrap();
     in_app(&tab, SUBMIT).await.unwrap();
-    let carried = carry_until(
-        &tab,
-        &server,
-        "document.body.innerText.includes('Flight cancelled')",
-    )
-    .await;
+    let carried = host
+        .carry_until(&tab, "document.body.innerText.includes('Flight cancelled')")
+        .await;
     assert_eq!(carried.len(), 1, "{carried:#?}");
     let (params, answer) = &carried[0];
     assert_eq!(params["name"], "confirm_cancellation");
@@ -276,22 +232,16 @@ async fn the_official_app_bridge_hosts_the_card_app_end_to_end() {
     );
     assert!(params["arguments"][SIGNATURE_KEY].is_string());
     assert!(answer.is_ok(), "{answer:?}");
-    let bookings = server.call_tool("bookings", Map::new()).await.unwrap();
-    let listed = serde_json::to_string(&bookings).unwrap();
+    let listed = host.bookings().await;
     assert!(
         listed.contains("FL-67890-DEF JFK → LHR: cancelled (Seen from the SDK)"),
         "{listed}"
     );
 
     // A tampered submit in the same standard host: refused by the server, told on the card.
-    let tab = open(
-        &browser,
-        &server,
-        &bundle,
-        request,
-        json!({"booking_id": "FL-12345-ABC"}),
-    )
-    .await;
+    let tab = host
+        .open(request, json!({"booking_id": "FL-12345-ABC"}))
+        .await;
     in_app(
         &tab,
         "(mcpappCardApp.rendered.getActionAt(0).data.booking_id = 'FL-55555-XYZ', true)",
@@ -300,55 +250,42 @@ async fn the_official_app_bridge_hosts_the_card_app_end_to_end() {
     .unwrap();
     in_app(&tab, TYPE_REASON).await.unwrap();
     in_app(&tab, SUBMIT).await.unwrap();
-    let carried = carry_until(
-        &tab,
-        &server,
-        "document.getElementById('notice').className === 'error'",
-    )
-    .await;
+    let carried = host
+        .carry_until(
+            &tab,
+            "document.getElementById('notice').className === 'error'",
+        )
+        .await;
     assert!(carried[0].1.is_err(), "{carried:#?}");
     let notice = in_app(&tab, "document.getElementById('notice').textContent")
         .await
         .unwrap();
     assert!(notice.as_str().unwrap().contains("refused"), "{notice}");
-    let bookings = server.call_tool("bookings", Map::new()).await.unwrap();
-    let listed = serde_json::to_string(&bookings).unwrap();
+    let listed = host.bookings().await;
     assert!(
         !listed.contains("FL-12345-ABC SFO → JFK: cancelled"),
         "{listed}"
     );
-    server.close().await;
-    browser.close().await;
+    host.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_official_app_bridge_books_a_scheduler_slot() {
-    let Some((browser, server, bundle)) = setup("scheduler").await else {
+    let Some(host) = SdkHost::start("scheduler").await else {
         return;
     };
-    let tab = open(
-        &browser,
-        &server,
-        &bundle,
-        "find_available_slots",
-        json!({}),
-    )
-    .await;
+    let tab = host.open("find_available_slots", json!({})).await;
     in_app(
         &tab,
         "(document.querySelector('#card button').click(), true)",
     )
     .await
     .unwrap();
-    let carried = carry_until(
-        &tab,
-        &server,
-        "document.body.innerText.includes('Meeting booked')",
-    )
-    .await;
+    let carried = host
+        .carry_until(&tab, "document.body.innerText.includes('Meeting booked')")
+        .await;
     assert_eq!(carried.len(), 1, "{carried:#?}");
     assert_eq!(carried[0].0["name"], "book_slot");
     assert!(carried[0].0["arguments"][SIGNATURE_KEY].is_string());
-    server.close().await;
-    browser.close().await;
+    host.close().await;
 }

@@ -1,9 +1,4 @@
-#![expect(
-    clippy::unwrap_used,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![expect(clippy::unwrap_used, clippy::panic, reason = "tests")]
 //! `mcpapp check` as CI runs it: the built binary against our example servers and the public
 //! npm example servers (which pass), against a fixture server with one deliberate defect per
 //! run (each fails with its own finding and nothing else), with bad arguments (exit 2), and its
@@ -21,31 +16,11 @@ use std::sync::Mutex;
 
 use serde_json::Value;
 use support::npm::server_entry;
-
-const MCPAPP: &str = env!("CARGO_BIN_EXE_mcpapp");
+use support::{MCPAPP, chromium_present as chromium, present};
 
 /// The fixture server (one defect per run).
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken_servers/server.py")
-}
-
-/// Whether `what` is there; in CI its absence fails the test, elsewhere it is skipped loudly.
-fn present(what: &str, there: bool) -> bool {
-    if !there {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{what} is missing: .ci/run installs it"
-        );
-        eprintln!("\n!!!!! SKIPPED: {what} is missing (.ci/run installs it) !!!!!\n");
-    }
-    there
-}
-
-fn chromium() -> bool {
-    present(
-        "Chromium",
-        mcpapp_html::presenter::find_chromium().is_some(),
-    )
 }
 
 fn python() -> bool {

@@ -7,10 +7,13 @@
 mod support;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use mcpapp_render::image;
-use support::cli::{describe, mcpapp, render, root, temp_dir, text};
+use support::cli::{
+    assert_exit, assert_printed, assert_said, describe, mcpapp, mcpapp_with_stdin, render, root,
+    temp_dir, text,
+};
 
 fn example(name: &str) -> PathBuf {
     root()
@@ -40,13 +43,13 @@ fn broken_stream() -> String {
 fn an_official_example_validates_with_exit_zero() {
     let path = example("01_flight-status.json");
     let o = mcpapp(&["validate", path.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    assert_exit(&o, 0);
     assert_eq!(
         text(&o.stdout).trim(),
         "1 file checked: 1 valid, 0 invalid (0 errors, 0 warnings)"
     );
     let o = mcpapp(&["validate", "--json", path.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    assert_exit(&o, 0);
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(report["files"][0]["format"], "a2ui");
     assert_eq!(report["files"][0]["valid"], true);
@@ -59,7 +62,7 @@ fn a_broken_stream_prints_line_column_and_code_and_exits_one() {
     std::fs::write(&path, broken_stream()).unwrap();
     let file = path.to_str().unwrap();
     let o = mcpapp(&["validate", file]);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
+    assert_exit(&o, 1);
     let out = text(&o.stdout);
     let line = out
         .lines()
@@ -79,7 +82,7 @@ fn a_broken_stream_prints_line_column_and_code_and_exits_one() {
 
     // The JSON report carries the same finding, with its code, pointer and place.
     let o = mcpapp(&["validate", "--json", file]);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
+    assert_exit(&o, 1);
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let finding = &report["files"][0]["diagnostics"][0];
     assert_eq!(finding["code"], "missing-child");
@@ -103,7 +106,7 @@ fn the_format_can_be_forced_and_stdin_is_recognised() {
         "--json",
         path.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
+    assert_exit(&o, 1);
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(report["files"][0]["format"], "card");
 
@@ -119,23 +122,12 @@ fn the_format_can_be_forced_and_stdin_is_recognised() {
         "-o",
         dir.join("x.png").to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(2), "{}", describe(&o));
-    assert!(
-        text(&o.stderr).contains("--data fills card templates"),
-        "{}",
-        describe(&o)
-    );
+    assert_exit(&o, 2);
+    assert_said(&o, "--data fills card templates");
 
     // A lone message on standard input is checked as a message.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcpapp"))
-        .args(["validate", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), CREATE.as_bytes()).unwrap();
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    let o = mcpapp_with_stdin(&["validate", "-"], CREATE);
+    assert_exit(&o, 0);
 }
 
 #[test]
@@ -156,8 +148,8 @@ fn render_draws_the_surface_of_an_official_example() {
     if no_gpu(&o) {
         return;
     }
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
-    assert!(text(&o.stdout).contains("wrote"), "{}", describe(&o));
+    assert_exit(&o, 0);
+    assert_printed(&o, "wrote");
     let image = image::open(&out).unwrap().to_rgba8();
     assert_eq!(image.width(), 360);
     assert!(image.height() > 100, "{}×{}", image.width(), image.height());
@@ -193,7 +185,7 @@ fn render_writes_one_image_per_surface_and_reports_errors() {
     if no_gpu(&o) {
         return;
     }
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    assert_exit(&o, 0);
     assert!(dir.join("shot.s.png").is_file(), "{}", describe(&o));
     assert!(dir.join("shot.other_one.png").is_file(), "{}", describe(&o));
     assert!(!out.exists());
@@ -203,19 +195,15 @@ fn render_writes_one_image_per_surface_and_reports_errors() {
     std::fs::write(&broken, broken_stream()).unwrap();
     let out = dir.join("broken.png");
     let o = render(&broken, &out);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
-    assert!(
-        text(&o.stdout).contains("error[missing-child]"),
-        "{}",
-        describe(&o)
-    );
+    assert_exit(&o, 1);
+    assert_printed(&o, "error[missing-child]");
     assert!(out.is_file());
 
     // A stream that creates no surface has nothing to draw.
     let empty = dir.join("empty.jsonl");
     std::fs::write(&empty, "").unwrap();
     let o = render(&empty, &out);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
+    assert_exit(&o, 1);
 }
 
 #[test]
@@ -237,7 +225,7 @@ fn snapshot_checks_a2ui_streams_beside_cards() {
     }
     let out = text(&o.stdout);
     // The broken stream is invalid (with its finding placed), the others are written.
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
+    assert_exit(&o, 1);
     assert!(
         out.contains("broken: invalid A2UI stream (1 error, 0 warnings)"),
         "{out}"
@@ -255,11 +243,7 @@ fn snapshot_checks_a2ui_streams_beside_cards() {
     // Without the broken stream, everything matches its baseline.
     std::fs::remove_file(dir.join("broken.jsonl")).unwrap();
     let o = mcpapp(&["snapshot", dir_arg, "--width", "320"]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
-    assert!(
-        text(&o.stdout).contains("weather.light.320: ok"),
-        "{}",
-        describe(&o)
-    );
+    assert_exit(&o, 0);
+    assert_printed(&o, "weather.light.320: ok");
     assert!(!text(&o.stdout).contains("note:"), "{}", describe(&o));
 }

@@ -9,7 +9,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mcpapp_render::image;
-use support::cli::{describe, mcpapp, render, root, temp_dir, text};
+use support::cli::{
+    assert_exit, assert_printed, assert_said, describe, mcpapp, render, root, temp_dir, text,
+};
 
 fn corpus() -> PathBuf {
     root().join("tests/corpus/adaptive-cards")
@@ -107,13 +109,13 @@ fn options_change_the_image() {
     let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
 
     let o = mcpapp(&["render", card, "-o", &path("light.png")]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
-    assert!(text(&o.stdout).contains("wrote"), "{}", describe(&o));
+    assert_exit(&o, 0);
+    assert_printed(&o, "wrote");
     let light = png(&dir.join("light.png"));
     assert_eq!(light.width(), 400);
 
     let o = mcpapp(&["render", card, "-o", &path("dark.png"), "--theme", "dark"]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    assert_exit(&o, 0);
     let dark = png(&dir.join("dark.png"));
     assert_eq!(dark.dimensions().0, 400);
     assert_ne!(
@@ -132,7 +134,7 @@ fn options_change_the_image() {
         "--scale",
         "2",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    assert_exit(&o, 0);
     assert_eq!(png(&dir.join("wide2x.png")).width(), 600);
 
     let host_config = corpus().join("HostConfig/microsoft-teams-dark.json");
@@ -144,7 +146,7 @@ fn options_change_the_image() {
         "--host-config",
         host_config.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    assert_exit(&o, 0);
     png(&dir.join("teams.png"));
 
     let o = mcpapp(&[
@@ -155,11 +157,11 @@ fn options_change_the_image() {
         "-o",
         &path("template.png"),
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    assert_exit(&o, 0);
     png(&dir.join("template.png"));
 
     let same = mcpapp(&["render", card, "-o", &path("again.png")]);
-    assert_eq!(same.status.code(), Some(0), "{}", describe(&same));
+    assert_exit(&same, 0);
     assert_eq!(
         std::fs::read(dir.join("light.png")).unwrap(),
         std::fs::read(dir.join("again.png")).unwrap(),
@@ -178,27 +180,20 @@ fn errors_are_printed_and_the_card_still_renders() {
     .unwrap();
     let out = dir.join("bad.png");
     let o = render(&card, &out);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
-    assert!(
-        text(&o.stdout).contains("bad.json:5:"),
-        "compiler-style diagnostics: {}",
-        describe(&o)
-    );
-    assert!(
-        text(&o.stdout).contains("error[unsafe-url]"),
-        "{}",
-        describe(&o)
-    );
+    assert_exit(&o, 1);
+    // Compiler-style diagnostics.
+    assert_printed(&o, "bad.json:5:");
+    assert_printed(&o, "error[unsafe-url]");
     png(&out);
 
     let broken = dir.join("broken.json");
     std::fs::write(&broken, "{\"type\": ").unwrap();
     let o = render(&broken, &out);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
+    assert_exit(&o, 1);
 
     let o = mcpapp(&["render", "no/such/card.json", "-o", out.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2), "{}", describe(&o));
-    assert!(text(&o.stderr).contains("cannot read"), "{}", describe(&o));
+    assert_exit(&o, 2);
+    assert_said(&o, "cannot read");
 
     let o = mcpapp(&[
         "render",
@@ -208,17 +203,9 @@ fn errors_are_printed_and_the_card_still_renders() {
         "--theme",
         "sepia",
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(2),
-        "clap's usage error: {}",
-        describe(&o)
-    );
-    assert!(
-        text(&o.stderr).contains("high-contrast"),
-        "{}",
-        describe(&o)
-    );
+    // Clap's usage error.
+    assert_exit(&o, 2);
+    assert_said(&o, "high-contrast");
 }
 
 #[test]
@@ -240,39 +227,27 @@ fn snapshot_missing_update_match_change() {
 
     // No baseline: a failure, with the rendering written for review.
     let o = mcpapp(&["snapshot", dir_arg]);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
-    assert!(
-        text(&o.stdout).contains("hello.light.400: missing baseline"),
-        "{}",
-        describe(&o)
-    );
+    assert_exit(&o, 1);
+    assert_printed(&o, "hello.light.400: missing baseline");
     assert!(snaps.join("hello.light.400.new.png").is_file());
     assert!(!snaps.join("hello.light.400.png").exists());
 
     // --update accepts it.
     let o = mcpapp(&["snapshot", dir_arg, "--update"]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    assert_exit(&o, 0);
     assert!(snaps.join("hello.light.400.png").is_file());
     assert!(!snaps.join("hello.light.400.new.png").exists());
 
     // The same card matches.
     let o = mcpapp(&["snapshot", dir_arg]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
-    assert!(
-        text(&o.stdout).contains("hello.light.400: ok"),
-        "{}",
-        describe(&o)
-    );
+    assert_exit(&o, 0);
+    assert_printed(&o, "hello.light.400: ok");
 
     // A changed card does not, and its differences are drawn.
     write_card("Hello, changed snapshots");
     let o = mcpapp(&["snapshot", dir_arg]);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
-    assert!(
-        text(&o.stdout).contains("hello.light.400: mismatch"),
-        "{}",
-        describe(&o)
-    );
+    assert_exit(&o, 1);
+    assert_printed(&o, "hello.light.400: mismatch");
     assert!(snaps.join("hello.light.400.new.png").is_file());
     assert!(snaps.join("hello.light.400.diff.png").is_file());
 
@@ -280,7 +255,7 @@ fn snapshot_missing_update_match_change() {
     let o = mcpapp(&[
         "snapshot", dir_arg, "--update", "--theme", "dark", "--width", "320",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
+    assert_exit(&o, 0);
     assert_eq!(png(&snaps.join("hello.dark.320.png")).width(), 320);
     std::fs::write(
         dir.join("snapshot.toml"),
@@ -288,12 +263,9 @@ fn snapshot_missing_update_match_change() {
     )
     .unwrap();
     let o = mcpapp(&["snapshot", dir_arg]);
-    assert_eq!(o.status.code(), Some(0), "{}", describe(&o));
-    assert!(
-        text(&o.stdout).contains("note:"),
-        "the light baseline is unused: {}",
-        describe(&o)
-    );
+    assert_exit(&o, 0);
+    // The light baseline is unused.
+    assert_printed(&o, "note:");
 
     // An invalid card fails with its diagnostics.
     std::fs::write(
@@ -302,11 +274,7 @@ fn snapshot_missing_update_match_change() {
     )
     .unwrap();
     let o = mcpapp(&["snapshot", dir_arg]);
-    assert_eq!(o.status.code(), Some(1), "{}", describe(&o));
-    assert!(
-        text(&o.stdout).contains("bad: invalid card"),
-        "{}",
-        describe(&o)
-    );
-    assert!(text(&o.stdout).contains("bad.json:1:"), "{}", describe(&o));
+    assert_exit(&o, 1);
+    assert_printed(&o, "bad: invalid card");
+    assert_printed(&o, "bad.json:1:");
 }

@@ -5,28 +5,11 @@
     reason = "test helpers fail loudly; that is their job"
 )]
 
-use std::io::Write;
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-fn mcpapp(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcpapp"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use support::cli::{mcpapp, mcpapp_with_stdin, text};
 
 fn temp_card(name: &str, text: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_validate");
@@ -38,13 +21,10 @@ fn temp_card(name: &str, text: &str) -> PathBuf {
 
 #[test]
 fn valid_cards_exit_zero() {
-    let o = mcpapp(
-        &["validate", "examples/cards/flight-cancellation.json"],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = mcpapp(&["validate", "examples/cards/flight-cancellation.json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
     assert_eq!(
-        stdout(&o).trim(),
+        text(&o.stdout).trim(),
         "1 file checked: 1 valid, 0 invalid (0 errors, 0 warnings)"
     );
 }
@@ -55,9 +35,9 @@ fn errors_print_like_a_compiler_and_exit_one() {
         "bad.json",
         "{\n  \"type\": \"McpApp\",\n  \"actions\": [\n    {\"type\": \"Action.OpenUrl\", \"title\": \"x\", \"url\": \"javascript:alert(1)\"}\n  ]\n}\n",
     );
-    let o = mcpapp(&["validate", path.to_str().unwrap()], None);
+    let o = mcpapp(&["validate", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    let out = stdout(&o);
+    let out = text(&o.stdout);
     let first = out.lines().next().unwrap();
     assert!(
         first.starts_with(&format!("{}:4:46: error[unsafe-url]: ", path.display())),
@@ -73,12 +53,9 @@ fn errors_print_like_a_compiler_and_exit_one() {
 #[test]
 fn unreadable_files_exit_two_even_beside_invalid_ones() {
     let bad = temp_card("syntax.json", "{\"type\": ");
-    let o = mcpapp(
-        &["validate", bad.to_str().unwrap(), "does/not/exist.json"],
-        None,
-    );
+    let o = mcpapp(&["validate", bad.to_str().unwrap(), "does/not/exist.json"]);
     assert_eq!(o.status.code(), Some(2));
-    let out = stdout(&o);
+    let out = text(&o.stdout);
     assert!(out.contains("error[json-syntax]"), "{out}");
     assert!(
         out.contains("does/not/exist.json: error: cannot read the file"),
@@ -88,14 +65,14 @@ fn unreadable_files_exit_two_even_beside_invalid_ones() {
 
 #[test]
 fn json_output_has_the_documented_shape() {
-    let o = mcpapp(
+    let o = mcpapp_with_stdin(
         &[
             "validate",
             "--json",
             "examples/cards/meeting-slots.json",
             "-",
         ],
-        Some(r#"{"type":"McpApp","body":[{"type":"Input.Text","id":"mcp_tool_name"}]}"#),
+        r#"{"type":"McpApp","body":[{"type":"Input.Text","id":"mcp_tool_name"}]}"#,
     );
     assert_eq!(o.status.code(), Some(1));
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -116,25 +93,19 @@ fn json_output_has_the_documented_shape() {
 
 #[test]
 fn templates_are_filled_with_data_first() {
-    let o = mcpapp(
-        &[
-            "validate",
-            "--data",
-            "examples/templates/forecast.data.json",
-            "examples/templates/forecast.template.json",
-        ],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    let o = mcpapp(
-        &[
-            "validate",
-            "--data",
-            "no-such-data.json",
-            "examples/templates/forecast.template.json",
-        ],
-        None,
-    );
+    let o = mcpapp(&[
+        "validate",
+        "--data",
+        "examples/templates/forecast.data.json",
+        "examples/templates/forecast.template.json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    let o = mcpapp(&[
+        "validate",
+        "--data",
+        "no-such-data.json",
+        "examples/templates/forecast.template.json",
+    ]);
     assert_eq!(o.status.code(), Some(2));
 }
 
@@ -154,6 +125,6 @@ fn every_corpus_card_validates_without_a_crash() {
     assert!(files.len() > 180);
     let mut args = vec!["validate"];
     args.extend(files.iter().map(String::as_str));
-    let o = mcpapp(&args, None);
-    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = mcpapp(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
 }

@@ -12,7 +12,8 @@ mod support;
 
 use std::process::{Command, Output};
 
-const MCPAPP: &str = env!("CARGO_BIN_EXE_mcpapp");
+use support::cli::text;
+use support::{MCPAPP, chromium_present};
 
 fn connect(args: &[&str], server: &[&str]) -> Output {
     let mut command = Command::new(MCPAPP);
@@ -25,6 +26,14 @@ fn connect(args: &[&str], server: &[&str]) -> Output {
     command.output().unwrap()
 }
 
+/// `mcpapp connect --headless --no-store --duration SECONDS ARGS… -- mcpapp serve-example
+/// EXAMPLE`: a run with no window and no saved state, closed after `seconds`.
+fn connect_headless(seconds: &str, args: &[&str], example: &str) -> Output {
+    let mut all = vec!["--headless", "--no-store", "--duration", seconds];
+    all.extend_from_slice(args);
+    connect(&all, &["serve-example", example])
+}
+
 /// What a run that must succeed printed; a failed run fails the test with all it said.
 fn success_text(output: &Output) -> String {
     let text = stdout(output);
@@ -33,21 +42,7 @@ fn success_text(output: &Output) -> String {
 }
 
 fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-/// Whether Chromium is installed; in CI (`CI` set) its absence fails the test, elsewhere the
-/// test is skipped with a loud message (`.ci/run` installs it).
-fn chromium_present() -> bool {
-    if mcpapp_html::presenter::find_chromium().is_some() {
-        return true;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "Chromium is missing: .ci/run installs it (apt-get install chromium)"
-    );
-    eprintln!("SKIPPED: Chromium is not installed (apt-get install chromium)");
-    false
+    text(&output.stdout)
 }
 
 #[test]
@@ -70,12 +65,9 @@ fn an_html_app_runs_in_headless_chromium_and_reports_back() {
         return;
     }
     let shot = std::env::temp_dir().join(format!("mcpapp-connect-{}.png", std::process::id()));
-    let output = connect(
+    let output = connect_headless(
+        "6",
         &[
-            "--headless",
-            "--no-store",
-            "--duration",
-            "6",
             "--screenshot",
             shot.to_str().unwrap(),
             "--call",
@@ -83,7 +75,7 @@ fn an_html_app_runs_in_headless_chromium_and_reports_back() {
             "--args",
             r#"{"city": "Oslo", "days": 3}"#,
         ],
-        &["serve-example", "weather"],
+        "weather",
     );
     let text = success_text(&output);
     assert!(
@@ -108,20 +100,17 @@ fn an_html_app_runs_in_headless_chromium_and_reports_back() {
 
 #[test]
 fn a_card_app_gets_its_card_and_a_plain_tool_prints_its_result() {
-    let output = connect(
+    let output = connect_headless(
+        "2",
         &[
-            "--headless",
-            "--no-store",
             "--ui",
             "cards",
-            "--duration",
-            "2",
             "--call",
             "get_forecast",
             "--args",
             r#"{"city": "Lagos"}"#,
         ],
-        &["serve-example", "weather"],
+        "weather",
     );
     let text = success_text(&output);
     assert!(text.contains("app 1 opened: card view"), "{text}");
@@ -217,29 +206,9 @@ fn a_card_app_opens_and_closes_its_native_window() {
 
 #[test]
 fn missing_required_arguments_are_pointed_out() {
-    let output = connect(
-        &[
-            "--headless",
-            "--no-store",
-            "--ui",
-            "cards",
-            "--duration",
-            "1",
-        ],
-        &["serve-example", "flights"],
-    );
+    let output = connect_headless("1", &["--ui", "cards"], "flights");
     assert!(output.status.success());
-    let output = connect(
-        &[
-            "--headless",
-            "--no-store",
-            "--duration",
-            "1",
-            "--call",
-            "request_cancellation_reason",
-        ],
-        &["serve-example", "flights"],
-    );
+    let output = connect_headless("1", &["--call", "request_cancellation_reason"], "flights");
     let text = stdout(&output);
     assert!(
         text.contains(
@@ -368,9 +337,11 @@ fn closing_finishes_when_the_app_ignores_teardown_or_navigates_away() {
     }
 }
 
-/// The reference server-everything (npm; `.ci/run` installs it), run by node.
-/// `mcpapp connect ARGS -- node ENTRY stdio`.
-fn connect_everything(entry: &str, args: &[&str]) -> Output {
+/// `mcpapp connect --headless --call trigger-elicitation-request [--answer ANSWER] -- node
+/// ENTRY stdio`: the reference server-everything (npm; `.ci/run` installs it) asks its question.
+fn elicit(entry: &str, answer: Option<&str>) -> Output {
+    let mut args = vec!["--headless", "--call", "trigger-elicitation-request"];
+    args.extend(answer.into_iter().flat_map(|answer| ["--answer", answer]));
     Command::new(MCPAPP)
         .arg("connect")
         .args(args)
@@ -386,16 +357,7 @@ fn a_servers_question_is_printed_and_answered_from_answer_or_declined() {
     };
     let answer = r#"{"name": "Ada", "check": true, "email": "ada@example.com",
         "homepage": "https://example.com", "birthdate": "1815-12-10"}"#;
-    let output = connect_everything(
-        &entry,
-        &[
-            "--headless",
-            "--call",
-            "trigger-elicitation-request",
-            "--answer",
-            answer,
-        ],
-    );
+    let output = elicit(&entry, Some(answer));
     let text = success_text(&output);
     assert!(
         text.contains("server asks: Please provide inputs"),
@@ -408,25 +370,13 @@ fn a_servers_question_is_printed_and_answered_from_answer_or_declined() {
     );
 
     // An answer that does not fit is not sent: the question is declined, and why is said.
-    let output = connect_everything(
-        &entry,
-        &[
-            "--headless",
-            "--call",
-            "trigger-elicitation-request",
-            "--answer",
-            r#"{"email": "nope"}"#,
-        ],
-    );
+    let output = elicit(&entry, Some(r#"{"email": "nope"}"#));
     let text = stdout(&output);
     assert!(text.contains("declined: --answer does not fit"), "{text}");
     assert!(text.contains("`email`: not an email address"), "{text}");
 
     // No answer: declined.
-    let output = connect_everything(
-        &entry,
-        &["--headless", "--call", "trigger-elicitation-request"],
-    );
+    let output = elicit(&entry, None);
     let text = stdout(&output);
     assert!(text.contains("declined: no --answer was given"), "{text}");
 }
@@ -484,12 +434,9 @@ fn a_refused_private_origin_is_told_and_allow_private_origins_lets_it_through() 
 #[test]
 fn an_a2ui_app_is_printed_filled_pressed_and_updated_headless() {
     let run = |fill: &str| {
-        connect(
+        connect_headless(
+            "4",
             &[
-                "--headless",
-                "--no-store",
-                "--duration",
-                "4",
                 "--call",
                 "find_tables",
                 "--args",
@@ -499,7 +446,7 @@ fn an_a2ui_app_is_printed_filled_pressed_and_updated_headless() {
                 "--press",
                 "Book",
             ],
-            &["serve-example", "tables"],
+            "tables",
         )
     };
     let output = run(r#"{"name": "Ann", "email": "not an email"}"#);

@@ -4,6 +4,8 @@
 
 #![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
+mod support;
+
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -15,13 +17,20 @@ use mcpapp_demo::conversation::Entry;
 use mcpapp_demo::{DemoApp, DemoOptions};
 use mcpapp_host::mcp::ServerSpec;
 use mcpapp_host::store::SqliteStore;
+use support::kittest::shows;
 
 fn demo(store: &Path) -> Harness<'static, DemoApp> {
+    demo_of("flights", store, 900.0)
+}
+
+/// The demo with one example server, `mcpapp serve-example EXAMPLE`, its state in `store`,
+/// in a window `height` points tall.
+fn demo_of(example: &str, store: &Path, height: f32) -> Harness<'static, DemoApp> {
     let store = Arc::new(SqliteStore::open(store).unwrap());
     let app = DemoApp::new(DemoOptions {
         servers: vec![(
-            "flights".to_owned(),
-            ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", "flights"]),
+            example.to_owned(),
+            ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", example]),
         )],
         store,
         setup: Some(mcpapp_egui::install),
@@ -29,7 +38,7 @@ fn demo(store: &Path) -> Harness<'static, DemoApp> {
         allow_private_origins: false,
     });
     Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
+        .with_size(egui::vec2(1280.0, height))
         .build_ui_state(|ui, app: &mut DemoApp| app.ui(ui), app)
 }
 
@@ -53,10 +62,6 @@ fn wait(
         std::thread::sleep(Duration::from_millis(20));
     }
     h.run_steps(3);
-}
-
-fn shows(h: &Harness<'static, DemoApp>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
 }
 
 /// Whether a card on screen holds `text` in one of its inputs.
@@ -218,20 +223,7 @@ fn a_second_window_of_a_tool_asks_in_a_modal_and_an_app_floats_in_pip() {
 #[test]
 fn the_tables_example_is_booked_in_the_demo() {
     let dir = tempfile::tempdir().unwrap();
-    let store = Arc::new(SqliteStore::open(&dir.path().join("demo.sqlite3")).unwrap());
-    let app = DemoApp::new(DemoOptions {
-        servers: vec![(
-            "tables".to_owned(),
-            ServerSpec::stdio(env!("CARGO_BIN_EXE_mcpapp"), ["serve-example", "tables"]),
-        )],
-        store,
-        setup: Some(mcpapp_egui::install),
-        in_window: false,
-        allow_private_origins: false,
-    });
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 1400.0))
-        .build_ui_state(|ui, app: &mut DemoApp| app.ui(ui), app);
+    let mut h = demo_of("tables", &dir.path().join("demo.sqlite3"), 1400.0);
     wait(&mut h, "the tables tools", |h| {
         h.query_by_label("find_tables").is_some()
     });

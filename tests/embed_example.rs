@@ -20,6 +20,7 @@ use embed::Embed;
 use mcpapp_egui_host::{HandleOptions, HostHandle, ShowHtmlIn, ToolCall};
 use mcpapp_host::mcp::ServerSpec;
 use serde_json::json;
+use support::kittest::{confirm_cancellation, shows};
 use support::npm::server_entry;
 
 fn example(name: &str) -> ServerSpec {
@@ -69,10 +70,6 @@ fn until(
     h.run_steps(3);
 }
 
-fn shows(h: &Harness<'static, Embed>, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
 fn type_into(h: &mut Harness<'static, Embed>, role: Role, label: &str, text: &str) {
     h.get_by_role_and_label(role, label).focus();
     h.step();
@@ -89,12 +86,7 @@ fn the_example_submits_a_card() {
     until(&mut h, "the card is shown", |h| {
         shows(h, "Confirm Cancellation")
     });
-    h.get_by_role(Role::TextInput).focus();
-    h.step();
-    h.get_by_role(Role::TextInput).type_text("My plans changed");
-    h.run_steps(2);
-    h.get_by_role_and_label(Role::Button, "Confirm Cancellation")
-        .click();
+    confirm_cancellation(&mut h, "My plans changed");
     until(&mut h, "the answer card", |h| shows(h, "Flight cancelled"));
     assert!(shows(&h, "My plans changed"));
 }

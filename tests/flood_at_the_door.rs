@@ -12,6 +12,7 @@
 //! second is timed.
 
 mod html_harness;
+mod support;
 
 use std::cell::Cell;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};

@@ -15,6 +15,7 @@
 //! `--nocapture`); speed and memory are judged by people and benchmarks, not asserted here.
 
 mod html_harness;
+mod support;
 
 use std::time::{Duration, Instant};
 

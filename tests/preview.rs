@@ -7,11 +7,15 @@
     reason = "test helpers fail loudly; that is their job"
 )]
 
+mod support;
+
 use std::collections::HashSet;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use support::cli::{mcpapp, text};
 
 /// A card an author is working on: it renders, with one warning (an element type nobody
 /// knows, dropped) and one error (a `javascript:` link).
@@ -99,12 +103,7 @@ fn the_window_shows_a_card_with_its_diagnostics() {
     std::fs::write(&card, CARD).unwrap();
 
     // The card really has a warning and an error, as `validate` reports them.
-    let validate = Command::new(env!("CARGO_BIN_EXE_mcpapp"))
-        .arg("validate")
-        .arg(&card)
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&validate.stdout);
+    let report = text(&mcpapp(&["validate", card.to_str().unwrap()]).stdout);
     assert!(report.contains("error[unsafe-url]"), "{report}");
     assert!(report.contains("warning["), "{report}");
 
@@ -147,12 +146,7 @@ fn the_window_shows_an_a2ui_stream_with_its_findings() {
     let stream = dir.join("login.jsonl");
     std::fs::write(&stream, lines.join("\n")).unwrap();
 
-    let validate = Command::new(env!("CARGO_BIN_EXE_mcpapp"))
-        .arg("validate")
-        .arg(&stream)
-        .output()
-        .unwrap();
-    let report = String::from_utf8_lossy(&validate.stdout);
+    let report = text(&mcpapp(&["validate", stream.to_str().unwrap()]).stdout);
     assert!(report.contains("error[missing-child]"), "{report}");
 
     let image = screenshot(&dir, &stream);

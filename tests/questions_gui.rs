@@ -86,6 +86,23 @@ fn until(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&Harness<'stat
     }
 }
 
+/// Types `text` into the `field` (role and label), presses `button`, and waits for the
+/// server's first answer, which it returns.
+fn fill_and_send(
+    h: &mut Harness<'static, App>,
+    field: (Role, &str),
+    text: &str,
+    button: &str,
+) -> String {
+    h.get_by_role_and_label(field.0, field.1).focus();
+    h.run();
+    h.get_by_role_and_label(field.0, field.1).type_text(text);
+    h.run();
+    h.get_by_role_and_label(Role::Button, button).click();
+    until(h, "the server answers", |h| !h.state().results.is_empty());
+    h.state().results.first().unwrap().clone()
+}
+
 fn asked(h: &Harness<'static, App>) -> bool {
     h.query_by_label("everything asks").is_some()
 }
@@ -113,16 +130,12 @@ fn the_question_is_a_card_in_the_window_and_its_answer_reaches_the_server() {
     h.state_mut().host.set_generating("default", false);
     h.run();
 
-    h.get_by_role_and_label(Role::TextInput, "String *").focus();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "String *")
-        .type_text("Ada Lovelace");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Accept").click();
-    until(&mut h, "the server answers", |h| {
-        !h.state().results.is_empty()
-    });
-    let result = &h.state().results[0];
+    let result = fill_and_send(
+        &mut h,
+        (Role::TextInput, "String *"),
+        "Ada Lovelace",
+        "Accept",
+    );
     assert!(result.contains("Ada Lovelace"), "{result}");
     assert!(!asked(&h), "an answered question goes");
 }
@@ -175,16 +188,11 @@ fn a_sampling_request_is_answered_by_the_user_in_the_window() {
         h.query_by_label("everything asks for a reply from the model")
             .is_some()
     });
-    h.get_by_role_and_label(Role::MultilineTextInput, "Reply *")
-        .focus();
-    h.run();
-    h.get_by_role_and_label(Role::MultilineTextInput, "Reply *")
-        .type_text("Hello from the user");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Send reply").click();
-    until(&mut h, "the server answers", |h| {
-        !h.state().results.is_empty()
-    });
-    let result = &h.state().results[0];
+    let result = fill_and_send(
+        &mut h,
+        (Role::MultilineTextInput, "Reply *"),
+        "Hello from the user",
+        "Send reply",
+    );
     assert!(result.contains("Hello from the user"), "{result}");
 }

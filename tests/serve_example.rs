@@ -50,15 +50,19 @@ async fn bookings(server: &McpConnection) -> String {
     result["content"][0]["text"].as_str().unwrap().to_owned()
 }
 
-async fn request_card(server: &McpConnection, booking_id: &str) -> Card {
-    let result = server
+/// The whole result of asking for `booking_id`'s cancellation.
+async fn request_cancellation(server: &McpConnection, booking_id: &str) -> Value {
+    server
         .call_json(
             "request_cancellation_reason",
             args(json!({"booking_id": booking_id})),
         )
         .await
-        .unwrap();
-    card_of(&result)
+        .unwrap()
+}
+
+async fn request_card(server: &McpConnection, booking_id: &str) -> Card {
+    card_of(&request_cancellation(server, booking_id).await)
 }
 
 /// Calls and expects a refusal with `reason` in the error's data.
@@ -80,13 +84,7 @@ async fn card_and_plain_clients_see_the_right_tools_and_results() {
             "request_cancellation_reason"
         ]
     );
-    let result = cards
-        .call_json(
-            "request_cancellation_reason",
-            args(json!({"booking_id": "FL-12345-ABC"})),
-        )
-        .await
-        .unwrap();
+    let result = request_cancellation(&cards, "FL-12345-ABC").await;
     let card = card_of(&result);
     let resource = &result["content"][1]["resource"];
     assert_eq!(resource["mimeType"], mcpapp_protocol::CARD_MIME_TYPE);
@@ -110,13 +108,7 @@ async fn card_and_plain_clients_see_the_right_tools_and_results() {
     // A client without UI: text, and no tool only the card calls.
     let plain = connect(&[]).await;
     assert_eq!(names(&plain), ["bookings", "request_cancellation_reason"]);
-    let result = plain
-        .call_json(
-            "request_cancellation_reason",
-            args(json!({"booking_id": "FL-12345-ABC"})),
-        )
-        .await
-        .unwrap();
+    let result = request_cancellation(&plain, "FL-12345-ABC").await;
     assert!(result.get("structuredContent").is_none(), "{result}");
     assert_eq!(result["content"].as_array().unwrap().len(), 1);
     let data = refused(&plain, "confirm_cancellation", Map::new()).await;
@@ -142,13 +134,7 @@ async fn card_and_plain_clients_see_the_right_tools_and_results() {
         request.ui_resource_uri().as_deref(),
         Some(mcpapp_server::CARD_APP_URI)
     );
-    let result = html
-        .call_json(
-            "request_cancellation_reason",
-            args(json!({"booking_id": "FL-12345-ABC"})),
-        )
-        .await
-        .unwrap();
+    let result = request_cancellation(&html, "FL-12345-ABC").await;
     assert!(result.get("structuredContent").is_some(), "{result}");
     html.close().await;
 }

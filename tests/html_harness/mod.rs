@@ -1,12 +1,12 @@
 //! The host harness the HTML app tests share: a `Runtime` with one MCP server (a child
 //! process), headless Chromium, and the tabs of the apps the host opened, with helpers to run
 //! the pipeline until something holds, to evaluate in an app's frame, and to read the trace.
+//! A test that uses it declares the root `support` module too: the browser comes from there.
 
 #![expect(
     clippy::unwrap_used,
     clippy::indexing_slicing,
     clippy::panic,
-    clippy::print_stderr,
     reason = "test helpers fail loudly"
 )]
 #![allow(dead_code, reason = "each test file uses a part of the harness")]
@@ -23,7 +23,7 @@ use mcpapp_host::{
     AgentCall, AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Runtime, TraceDirection,
     Traced,
 };
-use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlError, HtmlResource, LocalBridge, Tab};
+use mcpapp_html::{BridgeOptions, HeadlessChromium, HtmlResource, LocalBridge, Tab};
 use mcpapp_protocol::DisplayMode;
 use serde_json::{Value, json};
 
@@ -74,16 +74,7 @@ impl Harness {
 
     /// [`Self::start_unrecorded`] with the client's `options` (the UI it advertises, say).
     pub async fn start_with(spec: ServerSpec, options: ClientOptions) -> Option<Self> {
-        let browser = match HeadlessChromium::launch().await {
-            Ok(browser) => browser,
-            Err(HtmlError::ChromiumNotFound) if std::env::var_os("CI").is_none() => {
-                eprintln!(
-                    "\n!!!!! SKIPPED: no Chromium; install Debian's `chromium` (.ci/run does) !!!!!\n"
-                );
-                return None;
-            }
-            Err(e) => panic!("headless Chromium: {e}"),
-        };
+        let browser = crate::support::session::browser().await?;
         let connection = McpConnection::connect(SERVER, &spec, &options)
             .await
             .unwrap();

@@ -1,8 +1,9 @@
 //! What the tests of the command line share: running the real binary from the repository root
 //! and reading what it printed.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// The repository root, where the binary runs and the corpus lies.
 pub fn root() -> &'static Path {
@@ -16,6 +17,26 @@ pub fn mcpapp(args: &[&str]) -> Output {
         .current_dir(root())
         .output()
         .unwrap()
+}
+
+/// `mcpapp ARGS…` with `input` on its standard input, run from the repository root to its end.
+pub fn mcpapp_with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(super::MCPAPP)
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The pipe closes at the end of the statement: the binary reads to its end.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
 }
 
 /// `mcpapp render INPUT -o OUT`.
@@ -41,6 +62,31 @@ pub fn describe(o: &Output) -> String {
         text(&o.stdout),
         text(&o.stderr)
     )
+}
+
+/// Asserts that the run `o` exited with `code` (the whole run described when not).
+pub fn assert_exit(o: &Output, code: i32) {
+    assert_eq!(o.status.code(), Some(code), "{}", describe(o));
+}
+
+/// Asserts that the run `o` printed `expected` on standard output (the whole run described
+/// when not).
+pub fn assert_printed(o: &Output, expected: &str) {
+    assert!(
+        text(&o.stdout).contains(expected),
+        "{expected:?} not printed: {}",
+        describe(o)
+    );
+}
+
+/// Asserts that the run `o` said `expected` on standard error (the whole run described when
+/// not).
+pub fn assert_said(o: &Output, expected: &str) {
+    assert!(
+        text(&o.stderr).contains(expected),
+        "{expected:?} not said: {}",
+        describe(o)
+    );
 }
 
 /// A fresh directory for one test, under Cargo's temporary folder and the test binary's name.

@@ -1,11 +1,14 @@
 //! What the root tests share: starting `mcpapp serve-example` as a child process (stdio or
 //! streamable HTTP) and connecting the host's rmcp client to it; running the command line
-//! ([`cli`]); finding the npm packages ([`npm`]).
+//! ([`cli`]); driving our windows with `egui_kittest` ([`kittest`]); finding the npm packages ([`npm`]) and bundling the official SDK's host side
+//! ([`sdk`]); headless Chromium and a host with an HTML app open ([`session`]); skipping loudly
+//! where something `.ci/run` installs is missing ([`present`]).
 
 #![expect(
     clippy::unwrap_used,
     clippy::panic,
-    reason = "test helpers fail loudly"
+    clippy::print_stderr,
+    reason = "test helpers fail loudly and say why a test is skipped"
 )]
 #![allow(dead_code, reason = "each test file uses a part of the support module")]
 
@@ -89,6 +92,27 @@ impl Drop for HttpServer {
     }
 }
 
+/// Whether `what` is there (`.ci/run` installs it); in CI (`CI` set) its absence fails the
+/// test, elsewhere the test is skipped with a loud message.
+pub fn present(what: &str, there: bool) -> bool {
+    if !there {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{what} is missing: .ci/run installs it"
+        );
+        eprintln!("\n!!!!! SKIPPED: {what} is missing (.ci/run installs it) !!!!!\n");
+    }
+    there
+}
+
+/// Whether Chromium is installed, as [`present`] tells.
+pub fn chromium_present() -> bool {
+    present(
+        "Chromium",
+        mcpapp_html::presenter::find_chromium().is_some(),
+    )
+}
+
 /// A JSON object as arguments.
 pub fn args(value: Value) -> Map<String, Value> {
     let Value::Object(map) = value else {
@@ -107,6 +131,11 @@ pub fn names(server: &McpConnection) -> Vec<String> {
 pub mod cli;
 #[path = "../../crates/host/tests/support/json.rs"]
 mod json;
+pub mod kittest;
 pub mod npm;
+#[path = "../../crates/html/tests/support/sdk.rs"]
+pub mod sdk;
+#[path = "../../crates/html/tests/support/session.rs"]
+pub mod session;
 #[allow(unused_imports, reason = "each test file uses what it needs")]
 pub use json::JsonAnswers;

@@ -3,13 +3,7 @@
 
 use std::path::PathBuf;
 
-/// The folder whose `node_modules` holds the packages.
-pub fn npm_dir() -> PathBuf {
-    std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
-        || PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cache/mcpapp-npm"),
-        PathBuf::from,
-    )
-}
+pub use super::sdk::npm_dir;
 
 /// The entry script of the `@modelcontextprotocol` server `package`, installed or not.
 pub fn server_entry(package: &str) -> PathBuf {
@@ -23,12 +17,6 @@ pub fn server_entry(package: &str) -> PathBuf {
 /// (which fails the test in CI, where `.ci/run` installs it).
 pub fn everything_entry() -> Option<String> {
     let entry = server_entry("server-everything");
-    if !entry.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "server-everything is not installed: .ci/run installs it"
-        );
-        return None;
-    }
-    Some(entry.to_string_lossy().into_owned())
+    super::present("server-everything", entry.exists())
+        .then(|| entry.to_string_lossy().into_owned())
 }

@@ -40,13 +40,12 @@ pub fn check_csp(ui: &Map<String, Value>, at: &Location) -> Vec<Finding> {
     };
     let at_csp = pointer(at, "/csp");
     let Some(csp) = csp.as_object() else {
-        return vec![Finding::fail(
+        return vec![Finding::wrong_type(
             ids::RESOURCES_CSP,
             at_csp,
-            format!(
-                "csp is {}, not an object; hosts ignore it and the app gets no network",
-                mcpapp_card::json_type(csp)
-            ),
+            "csp",
+            csp,
+            "not an object; hosts ignore it and the app gets no network",
         )];
     };
     let mut findings = Vec::new();
@@ -57,13 +56,12 @@ pub fn check_csp(ui: &Map<String, Value>, at: &Location) -> Vec<Finding> {
         };
         let at_list = pointer(&at_csp, &format!("/{list}"));
         let Some(entries) = value.as_array() else {
-            findings.push(Finding::fail(
+            findings.push(Finding::wrong_type(
                 ids::RESOURCES_CSP,
                 at_list,
-                format!(
-                    "{list} is {}, not an array of origins; hosts drop it",
-                    mcpapp_card::json_type(value)
-                ),
+                list,
+                value,
+                "not an array of origins; hosts drop it",
             ));
             continue;
         };
@@ -103,13 +101,12 @@ pub fn check_permissions(ui: &Map<String, Value>, at: &Location) -> Vec<Finding>
     };
     let at = pointer(at, "/permissions");
     let Some(permissions) = permissions.as_object() else {
-        return vec![Finding::fail(
+        return vec![Finding::wrong_type(
             ids::RESOURCES_PERMISSIONS,
             at,
-            format!(
-                "permissions is {}, not an object",
-                mcpapp_card::json_type(permissions)
-            ),
+            "permissions",
+            permissions,
+            "not an object",
         )];
     };
     let mut findings = Vec::new();

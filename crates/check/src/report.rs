@@ -159,6 +159,19 @@ impl Finding {
         Self::new(check, Outcome::Fail, location, reason)
     }
 
+    /// A failed check on a value of the wrong JSON type: "`what` is a string, `expected`",
+    /// where `expected` says what it should be (and what hosts do instead).
+    pub(crate) fn wrong_type(
+        check: &'static str,
+        location: Location,
+        what: &str,
+        value: &serde_json::Value,
+        expected: &str,
+    ) -> Self {
+        let found = mcpapp_card::json_type(value);
+        Self::fail(check, location, format!("{what} is {found}, {expected}"))
+    }
+
     /// This finding at `location` instead.
     #[must_use]
     pub fn relocated(mut self, location: Location) -> Self {
@@ -262,6 +275,22 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wrong_type_says_what_was_found_and_what_was_expected() {
+        let finding = Finding::wrong_type(
+            ids::RESOURCES_CSP,
+            Location::server(),
+            "csp",
+            &serde_json::json!([1]),
+            "not an object; hosts ignore it",
+        );
+        assert_eq!(finding.outcome, Outcome::Fail);
+        assert_eq!(
+            finding.reason,
+            "csp is an array, not an object; hosts ignore it"
+        );
+    }
 
     #[test]
     fn reasons_are_cut_and_findings_sorted_by_group() {

@@ -298,13 +298,12 @@ fn ui_meta(
         return;
     };
     let Some(ui) = ui.as_object() else {
-        findings.push(Finding::fail(
+        findings.push(Finding::wrong_type(
             ids::RESOURCES_UI_META,
             ui_at,
-            format!(
-                "_meta.ui is {}, not an object; hosts ignore it",
-                mcpapp_card::json_type(ui)
-            ),
+            "_meta.ui",
+            ui,
+            "not an object; hosts ignore it",
         ));
         return;
     };

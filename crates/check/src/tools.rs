@@ -145,13 +145,12 @@ fn ui_shape(ui: Option<&Value>, at: &Location) -> Option<Finding> {
                 )
             })
         }
-        other => Some(Finding::fail(
+        other => Some(Finding::wrong_type(
             ids::TOOLS_UI_META,
             at,
-            format!(
-                "_meta.ui is {}, not an object",
-                mcpapp_card::json_type(other)
-            ),
+            "_meta.ui",
+            other,
+            "not an object",
         )),
     }
 }
@@ -170,13 +169,12 @@ fn resource_uri(nested: Option<&Value>, at: &Location) -> Option<Finding> {
                 clip(uri, 200)
             ),
         ),
-        other => Finding::fail(
+        other => Finding::wrong_type(
             ids::TOOLS_RESOURCE_URI,
             at,
-            format!(
-                "resourceUri is {}, not a ui:// URI string",
-                mcpapp_card::json_type(other)
-            ),
+            "resourceUri",
+            other,
+            "not a ui:// URI string",
         ),
     })
 }
@@ -185,13 +183,12 @@ fn legacy_key(nested: Option<&Value>, legacy: Option<&Value>, at: &Location) -> 
     let at = at.clone().at("/_meta/ui~1resourceUri");
     let legacy = legacy?;
     let Some(legacy) = legacy.as_str() else {
-        return Some(Finding::fail(
+        return Some(Finding::wrong_type(
             ids::TOOLS_LEGACY_KEY,
             at,
-            format!(
-                "the legacy ui/resourceUri is {}, not a string",
-                mcpapp_card::json_type(legacy)
-            ),
+            "the legacy ui/resourceUri",
+            legacy,
+            "not a string",
         ));
     };
     Some(match nested.and_then(Value::as_str) {

@@ -29,44 +29,39 @@ impl Embed<'_> {
 
     /// Draws `app` the way this frame draws HTML apps (cards are always drawn natively), and
     /// what waits for the user under it; what the user did.
-    #[cfg_attr(
-        not(feature = "webview"),
-        expect(clippy::unused_self, reason = "the webview build reads it")
-    )]
     pub(crate) fn show(
         &mut self,
         ui: &mut Ui,
         app: &mut HostedApp,
         config: &HostConfig,
     ) -> Option<AppViewEvent> {
-        let view = AppView::new(app).host_config(config);
-        #[cfg(feature = "webview")]
-        let view = match &mut self.window {
-            Some((webviews, parent)) => view.in_window(webviews, *parent),
-            None => view,
-        };
-        view.show(ui).event
+        self.view(app, config).show(ui).event
     }
 
     /// Draws `app` in picture-in-picture: a small window above the rest, HTML apps the way
     /// this frame draws them.
-    #[cfg_attr(
-        not(feature = "webview"),
-        expect(clippy::unused_self, reason = "the webview build reads it")
-    )]
     pub(crate) fn pip(
         &mut self,
         ctx: &egui::Context,
         app: &mut HostedApp,
         config: &HostConfig,
     ) -> Option<PipEvent> {
+        PipWindow::new(self.view(app, config)).show(ctx)
+    }
+
+    /// `app`'s view with `config`, its HTML in this frame's webviews where there are some.
+    #[cfg_attr(
+        not(feature = "webview"),
+        expect(clippy::unused_self, reason = "the webview build reads it")
+    )]
+    fn view<'v>(&'v mut self, app: &'v mut HostedApp, config: &'v HostConfig) -> AppView<'v> {
         let view = AppView::new(app).host_config(config);
         #[cfg(feature = "webview")]
         let view = match &mut self.window {
             Some((webviews, parent)) => view.in_window(webviews, *parent),
             None => view,
         };
-        PipWindow::new(view).show(ctx)
+        view
     }
 }
 

@@ -21,7 +21,6 @@
 
 #![expect(
     clippy::expect_used,
-    clippy::panic,
     clippy::print_stderr,
     reason = "a benchmark fails loudly and reports on stderr"
 )]
@@ -288,18 +287,9 @@ async fn ceiling(browser: &HeadlessChromium) -> Result<f64, HtmlError> {
 }
 
 fn throughput(c: &mut Criterion) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a Tokio runtime");
-    let browser = match runtime.block_on(HeadlessChromium::launch()) {
-        Ok(browser) => browser,
-        Err(HtmlError::ChromiumNotFound) => {
-            eprintln!("\n!!!!! SKIPPED: no Chromium on this machine; nothing measured !!!!!\n");
-            return;
-        }
-        Err(e) => panic!("headless Chromium: {e}"),
+    let runtime = support::tokio_runtime(2);
+    let Some(browser) = runtime.block_on(support::browser()) else {
+        return;
     };
     let html = flood_app();
     let mut group = c.benchmark_group("flood");

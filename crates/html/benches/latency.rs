@@ -145,20 +145,6 @@ fn summary(what: &str, mut samples: Vec<Duration>) -> String {
     )
 }
 
-/// Headless Chromium, or `None` (said loudly) when it is missing.
-fn chromium(runtime: &tokio::runtime::Runtime) -> Option<HeadlessChromium> {
-    match runtime.block_on(HeadlessChromium::launch()) {
-        Ok(browser) => Some(browser),
-        Err(HtmlError::ChromiumNotFound) => {
-            eprintln!(
-                "\n!!!!! SKIPPED: no Chromium on this machine; Chromium not measured !!!!!\n"
-            );
-            None
-        }
-        Err(e) => panic!("headless Chromium: {e}"),
-    }
-}
-
 /// MiniBrowser on an Xvfb of our own, or `None` (said loudly) when either is missing.
 fn webkit() -> Option<(WebKitMiniBrowser, xvfb::Xvfb)> {
     let Some(binary) = find_minibrowser() else {
@@ -423,7 +409,7 @@ fn whole_sessions(
         }
     }
     // The same apps under the official SDK's AppBridge, in the same run (Chromium only).
-    match (chromium, app_bridge::bundle()) {
+    match (chromium, support::sdk::app_bridge_bundle()) {
         (Some(browser), Ok(bundle)) => {
             for (name, html, result) in &whole {
                 let id = format!("chromium/{name}/app-bridge");
@@ -445,11 +431,7 @@ fn whole_sessions(
 }
 
 fn latency(c: &mut Criterion) {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a Tokio runtime");
+    let runtime = support::tokio_runtime(2);
     let mut apps = vec![("tiny", TINY_APP.to_owned())];
     match basic_vanillajs() {
         Ok(html) => apps.push(("basic-vanillajs", html)),
@@ -458,7 +440,7 @@ fn latency(c: &mut Criterion) {
              @modelcontextprotocol/server-basic-vanillajs@2.0.3 under $MCPAPP_NPM_DIR) !!!!!\n"
         ),
     }
-    let chromium = chromium(&runtime);
+    let chromium = runtime.block_on(support::browser());
     let webkit = webkit();
     let mut engines: Vec<(&str, &dyn Presenter)> = Vec::new();
     if let Some(browser) = &chromium {

@@ -61,42 +61,26 @@ fn declared_domains_go_where_the_spec_says() {
         "baseUriDomains": ["https://base.example.com"],
     }))));
     let r = "https://cdn.example.com https://*.fonts.example.org";
-    assert_eq!(
-        directive(&policy, "connect-src"),
-        Some("connect-src 'self' https://api.example.com wss://live.example.com:8443")
-    );
-    assert_eq!(
-        directive(&policy, "script-src"),
-        Some(format!("script-src 'self' 'unsafe-inline' {r}").as_str())
-    );
-    assert_eq!(
-        directive(&policy, "style-src"),
-        Some(format!("style-src 'self' 'unsafe-inline' {r}").as_str())
-    );
-    assert_eq!(
-        directive(&policy, "img-src"),
-        Some(format!("img-src 'self' data: {r}").as_str())
-    );
-    assert_eq!(
-        directive(&policy, "font-src"),
-        Some(format!("font-src 'self' {r}").as_str())
-    );
-    assert_eq!(
-        directive(&policy, "media-src"),
-        Some(format!("media-src 'self' data: {r}").as_str())
-    );
-    assert_eq!(
-        directive(&policy, "frame-src"),
-        Some("frame-src https://www.youtube.com")
-    );
-    assert_eq!(
-        directive(&policy, "base-uri"),
-        Some("base-uri https://base.example.com")
-    );
-    assert_eq!(
-        directive(&policy, "default-src"),
-        Some("default-src 'none'")
-    );
+    let expected = [
+        (
+            "connect-src",
+            "connect-src 'self' https://api.example.com wss://live.example.com:8443".to_owned(),
+        ),
+        (
+            "script-src",
+            format!("script-src 'self' 'unsafe-inline' {r}"),
+        ),
+        ("style-src", format!("style-src 'self' 'unsafe-inline' {r}")),
+        ("img-src", format!("img-src 'self' data: {r}")),
+        ("font-src", format!("font-src 'self' {r}")),
+        ("media-src", format!("media-src 'self' data: {r}")),
+        ("frame-src", "frame-src https://www.youtube.com".to_owned()),
+        ("base-uri", "base-uri https://base.example.com".to_owned()),
+        ("default-src", "default-src 'none'".to_owned()),
+    ];
+    for (name, value) in &expected {
+        assert_eq!(directive(&policy, name), Some(value.as_str()), "{name}");
+    }
     assert_eq!(directive(&policy, "object-src"), Some("object-src 'none'"));
 }
 

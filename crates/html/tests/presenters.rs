@@ -26,13 +26,10 @@ fn sizing_app() -> String {
     )
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
-    let Some(browser) = browser().await else {
-        return;
-    };
-    assert!(sizing_app().contains("size-changed"));
-    let (mut runtime, instance) = runtime_with_app(
+/// A host with the sizing app open (input `{"n": 1}`, result `{"n": 2}`) and its bridge,
+/// to be presented and attached.
+async fn sizing_session() -> (Runtime, InstanceId, LocalBridge) {
+    let (runtime, instance) = runtime_with_app(
         &json!({"n": 1}),
         &json!({"content": [], "structuredContent": {"n": 2}}),
     )
@@ -40,17 +37,32 @@ async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
     let bridge = LocalBridge::start(HtmlResource::new(sizing_app()), BridgeOptions::default())
         .await
         .unwrap();
+    (runtime, instance, bridge)
+}
+
+/// Runs the host until the app's size reached it; the events seen.
+async fn until_sized(runtime: &mut Runtime) -> Vec<HostEvent> {
+    run_until(runtime, WAIT, |_, events| {
+        events
+            .iter()
+            .any(|e| matches!(e, HostEvent::SizeChanged { .. }))
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn headless_chromium_presents_and_the_runtime_drives_the_host() {
+    let Some(browser) = browser().await else {
+        return;
+    };
+    assert!(sizing_app().contains("size-changed"));
+    let (mut runtime, instance, bridge) = sizing_session().await;
     let shown = browser.present(&bridge.url()).await.unwrap();
     assert!(!shown.is_detached());
     let tab = shown.tab().unwrap();
     runtime.attach(instance, Box::new(bridge));
 
-    let events = run_until(&mut runtime, WAIT, |_, events| {
-        events
-            .iter()
-            .any(|e| matches!(e, HostEvent::SizeChanged { .. }))
-    })
-    .await;
+    let events = until_sized(&mut runtime).await;
     assert!(
         !events
             .iter()
@@ -273,14 +285,7 @@ async fn webkit_minibrowser_presents_without_the_token_on_a_command_line_and_clo
     let Some(Browser::WebKit { presenter, xvfb }) = Browser::launch(Engine::WebKit).await else {
         return;
     };
-    let (mut runtime, instance) = runtime_with_app(
-        &json!({"n": 1}),
-        &json!({"content": [], "structuredContent": {"n": 2}}),
-    )
-    .await;
-    let bridge = LocalBridge::start(HtmlResource::new(sizing_app()), BridgeOptions::default())
-        .await
-        .unwrap();
+    let (mut runtime, instance, bridge) = sizing_session().await;
     let url = bridge.url();
     let token = url.split("token=").nth(1).unwrap().to_owned();
     let mut shown = presenter.present(&url).await.unwrap();
@@ -290,12 +295,7 @@ async fn webkit_minibrowser_presents_without_the_token_on_a_command_line_and_clo
 
     // The app got the host's answer and the tool's input and result, and its size reached the
     // host: the whole path runs in WebKit.
-    let events = run_until(&mut runtime, WAIT, |_, events| {
-        events
-            .iter()
-            .any(|e| matches!(e, HostEvent::SizeChanged { .. }))
-    })
-    .await;
+    let events = until_sized(&mut runtime).await;
     let size = events.iter().find_map(|e| match e {
         HostEvent::SizeChanged { height, .. } => Some(*height),
         _ => None,

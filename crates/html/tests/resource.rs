@@ -48,26 +48,19 @@ fn the_listing_meta_is_the_fallback_and_the_item_wins() {
     let listing = json!({"ui": {"csp": {"connectDomains": ["https://listing.example"]}}});
     let listing = listing.as_object().unwrap();
     let bare = json!({"contents": [{"uri": "ui://a/b", "mimeType": MIME, "text": "x"}]});
-    let app = HtmlResource::from_read_result_with_listing(
-        &serde_json::from_value(bare).unwrap(),
-        Some(listing),
-    )
-    .unwrap();
-    assert_eq!(
-        app.csp.unwrap().connect_domains.unwrap(),
-        ["https://listing.example"]
-    );
     let own = json!({"contents": [{"uri": "ui://a/b", "mimeType": MIME, "text": "x",
         "_meta": {"ui": {"csp": {"connectDomains": ["https://item.example"]}}}}]});
-    let app = HtmlResource::from_read_result_with_listing(
-        &serde_json::from_value(own).unwrap(),
-        Some(listing),
-    )
-    .unwrap();
-    assert_eq!(
-        app.csp.unwrap().connect_domains.unwrap(),
-        ["https://item.example"]
-    );
+    for (read, domain) in [
+        (bare, "https://listing.example"),
+        (own, "https://item.example"),
+    ] {
+        let app = HtmlResource::from_read_result_with_listing(
+            &serde_json::from_value(read).unwrap(),
+            Some(listing),
+        )
+        .unwrap();
+        assert_eq!(app.csp.unwrap().connect_domains.unwrap(), [domain]);
+    }
 }
 
 #[test]

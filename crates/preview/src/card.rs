@@ -308,15 +308,14 @@ fn data_beside(path: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_files::temp_dir;
+    use crate::test_files::temp_file;
 
     const GOOD: &str = r#"{"type": "McpApp", "body": [{"type": "Input.Text", "id": "name"}]}"#;
 
     #[test]
     fn a_file_that_stops_being_json_keeps_the_last_card() {
-        let dir = temp_dir("reload");
-        let path = dir.join("card.json");
-        std::fs::write(&path, GOOD).unwrap();
+        let path = temp_file("reload", "card.json", GOOD);
+        let dir = path.parent().unwrap();
         let mut doc = CardDocument::open(&path, None).unwrap();
         assert!(doc.card.is_some());
         assert!(doc.diagnostics.is_empty());
@@ -356,13 +355,11 @@ mod tests {
 
     #[test]
     fn a_card_with_errors_is_still_shown_with_them() {
-        let dir = temp_dir("errors");
-        let path = dir.join("card.json");
-        std::fs::write(
-            &path,
+        let path = temp_file(
+            "errors",
+            "card.json",
             "{\n  \"type\": \"McpApp\",\n  \"actions\": [\n    {\"type\": \"Action.OpenUrl\", \"title\": \"x\", \"url\": \"javascript:alert(1)\"}\n  ]\n}\n",
-        )
-        .unwrap();
+        );
         let doc = CardDocument::open(&path, None).unwrap();
         assert!(doc.card.is_some());
         let error = doc.diagnostics.iter().find(|d| d.is_error()).unwrap();
@@ -371,14 +368,13 @@ mod tests {
 
     #[test]
     fn templates_take_data_beside_them_and_from_the_editor() {
-        let dir = temp_dir("template");
-        let path = dir.join("hello.json");
-        std::fs::write(
-            &path,
+        let path = temp_file(
+            "template",
+            "hello.json",
             r#"{"type": "McpApp", "body": [{"type": "TextBlock", "text": "Hello ${name}"},
                 {"type": "Image", "url": "${picture}"}]}"#,
-        )
-        .unwrap();
+        );
+        let dir = path.parent().unwrap();
         std::fs::write(dir.join("hello.data.json"), r#"{"name": "Ada"}"#).unwrap();
         let mut doc = CardDocument::open(&path, None).unwrap();
         let data = doc.data.as_ref().unwrap();
@@ -412,13 +408,12 @@ mod tests {
 
     #[test]
     fn a_data_file_added_later_is_picked_up() {
-        let dir = temp_dir("later");
-        let path = dir.join("late.json");
-        std::fs::write(
-            &path,
+        let path = temp_file(
+            "later",
+            "late.json",
             r#"{"type": "McpApp", "body": [{"type": "TextBlock", "text": "${greeting}"}]}"#,
-        )
-        .unwrap();
+        );
+        let dir = path.parent().unwrap();
         let mut doc = CardDocument::open(&path, None).unwrap();
         assert!(doc.data.is_none());
         let data = dir.join("late.data.json");

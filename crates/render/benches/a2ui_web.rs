@@ -271,9 +271,18 @@ fn frame(ctx: &egui::Context, surface: &mut Surface, config: &HostConfig) -> usi
     shapes
 }
 
-fn median(mut samples: Vec<Duration>) -> Duration {
+/// The median of [`SAMPLES`] samples, each what `sample` returns.
+fn median(mut sample: impl FnMut() -> Duration) -> Duration {
+    let mut samples: Vec<Duration> = (0..SAMPLES).map(|_| sample()).collect();
     samples.sort();
     samples[samples.len() / 2]
+}
+
+/// How long one run of `work` took (its result kept from the optimizer).
+fn timed<T>(work: impl FnOnce() -> T) -> Duration {
+    let start = Instant::now();
+    std::hint::black_box(work());
+    start.elapsed()
 }
 
 fn bench(c: &mut Criterion) {
@@ -354,41 +363,13 @@ fn print_medians(
     config: &HostConfig,
 ) {
     // The medians side by side, measured here in one run.
-    let ours_apply = median(
-        (0..SAMPLES)
-            .map(|_| {
-                let start = Instant::now();
-                std::hint::black_box(parse_apply(streams));
-                start.elapsed()
-            })
-            .collect(),
-    );
-    let ours_unchecked = median(
-        (0..SAMPLES)
-            .map(|_| {
-                let start = Instant::now();
-                std::hint::black_box(parse_apply_unchecked(streams));
-                start.elapsed()
-            })
-            .collect(),
-    );
+    let ours_apply = median(|| timed(|| parse_apply(streams)));
+    let ours_unchecked = median(|| timed(|| parse_apply_unchecked(streams)));
     // `performance.now()` is coarse in a page (100 µs or more): each web sample is the mean
     // of several iterations.
-    let web_apply = median(
-        (0..SAMPLES)
-            .map(|_| web.time("parseApply", 10, 10) / 10)
-            .collect(),
-    );
-    let ours_frame = median(
-        (0..SAMPLES)
-            .map(|_| {
-                let start = Instant::now();
-                std::hint::black_box(frame(ctx, surface, config));
-                start.elapsed()
-            })
-            .collect(),
-    );
-    let web_frame = median((0..SAMPLES).map(|_| web.time("frame", 5, 5) / 5).collect());
+    let web_apply = median(|| web.time("parseApply", 10, 10) / 10);
+    let ours_frame = median(|| timed(|| frame(ctx, surface, config)));
+    let web_frame = median(|| web.time("frame", 5, 5) / 5);
     let ratio = |web: Duration, ours: Duration| web.as_secs_f64() / ours.as_secs_f64();
     eprintln!(
         "\nmedians of {SAMPLES} samples (web / ours):\n  parse + apply, 43 streams: ours \

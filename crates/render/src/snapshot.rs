@@ -260,14 +260,7 @@ fn check_card(
     compare_options: &CompareOptions,
     update: bool,
 ) -> Vec<SnapshotCase> {
-    let whole = |outcome| {
-        vec![SnapshotCase {
-            name: card.name.clone(),
-            card: card.path.clone(),
-            variant: None,
-            outcome,
-        }]
-    };
+    let whole = |outcome| SnapshotCase::whole(&card.name, &card.path, outcome);
     let parsed = match read_card(card) {
         Ok(parsed) => parsed,
         Err(error) => return whole(Outcome::Failed { error }),

@@ -90,14 +90,7 @@ pub(crate) fn check_stream(
     update: bool,
     expected: &mut BTreeSet<String>,
 ) -> Vec<SnapshotCase> {
-    let whole = |outcome| {
-        vec![SnapshotCase {
-            name: stream.name.clone(),
-            card: stream.path.clone(),
-            variant: None,
-            outcome,
-        }]
-    };
+    let whole = |outcome| SnapshotCase::whole(&stream.name, &stream.path, outcome);
     let text = match std::fs::read(&stream.path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use mcpapp_card::host_config::Preset;
 use mcpapp_card::{Diagnostic, Severity};
@@ -154,6 +154,17 @@ pub struct SnapshotCase {
 }
 
 impl SnapshotCase {
+    /// The one case of a file whose outcome is the file's as a whole (it cannot be read, or it
+    /// is invalid): no variant of it is drawn.
+    pub(crate) fn whole(name: &str, file: &Path, outcome: Outcome) -> Vec<Self> {
+        vec![Self {
+            name: name.to_owned(),
+            card: file.to_path_buf(),
+            variant: None,
+            outcome,
+        }]
+    }
+
     /// `NAME.THEME.WIDTH` (the baseline's name without `.png`), or `NAME` for the whole card.
     pub fn id(&self) -> String {
         match self.variant {

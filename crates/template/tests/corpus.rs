@@ -1,61 +1,27 @@
 //! Expands the 38 official sample templates with their data and compares the result
 //! with the outputs of the official engine (`Templates.expanded/`).
-#![expect(
-    clippy::unwrap_used,
-    clippy::panic,
-    reason = "test helpers fail loudly on a broken corpus checkout"
-)]
 
-use std::path::{Path, PathBuf};
+mod support;
 
 use serde_json::Value;
+use support::{corpus, read};
 
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/adaptive-cards")
-}
-
-fn read(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// (name, template, data, expected) for every case.
+/// (name, template, data, expected) for every case: each sample template with its data and
+/// the official engine's expansion (`Templates.expanded/`, named as the template).
 fn cases() -> Vec<(String, Value, Value, Value)> {
-    let root = corpus();
-    let mut out = Vec::new();
-    let elements = root.join("Templates/Elements");
-    let shared_data = read(&elements.join("Template.data.json"));
-    let mut names: Vec<_> = std::fs::read_dir(&elements)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| {
-            Path::new(n).extension().is_some_and(|e| e == "json") && n != "Template.data.json"
+    let expanded = corpus().join("Templates.expanded");
+    support::templates()
+        .into_iter()
+        .map(|(name, template, data)| {
+            let file = if name.starts_with("Elements/") {
+                name.clone()
+            } else {
+                format!("{name}.json")
+            };
+            let expected = read(&expanded.join(file));
+            (name, template, data, expected)
         })
-        .collect();
-    names.sort();
-    for name in names {
-        let expected = read(&root.join("Templates.expanded/Elements").join(&name));
-        out.push((
-            format!("Elements/{name}"),
-            read(&elements.join(&name)),
-            shared_data.clone(),
-            expected,
-        ));
-    }
-    let scenarios = root.join("Templates/Scenarios");
-    let mut names: Vec<_> = std::fs::read_dir(&scenarios)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter_map(|n| n.strip_suffix(".template.json").map(str::to_owned))
-        .collect();
-    names.sort();
-    for name in names {
-        let template = read(&scenarios.join(format!("{name}.template.json")));
-        let data = read(&scenarios.join(format!("{name}.data.json")));
-        let expected = read(&root.join(format!("Templates.expanded/Scenarios/{name}.json")));
-        out.push((format!("Scenarios/{name}"), template, data, expected));
-    }
-    out
+        .collect()
 }
 
 /// Cases whose templates call date functions. SOURCE.md warns that their golden

@@ -8,7 +8,7 @@
     reason = "test helpers: the corpus files are valid JSON and indices are drawn within bounds"
 )]
 
-use std::path::Path;
+mod support;
 
 use mcpapp_template::{ExpandOptions, Limits, expand, expand_with};
 use serde_json::{Map, Value, json};
@@ -146,38 +146,12 @@ fn mutate_value(rng: &mut Rng, value: &mut Value, depth: usize) {
     }
 }
 
+/// Every sample template of the corpus with its data.
 fn corpus_pairs() -> Vec<(Value, Value)> {
-    let root =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/adaptive-cards/Templates");
-    let read =
-        |p: &Path| serde_json::from_str::<Value>(&std::fs::read_to_string(p).unwrap()).unwrap();
-    let mut pairs = Vec::new();
-    let shared = read(&root.join("Elements/Template.data.json"));
-    let mut entries: Vec<_> = std::fs::read_dir(root.join("Elements"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if !path.ends_with("Template.data.json") {
-            pairs.push((read(&path), shared.clone()));
-        }
-    }
-    let mut entries: Vec<_> = std::fs::read_dir(root.join("Scenarios"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if let Some(stem) = name.strip_suffix(".template.json") {
-            pairs.push((
-                read(&path),
-                read(&root.join(format!("Scenarios/{stem}.data.json"))),
-            ));
-        }
-    }
-    pairs
+    support::templates()
+        .into_iter()
+        .map(|(_, template, data)| (template, data))
+        .collect()
 }
 
 /// Every `${...}` expression text found in the corpus.

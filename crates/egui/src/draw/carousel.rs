@@ -123,33 +123,26 @@ impl Drawer<'_, '_> {
     fn page_buttons(&self, ui: &mut Ui, at: Pages) -> usize {
         let mut next = at.current;
         ui.horizontal(|ui| {
-            if ui
-                .add_enabled(
-                    !self.disabled && at.can_back(),
-                    egui::Button::new("‹").small(),
-                )
-                .on_hover_text("Previous page")
-                .widget_info_label("Previous page")
-                .clicked()
-            {
+            if self.page_button(ui, at.can_back(), "‹", "Previous page") {
                 next = at.previous();
             }
             ui.add_space(6.0);
             ui.label(format!("{} / {}", at.current + 1, at.count));
             ui.add_space(6.0);
-            if ui
-                .add_enabled(
-                    !self.disabled && at.can_forward(),
-                    egui::Button::new("›").small(),
-                )
-                .on_hover_text("Next page")
-                .widget_info_label("Next page")
-                .clicked()
-            {
+            if self.page_button(ui, at.can_forward(), "›", "Next page") {
                 next = at.next();
             }
         });
         next
+    }
+
+    /// One small page-turning button showing `glyph`, named `label` for the pointer's hover
+    /// and for assistive technology; whether it was clicked.
+    fn page_button(&self, ui: &mut Ui, can_turn: bool, glyph: &str, label: &str) -> bool {
+        ui.add_enabled(!self.disabled && can_turn, egui::Button::new(glyph).small())
+            .on_hover_text(label)
+            .widget_info_label(label)
+            .clicked()
     }
 
     /// `timer`: the pages turn by themselves every so many milliseconds, except while the

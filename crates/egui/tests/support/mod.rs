@@ -1,4 +1,5 @@
-//! What the view tests share: pressing a button and typing as a person does.
+//! What the view tests share: pressing a button and typing as a person does, and checking what
+//! is on screen.
 
 #![allow(
     dead_code,
@@ -22,4 +23,14 @@ pub fn type_into<S>(h: &mut Harness<'_, S>, label: &str, text: &str) {
     h.get_by_role_and_label(Role::TextInput, label)
         .type_text(text);
     h.run();
+}
+
+/// Asserts that every label of `shown` is on screen and none of `hidden` is.
+pub fn assert_labels<S>(h: &Harness<'_, S>, shown: &[&str], hidden: &[&str]) {
+    for label in shown {
+        assert!(h.query_by_label(label).is_some(), "{label:?} is not shown");
+    }
+    for label in hidden {
+        assert!(h.query_by_label(label).is_none(), "{label:?} is shown");
+    }
 }

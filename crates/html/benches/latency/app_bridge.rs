@@ -5,96 +5,21 @@
 //! view is created (the iframe and its bridge) and stops when the app's probe posts
 //! `x/dom-ready` (the tool result in its DOM); both ends are the page's own `performance.now()`.
 
-use std::path::PathBuf;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use mcpapp_html::{HeadlessChromium, Tab};
 use serde_json::Value;
 
-/// Where `.ci/run` installs the npm packages.
-fn npm_dir() -> PathBuf {
-    std::env::var_os("MCPAPP_NPM_DIR").map_or_else(
-        || {
-            std::env::var_os("HOME")
-                .map(|home| PathBuf::from(home).join(".cache/mcpapp-npm"))
-                .unwrap_or_default()
-        },
-        PathBuf::from,
-    )
-}
-
-/// `AppBridge` and `PostMessageTransport` as one script defining `McpAppsHost`, or why not.
-pub fn bundle() -> Result<String, String> {
-    let modules = npm_dir().join("node_modules");
-    let esbuild = modules.join(".bin/esbuild");
-    if !esbuild.exists() || !modules.join("@modelcontextprotocol/ext-apps").exists() {
-        return Err(format!(
-            "no @modelcontextprotocol/ext-apps or esbuild under {} (.ci/run installs them)",
-            modules.display()
-        ));
-    }
-    let dir = std::env::temp_dir().join(format!("mcpapp-app-bridge-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let entry = dir.join("entry.mjs");
-    std::fs::write(
-        &entry,
-        "export { AppBridge, PostMessageTransport } from \"@modelcontextprotocol/ext-apps/app-bridge\";\n",
-    )
-    .map_err(|e| e.to_string())?;
-    let out = dir.join("bridge.js");
-    let status = Command::new(&esbuild)
-        .arg(&entry)
-        .args([
-            "--bundle",
-            "--format=iife",
-            "--global-name=McpAppsHost",
-            "--log-level=warning",
-        ])
-        .arg(format!("--outfile={}", out.display()))
-        .env("NODE_PATH", &modules)
-        .status()
-        .map_err(|e| format!("esbuild: {e}"))?;
-    if !status.success() {
-        return Err("esbuild failed".to_owned());
-    }
-    let bundle = std::fs::read_to_string(&out).map_err(|e| e.to_string())?;
-    let _ = std::fs::remove_dir_all(&dir);
-    Ok(bundle)
-}
-
-/// The host page's script: the clock starts, the view is created (an iframe with
-/// `sandbox="allow-scripts"` and an `AppBridge` on it), the app gets `input` and `result` once
-/// initialized; `window.__done` is the time to the app's `x/dom-ready`, in milliseconds.
+/// The host page's script: the clock starts, the view is created under `AppBridge`, the app
+/// gets `input` and `result` once initialized; `window.__done` is the time to the app's
+/// `x/dom-ready`, in milliseconds.
 fn host_script(app: &str, input: &Value, result: &Value) -> String {
-    let app = serde_json::to_string(app).unwrap_or_default();
-    format!(
-        r#"(async () => {{
-  const {{ AppBridge, PostMessageTransport }} = McpAppsHost;
-  const t0 = performance.now();
-  window.addEventListener("message", (e) => {{
+    let setup = r#"const t0 = performance.now();
+  window.addEventListener("message", (e) => {
     if (e.data && e.data.method === "x/dom-ready" && window.__done === undefined)
       window.__done = performance.now() - t0;
-  }});
-  const frame = document.createElement("iframe");
-  frame.setAttribute("sandbox", "allow-scripts");
-  frame.style.width = "600px";
-  frame.style.height = "500px";
-  document.body.appendChild(frame);
-  const bridge = new AppBridge(null, {{ name: "bench-host", version: "1.0.0" }},
-    {{ openLinks: {{}}, serverTools: {{}}, logging: {{}} }},
-    {{ hostContext: {{ theme: "light", displayMode: "inline" }} }});
-  bridge.oncalltool = async () => ({{ content: [] }});
-  bridge.onopenlink = async () => ({{}});
-  bridge.oninitialized = () => {{
-    bridge.sendToolInput({{ arguments: {input} }});
-    bridge.sendToolResult({result});
-  }};
-  await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
-  frame.srcdoc = {app};
-  return true;
-}})()"#
-    )
+  });"#;
+    super::support::sdk::host_script(setup, "async () => ({ content: [] })", app, input, result)
 }
 
 /// Evaluates `expression` in the host page (its `about:blank` frame).

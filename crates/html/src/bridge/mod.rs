@@ -149,6 +149,35 @@ pub(crate) struct Metering {
     pub(crate) proxy_shed: Shed,
 }
 
+/// What both handles on a bridge's shared state ([`LocalBridge`], [`BridgeMonitor`]) show of
+/// it: the two origins, in `Debug` too (never the token).
+macro_rules! shows_origins {
+    ($handle:ident) => {
+        impl std::fmt::Debug for $handle {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($handle))
+                    .field("host_origin", &self.shared.host_origin)
+                    .field("proxy_origin", &self.shared.proxy_origin)
+                    .finish_non_exhaustive()
+            }
+        }
+
+        impl $handle {
+            /// The host origin, `http://127.0.0.1:H`.
+            #[must_use]
+            pub fn host_origin(&self) -> &str {
+                &self.shared.host_origin
+            }
+
+            /// The sandbox proxy origin, `http://127.0.0.1:P`.
+            #[must_use]
+            pub fn proxy_origin(&self) -> &str {
+                &self.shared.proxy_origin
+            }
+        }
+    };
+}
+
 impl Shared {
     fn stats(&self) -> std::sync::MutexGuard<'_, BridgeStats> {
         self.stats.lock().unwrap_or_else(PoisonError::into_inner)
@@ -176,14 +205,7 @@ pub struct LocalBridge {
     url: String,
 }
 
-impl std::fmt::Debug for LocalBridge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LocalBridge")
-            .field("host_origin", &self.shared.host_origin)
-            .field("proxy_origin", &self.shared.proxy_origin)
-            .finish_non_exhaustive()
-    }
-}
+shows_origins!(LocalBridge);
 
 impl LocalBridge {
     /// Binds the two loopback listeners and starts serving `resource` for one session.
@@ -300,18 +322,6 @@ impl LocalBridge {
         self.url.clone()
     }
 
-    /// The host origin, `http://127.0.0.1:H`.
-    #[must_use]
-    pub fn host_origin(&self) -> &str {
-        &self.shared.host_origin
-    }
-
-    /// The sandbox proxy origin, `http://127.0.0.1:P`.
-    #[must_use]
-    pub fn proxy_origin(&self) -> &str {
-        &self.shared.proxy_origin
-    }
-
     /// What the bridge has seen so far.
     #[must_use]
     pub fn stats(&self) -> BridgeStats {
@@ -335,32 +345,13 @@ pub struct BridgeMonitor {
     shared: Arc<Shared>,
 }
 
-impl std::fmt::Debug for BridgeMonitor {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BridgeMonitor")
-            .field("host_origin", &self.shared.host_origin)
-            .field("proxy_origin", &self.shared.proxy_origin)
-            .finish_non_exhaustive()
-    }
-}
+shows_origins!(BridgeMonitor);
 
 impl BridgeMonitor {
     /// What the bridge has seen so far.
     #[must_use]
     pub fn stats(&self) -> BridgeStats {
         self.shared.stats().clone()
-    }
-
-    /// The host origin, `http://127.0.0.1:H`.
-    #[must_use]
-    pub fn host_origin(&self) -> &str {
-        &self.shared.host_origin
-    }
-
-    /// The sandbox proxy origin, `http://127.0.0.1:P`.
-    #[must_use]
-    pub fn proxy_origin(&self) -> &str {
-        &self.shared.proxy_origin
     }
 }
 

@@ -46,6 +46,32 @@ struct OwnWindow {
     _handover: Handover,
 }
 
+impl OwnWindow {
+    /// Starts `command` (the browser `binary`, given the `handover` page and the `profile`)
+    /// with no standard streams and killed on drop, as a [`Presentation`] that holds both.
+    fn spawn(
+        command: &mut tokio::process::Command,
+        binary: &Path,
+        profile: TempDir,
+        handover: Handover,
+    ) -> Result<Presentation, HtmlError> {
+        let child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| HtmlError::io(format!("starting {}", binary.display()), e))?;
+        Ok(Presentation {
+            kind: Kind::Process(Box::new(Self {
+                child,
+                _profile: profile,
+                _handover: handover,
+            })),
+        })
+    }
+}
+
 #[derive(Debug)]
 enum Kind {
     /// A browser process of our own (killed on drop) with its profile.
@@ -134,7 +160,8 @@ impl Presenter for ChromiumApp {
             // The address holds the session token; the command line gets a private page that
             // forwards to it instead.
             let handover = Handover::write(url)?;
-            let child = tokio::process::Command::new(&self.binary)
+            let mut command = tokio::process::Command::new(&self.binary);
+            command
                 .arg(format!("--app={}", handover.file_url()))
                 .arg(format!("--user-data-dir={}", profile.path().display()))
                 .args([
@@ -142,20 +169,8 @@ impl Presenter for ChromiumApp {
                     "--no-default-browser-check",
                     "--disable-sync",
                     "--window-size=900,720",
-                ])
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .kill_on_drop(true)
-                .spawn()
-                .map_err(|e| HtmlError::io(format!("starting {}", self.binary.display()), e))?;
-            Ok(Presentation {
-                kind: Kind::Process(Box::new(OwnWindow {
-                    child,
-                    _profile: profile,
-                    _handover: handover,
-                })),
-            })
+                ]);
+            OwnWindow::spawn(&mut command, &self.binary, profile, handover)
         })
     }
 }

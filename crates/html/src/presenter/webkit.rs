@@ -6,9 +6,8 @@
 //! It is not a desktop presenter (no profile a user would keep, a bare window).
 
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
-use super::{Handover, Kind, OwnWindow, PresentFuture, Presentation, Presenter};
+use super::{Handover, OwnWindow, PresentFuture, Presenter};
 use crate::HtmlError;
 
 /// Where Debian's `libwebkit2gtk-4.1-0` installs MiniBrowser.
@@ -17,8 +16,8 @@ const DEBIAN_MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniB
 /// Shows the host page in a WebKitGTK MiniBrowser window of its own, on a given X display: for
 /// tests and CI (under Xvfb), so the bridge's pages are checked in WebKit as well as Chromium.
 ///
-/// Each page gets a new MiniBrowser process, killed when the [`Presentation`] is dropped or
-/// closed, with:
+/// Each page gets a new MiniBrowser process, killed when the
+/// [`Presentation`](super::Presentation) is dropped or closed, with:
 /// - private browsing (`--private`: website data kept in memory only) and its configuration,
 ///   data and cache directories in a throwaway directory, so it shares nothing with another
 ///   run or with the user;
@@ -84,11 +83,7 @@ impl Presenter for WebKitMiniBrowser {
                 .env("XDG_CACHE_HOME", profile.path().join("cache"))
                 .env("WEBKIT_DISABLE_COMPOSITING_MODE", "1")
                 // No accessibility bus under Xvfb: not looking for one saves a failed connect.
-                .env("NO_AT_BRIDGE", "1")
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .kill_on_drop(true);
+                .env("NO_AT_BRIDGE", "1");
             if let Some(display) = &self.display {
                 // The given X display, even inside a Wayland session.
                 command
@@ -96,16 +91,7 @@ impl Presenter for WebKitMiniBrowser {
                     .env("GDK_BACKEND", "x11")
                     .env_remove("WAYLAND_DISPLAY");
             }
-            let child = command
-                .spawn()
-                .map_err(|e| HtmlError::io(format!("starting {}", self.binary.display()), e))?;
-            Ok(Presentation {
-                kind: Kind::Process(Box::new(OwnWindow {
-                    child,
-                    _profile: profile,
-                    _handover: handover,
-                })),
-            })
+            OwnWindow::spawn(&mut command, &self.binary, profile, handover)
         })
     }
 }

@@ -1,7 +1,8 @@
 //! What the browser tests share: the browser (or a loud skip outside CI), a tiny hand-written
 //! MCP App, and a `Runtime` with one HTML app instance, run until a condition holds; the two
-//! engines (`engine`) and an X display of the test's own for WebKit (`xvfb`). And, for the tests
-//! that speak to the bridge without a browser, the host page's WebSocket request.
+//! engines (`engine`), an X display of the test's own for WebKit (`xvfb`) and the official
+//! SDK's `AppBridge` (`sdk`). And, for the tests that speak to the bridge without a browser, the
+//! host page's WebSocket request.
 
 #![allow(
     clippy::unwrap_used,
@@ -13,34 +14,20 @@
 )]
 
 pub mod engine;
+pub mod sdk;
+mod session;
 pub mod xvfb;
 
-use std::sync::Arc;
+#[allow(
+    unused_imports,
+    reason = "the benchmarks use the runtime, the tests the rest"
+)]
+pub use session::{browser, open_app, tokio_runtime};
+
 use std::time::{Duration, Instant};
 
-use mcpapp_host::store::MemoryStore;
-use mcpapp_host::{
-    AppHost, AppSpec, HostEvent, HostOptions, InstanceId, Runtime, TraceDirection, Traced, ViewKind,
-};
-use mcpapp_html::{HeadlessChromium, HtmlError};
-use mcpapp_protocol::{DisplayMode, Tool};
-use serde_json::{Value, json};
-
-/// Headless Chromium, or `None` (after a loud message) when it is missing outside CI. In CI
-/// (`CI` set) a missing browser fails the test.
-pub async fn browser() -> Option<HeadlessChromium> {
-    match HeadlessChromium::launch().await {
-        Ok(browser) => Some(browser),
-        Err(HtmlError::ChromiumNotFound) if std::env::var_os("CI").is_none() => {
-            eprintln!(
-                "\n!!!!! SKIPPED: no Chromium on this machine; install Debian's `chromium` \
-                 (.ci/run does) to run the browser tests !!!!!\n"
-            );
-            None
-        }
-        Err(e) => panic!("headless Chromium: {e}"),
-    }
-}
+use mcpapp_host::{HostEvent, HostOptions, InstanceId, Runtime, TraceDirection, Traced};
+use serde_json::Value;
 
 /// A tiny MCP App written by hand: plain `window.parent.postMessage` JSON-RPC. It initializes,
 /// says `initialized`, and records what it receives in `window.__app`.
@@ -86,44 +73,11 @@ pub fn app_running(script: &str) -> String {
     )
 }
 
-/// A runtime (recording its trace) with one HTML app instance open for tool call `call-1`
-/// of a `show` tool on server `test`, given `input` and `result`; the host holds them until
-/// the app initializes. The `OpenApp` event is taken; attach the view next.
+/// [`open_app`] for a `ui://test/app` view, with `result` given as JSON.
 pub async fn runtime_with_app(input: &Value, result: &Value) -> (Runtime, InstanceId) {
-    let mut runtime = Runtime::new(AppHost::new(
-        HostOptions::default(),
-        Arc::new(MemoryStore::default()),
-    ));
-    runtime.record();
-    let tool: Tool = serde_json::from_value(json!({
-        "name": "show",
-        "inputSchema": {"type": "object"},
-        "_meta": {"ui": {"resourceUri": "ui://test/app"}}
-    }))
-    .unwrap();
-    let host = runtime.host_mut();
-    host.set_server_tools("test", vec![tool.clone()]);
-    let opened = host.tool_call_started(AppSpec {
-        server: "test".into(),
-        tool,
-        tool_call_id: "call-1".into(),
-        resource_uri: "ui://test/app".into(),
-        kind: ViewKind::Html,
-        display_mode: DisplayMode::Inline,
-    });
-    host.tool_input("call-1", input);
     let result: mcpapp_protocol::CallToolResult =
         serde_json::from_value(result.clone()).expect("a CallToolResult");
-    host.tool_result("call-1", &result);
-    let event = runtime
-        .next_event_within(STEP)
-        .await
-        .expect("the host opens the app at once");
-    let HostEvent::OpenApp { instance, .. } = event else {
-        panic!("expected OpenApp, got {event:?}");
-    };
-    assert_eq!(instance, opened);
-    (runtime, instance)
+    open_app(HostOptions::default(), "ui://test/app", input, &result).await
 }
 
 /// How long one wait for the runtime's next event lasts before the condition is checked again.

@@ -111,26 +111,22 @@ impl Call {
 
     /// `length`: the text's length is within `min..=max` (either may be left open).
     pub fn length(value: impl Into<Dynamic>, min: Option<u64>, max: Option<u64>) -> Self {
-        let mut call = Self::new("length").arg("value", value);
-        if let Some(min) = min {
-            call.args.insert("min".to_owned(), Value::from(min));
-        }
-        if let Some(max) = max {
-            call.args.insert("max".to_owned(), Value::from(max));
-        }
-        call
+        Self::new("length").arg("value", value).bounds(min, max)
     }
 
     /// `numeric`: the number is within `min..=max` (either may be left open).
     pub fn numeric(value: impl Into<Dynamic>, min: Option<f64>, max: Option<f64>) -> Self {
-        let mut call = Self::new("numeric").arg("value", value);
-        if let Some(min) = min {
-            call.args.insert("min".to_owned(), Value::from(min));
+        Self::new("numeric").arg("value", value).bounds(min, max)
+    }
+
+    /// The `min` and `max` arguments of a range check, those that are given.
+    fn bounds(mut self, min: Option<impl Into<Value>>, max: Option<impl Into<Value>>) -> Self {
+        for (name, bound) in [("min", min.map(Into::into)), ("max", max.map(Into::into))] {
+            if let Some(bound) = bound {
+                self.args.insert(name.to_owned(), bound);
+            }
         }
-        if let Some(max) = max {
-            call.args.insert("max".to_owned(), Value::from(max));
-        }
-        call
+        self
     }
 
     /// `regex`: the text matches `pattern`.
