@@ -1,4 +1,4 @@
-#![expect(clippy::indexing_slicing, reason = "tests")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! One card definition, shown by a host that shows only HTML apps: the example servers'
 //! cards reach it as the card app (`UiResource::card_app`), rendered by the official Adaptive
 //! Cards renderer in headless Chromium behind our bridge and host, and their actions come

@@ -1,9 +1,4 @@
-#![expect(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! The card app in a standard host: the official SDK's `AppBridge`
 //! (`@modelcontextprotocol/ext-apps@2.0.4`, bundled by esbuild from the npm packages `.ci/run`
 //! installs) embeds it in a small page of headless Chromium, as hosts embed apps: an iframe with

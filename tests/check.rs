@@ -1,4 +1,4 @@
-#![expect(clippy::unwrap_used, clippy::panic, reason = "tests")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! `mcpapp check` as CI runs it: the built binary against our example servers and the public
 //! npm example servers (which pass), against a fixture server with one deliberate defect per
 //! run (each fails with its own finding and nothing else), with bad arguments (exit 2), and its

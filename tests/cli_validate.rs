@@ -1,9 +1,6 @@
 //! `mcpapp validate` as a user runs it: exit codes, compiler-style lines, JSON output.
 
-#![expect(
-    clippy::unwrap_used,
-    reason = "test helpers fail loudly; that is their job"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 mod support;
 

@@ -1,9 +1,4 @@
-#![expect(
-    clippy::unwrap_used,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! `mcpapp connect` as a person runs it, against the example servers as child processes: the
 //! tool list, an HTML app opened in headless Chromium that initializes and reports back, a
 //! card app, a tool without a view, and clear errors for bad arguments.

@@ -1,4 +1,4 @@
-#![expect(clippy::unwrap_used, reason = "tests fail loudly")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! `examples/embed.rs`, driven as a person would with `egui_kittest` (by accessible label):
 //! the example's own `Embed` draws every app with `AppView` and what belongs to no app with
 //! `PendingView`, and those widgets alone carry a card submit, a server's question, a sampling

@@ -1,9 +1,4 @@
-#![expect(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::print_stderr,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! Hostile HTML apps against the whole host: a hand-written MCP server
 //! (`tests/fixtures/hostile_apps.mjs`, a child process) serves raw-`postMessage` apps that
 //! flood, nest, lie about their size, ask for bad links, try to leave their sandbox, navigate

@@ -1,4 +1,4 @@
-#![expect(clippy::unwrap_used, clippy::panic, reason = "tests")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! HTML MCP Apps end to end, as a user's host runs them: real MCP servers as child processes
 //! (the public npm example servers, and our own weather example), the host runtime, the sandbox
 //! bridge and headless Chromium. Every message between the app and the host goes through the

@@ -1,11 +1,6 @@
 //! `mcpapp preview` as an author runs it: the real window, under Xvfb, with a screenshot.
 
-#![expect(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    reason = "test helpers fail loudly; that is their job"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 mod support;
 

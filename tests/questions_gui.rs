@@ -1,4 +1,4 @@
-#![expect(clippy::unwrap_used, reason = "tests")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! A server's question in the embedder's window: the public server-everything (npm; `.ci/run`
 //! installs it) asks while a call runs, `HostHandle` shows it as a card (`PendingView`: the tool has no view, so it belongs to no app), and
 //! the user's Accept, Decline or Cancel, a thread switch or the response lock decide what the

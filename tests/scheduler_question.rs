@@ -1,4 +1,4 @@
-#![expect(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! The scheduler example asks before it books (rmcp's server elicitation): a client that can
 //! be asked gets the question, shown as `mcpapp_card::elicitation` makes it, and the answer
 //! is in the booking; a client that cannot be asked books without one; a cancelled question

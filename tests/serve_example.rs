@@ -1,9 +1,4 @@
-#![expect(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! `mcpapp serve-example flights` as a child process, driven by the host's rmcp client over
 //! stdio and streamable HTTP: what a card client and a plain client see, the reference flow
 //! end to end, and every tampering refused with its reason while nothing is executed.

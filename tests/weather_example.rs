@@ -1,4 +1,4 @@
-#![expect(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! `mcpapp serve-example weather` through the host's rmcp client: the view follows the mime
 //! types the client advertises (HTML app, card, or text), the HTML view is served with its
 //! sandbox metadata, and the card variant's own action asks for a new forecast.

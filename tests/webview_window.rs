@@ -1,4 +1,4 @@
-#![expect(clippy::unwrap_used, clippy::panic, reason = "tests")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 //! An HTML app inside the egui window: the public `basic-vanillajs` example server's app, shown
 //! by `AppView::in_window` in a WebKitGTK child webview of a real eframe window under Xvfb.
 //!

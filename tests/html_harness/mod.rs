@@ -3,12 +3,6 @@
 //! the pipeline until something holds, to evaluate in an app's frame, and to read the trace.
 //! A test that uses it declares the root `support` module too: the browser comes from there.
 
-#![expect(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    reason = "test helpers fail loudly"
-)]
 #![allow(dead_code, reason = "each test file uses a part of the harness")]
 
 use std::collections::BTreeMap;

@@ -4,12 +4,6 @@
 //! ([`sdk`]); headless Chromium and a host with an HTML app open ([`session`]); skipping loudly
 //! where something `.ci/run` installs is missing ([`present`]).
 
-#![expect(
-    clippy::unwrap_used,
-    clippy::panic,
-    clippy::print_stderr,
-    reason = "test helpers fail loudly and say why a test is skipped"
-)]
 #![allow(dead_code, reason = "each test file uses a part of the support module")]
 
 use std::io::{BufRead, BufReader};

@@ -4,12 +4,7 @@
 //! `mcpapp_a2ui::mcp::action_call`) and its answer applied to the surface; and every forged,
 //! replayed, expired or badly filled-in call refused with its reason while nothing is booked.
 
-#![expect(
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::unwrap_used,
-    reason = "test helpers"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 use mcpapp_a2ui::mcp::{action_call, payloads_in_result};
 use mcpapp_a2ui::{Fired, Pointer, Processor};

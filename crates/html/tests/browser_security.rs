@@ -7,12 +7,7 @@
 //! the port), so the same assertions hold in both; facts about the proxy and host pages that
 //! only a devtools client can read are checked in Chromium only.
 
-#![expect(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    reason = "tests"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 mod support;
 

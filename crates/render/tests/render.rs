@@ -1,7 +1,7 @@
 //! `render_card` on a real GPU adapter (Mesa's lavapipe in CI): sizes, themes, determinism,
 //! and options it refuses.
 
-#![allow(clippy::unwrap_used, reason = "test helpers")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 use mcpapp_card::{Card, HostConfig};
 use mcpapp_render::{CompareOptions, RenderError, RenderOptions, compare, render_card};

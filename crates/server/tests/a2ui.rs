@@ -2,7 +2,7 @@
 //! refuses it names, and an event comes back through `mcpapp_a2ui::mcp` verified as a card
 //! action is: tampered, replayed, expired or badly filled in, it is refused.
 
-#![expect(clippy::panic, clippy::unwrap_used, reason = "test helpers")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 use mcpapp_a2ui::mcp::{action_call, payloads_in_result, result_resource_uri};
 use mcpapp_a2ui::{Fired, Pointer, Processor, ServerMessage, process_str};

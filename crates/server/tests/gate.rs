@@ -1,6 +1,6 @@
 //! What a client sees depends on the UI it advertised.
 
-#![expect(clippy::unwrap_used, reason = "test helpers")]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 use mcpapp_card::Card;
 use mcpapp_protocol::{CARD_MIME_TYPE, HTML_MIME_TYPE, Tool, UiClientCapability};

@@ -1,11 +1,6 @@
 //! Signed actions: the honest path, the tampering suite and key rotation.
 
-#![expect(
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::unwrap_used,
-    reason = "test helpers"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 use base64::Engine as _;
 use mcpapp_card::model::ExecuteAction;

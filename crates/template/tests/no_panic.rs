@@ -2,11 +2,7 @@
 //! mutated (truncations, character edits, type swaps) with a fixed-seed generator,
 //! and every expansion must return `Ok` or `Err`, never panic or hang. Small limits
 //! make the limit paths run too.
-#![expect(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    reason = "test helpers: the corpus files are valid JSON and indices are drawn within bounds"
-)]
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
 
 mod support;
 
