@@ -148,15 +148,18 @@ pub fn check_url(url: &str, used_as: UrlUse) -> Result<(), UrlProblem> {
     }
 }
 
+/// What follows the `https://` or `http://` of `url`; `None` for any other scheme.
+fn strip_web_scheme(url: &str) -> Option<&str> {
+    url.strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+}
+
 /// Whether `url` is an `https://` or `http://` URL of the plainest kind, which the WHATWG parser
 /// is sure to accept: an ASCII domain name (letters, digits, dots, hyphens; not all-numeric, no
 /// punycode), an optional port, then any printable ASCII. Most card URLs are like this, and
 /// recognising them here spares the full parse; anything else takes the full parse.
 fn plain_web_url(url: &str) -> bool {
-    let Some(rest) = url
-        .strip_prefix("https://")
-        .or_else(|| url.strip_prefix("http://"))
-    else {
+    let Some(rest) = strip_web_scheme(url) else {
         return false;
     };
     // Byte tests rather than `char` patterns, and no early exit over the whole URL (so the
@@ -419,10 +422,7 @@ mod tests {
 
     /// The fast path as it was before it tested bytes: the two must agree.
     fn plain_web_url_before(url: &str) -> bool {
-        let Some(rest) = url
-            .strip_prefix("https://")
-            .or_else(|| url.strip_prefix("http://"))
-        else {
+        let Some(rest) = strip_web_scheme(url) else {
             return false;
         };
         if !rest.bytes().all(|b| b.is_ascii_graphic()) {
