@@ -4,7 +4,7 @@
 use serde_with::skip_serializing_none;
 
 use super::color::Color;
-use crate::enums::{Color as ColorName, ContainerStyle};
+use crate::enums::{CardEnum, Color as ColorName, ContainerStyle};
 
 // `customStyles` (named styles beyond the six) are not read: cards can only name the six
 // built-in styles in our model, so a custom one could never be used.
@@ -54,15 +54,9 @@ impl ContainerStyles {
 
     /// `(style, its colours)` for every style, in declaration order.
     pub fn iter(&self) -> impl Iterator<Item = (ContainerStyle, &ContainerStyleConfig)> {
-        [
-            (ContainerStyle::Default, &self.default),
-            (ContainerStyle::Emphasis, &self.emphasis),
-            (ContainerStyle::Good, &self.good),
-            (ContainerStyle::Attention, &self.attention),
-            (ContainerStyle::Warning, &self.warning),
-            (ContainerStyle::Accent, &self.accent),
-        ]
-        .into_iter()
+        ContainerStyle::ALL
+            .iter()
+            .map(move |&style| (style, self.get(style)))
     }
 }
 
