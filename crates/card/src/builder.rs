@@ -38,6 +38,36 @@ macro_rules! text_methods {
     };
 }
 
+/// `placeholder`, `value`, `required` and `error_message`, the same on both input builders:
+/// both input models (`self.0`) have these fields under the same names.
+macro_rules! input_methods {
+    () => {
+        /// Sets the hint shown while the input is empty (nothing typed, nothing chosen).
+        pub fn placeholder(mut self, placeholder: impl Into<String>) -> Self {
+            self.0.placeholder = Some(placeholder.into());
+            self
+        }
+
+        /// Sets the initial value (of a multi-select choice set: the values, comma-separated).
+        pub fn value(mut self, value: impl Into<String>) -> Self {
+            self.0.value = Some(value.into());
+            self
+        }
+
+        /// Makes the input required.
+        pub fn required(mut self) -> Self {
+            self.0.input.is_required = Some(true);
+            self
+        }
+
+        /// Sets the message shown when the value is refused.
+        pub fn error_message(mut self, message: impl Into<String>) -> Self {
+            self.0.input.error_message = Some(message.into());
+            self
+        }
+    };
+}
+
 mod items;
 
 use crate::enums::{ActionStyle, AssociatedInputs, ChoiceInputStyle, FontSize, FontWeight};
@@ -394,29 +424,7 @@ impl TextBuilder {
 pub struct TextInputBuilder(TextInput);
 
 impl TextInputBuilder {
-    /// Sets the hint shown while the field is empty.
-    pub fn placeholder(mut self, placeholder: impl Into<String>) -> Self {
-        self.0.placeholder = Some(placeholder.into());
-        self
-    }
-
-    /// Sets the initial value.
-    pub fn value(mut self, value: impl Into<String>) -> Self {
-        self.0.value = Some(value.into());
-        self
-    }
-
-    /// Makes the field required.
-    pub fn required(mut self) -> Self {
-        self.0.input.is_required = Some(true);
-        self
-    }
-
-    /// Sets the message shown when the value is refused.
-    pub fn error_message(mut self, message: impl Into<String>) -> Self {
-        self.0.input.error_message = Some(message.into());
-        self
-    }
+    input_methods!();
 
     /// Limits the length, in characters.
     pub fn max_length(mut self, max: u32) -> Self {
@@ -443,17 +451,7 @@ impl TextInputBuilder {
 pub struct ChoiceInputBuilder(ChoiceSetInput);
 
 impl ChoiceInputBuilder {
-    /// Sets the initially selected value (comma-separated values for a multi-select).
-    pub fn value(mut self, value: impl Into<String>) -> Self {
-        self.0.value = Some(value.into());
-        self
-    }
-
-    /// Makes a choice required.
-    pub fn required(mut self) -> Self {
-        self.0.input.is_required = Some(true);
-        self
-    }
+    input_methods!();
 
     /// Allows several choices.
     pub fn multi_select(mut self) -> Self {
@@ -464,12 +462,6 @@ impl ChoiceInputBuilder {
     /// Sets how the choices are shown.
     pub fn style(mut self, style: ChoiceInputStyle) -> Self {
         self.0.style = Some(style);
-        self
-    }
-
-    /// Sets the hint shown while nothing is chosen.
-    pub fn placeholder(mut self, placeholder: impl Into<String>) -> Self {
-        self.0.placeholder = Some(placeholder.into());
         self
     }
 }
