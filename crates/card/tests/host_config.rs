@@ -24,6 +24,11 @@ use mcpapp_card::host_config::{
 // ---------------------------------------------------------------------------------------------
 // The corpus
 
+/// The background of `style` in `config`, which most host configs of the corpus set.
+fn background(config: &HostConfig, style: ContainerStyle) -> Color {
+    config.container_style(style).background_color
+}
+
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/adaptive-cards/HostConfig")
 }
@@ -155,11 +160,8 @@ fn teams_light() {
 #[test]
 fn teams_dark() {
     let c = load("microsoft-teams-dark.json");
-    assert_eq!(c.container_styles.default.background_color, rgb(0x2D_2C_2C));
-    assert_eq!(
-        c.container_styles.emphasis.background_color,
-        rgb(0x29_28_28)
-    );
+    assert_eq!(background(&c, ContainerStyle::Default), rgb(0x2D_2C_2C));
+    assert_eq!(background(&c, ContainerStyle::Emphasis), rgb(0x29_28_28));
     let fg = &c.container_styles.default.foreground_colors;
     assert_eq!(fg.default.default, Color::WHITE);
     assert_eq!(fg.accent.default, rgb(0xA6_A7_DC));
@@ -172,12 +174,9 @@ fn cortana_skills() {
     let classic = load("cortana-skills-classic.json");
     assert_eq!(classic.separator.line_color, rgb(0x99_99_99));
     assert_eq!(classic.font_size(FontType::Default, FontSize::Small), 13.0);
+    assert_eq!(background(&classic, ContainerStyle::Default), Color::BLACK);
     assert_eq!(
-        classic.container_styles.default.background_color,
-        Color::BLACK
-    );
-    assert_eq!(
-        classic.container_styles.emphasis.background_color,
+        background(&classic, ContainerStyle::Emphasis),
         argb(0x33FF_FFFF)
     );
     assert_eq!(
@@ -195,31 +194,21 @@ fn cortana_skills() {
     let dark = load("cortana-skills-dark.json");
     assert_eq!(dark.spacing.extra_large, 32.0);
     assert_eq!(dark.separator.line_color, rgb(0x50_50_50));
-    assert_eq!(
-        dark.container_styles.default.background_color,
-        rgb(0x22_22_22)
-    );
+    assert_eq!(background(&dark, ContainerStyle::Default), rgb(0x22_22_22));
     assert_eq!(dark.actions.icon_size, 20.0);
     assert_eq!(dark.actions.icon_placement, IconPlacement::LeftOfTitle);
     assert_eq!(dark.fact_set.title.max_width, Some(150.0));
     assert_eq!(
-        dark.container_styles
-            .default
-            .foreground_colors
-            .accent
-            .default,
+        dark.text_color(ContainerStyle::Default, ColorName::Accent, false),
         rgb(0x82_C7_FF)
     );
 
     let light = load("cortana-skills-light.json");
     assert_eq!(
-        light.container_styles.emphasis.background_color,
+        background(&light, ContainerStyle::Emphasis),
         rgb(0xF2_F2_F2)
     );
-    assert_eq!(
-        light.container_styles.good.background_color,
-        rgb(0x10_7C_10)
-    );
+    assert_eq!(background(&light, ContainerStyle::Good), rgb(0x10_7C_10));
     assert_eq!(
         light.font_types.monospace.font_family,
         "Courier New, Courier, monospace"
@@ -244,7 +233,7 @@ fn outlook_desktop() {
     assert_eq!(c.spacing_px(Spacing::Padding), 20.0);
     // Alpha first: black at 8/255, not a blue.
     assert_eq!(
-        c.container_styles.emphasis.background_color,
+        background(&c, ContainerStyle::Emphasis),
         Color::rgba(0, 0, 0, 8)
     );
     // Set at the root rather than under `actions`.
@@ -280,7 +269,7 @@ fn sample_inputs() {
     assert_eq!(error.weight, FontWeight::Bolder);
     assert_eq!(error.color, ColorName::Attention);
     assert_eq!(c.actions.show_card.inline_top_margin, 8.0);
-    assert_eq!(c.container_styles.accent.background_color, rgb(0xD7_E7_FA));
+    assert_eq!(background(&c, ContainerStyle::Accent), rgb(0xD7_E7_FA));
     assert_eq!(c.fact_set.spacing, 8.0);
 }
 
@@ -292,10 +281,7 @@ fn skype_and_webchat() {
         ShowCardActionMode::Popup
     );
     assert_eq!(skype.actions.actions_orientation, Orientation::Vertical);
-    assert_eq!(
-        skype.container_styles.default.background_color,
-        rgb(0xEA_EA_EA)
-    );
+    assert_eq!(background(&skype, ContainerStyle::Default), rgb(0xEA_EA_EA));
     assert_eq!(skype.container_styles.default.border_color, None);
     assert_eq!(skype.fact_set.spacing, 5.0);
 
@@ -309,12 +295,7 @@ fn skype_and_webchat() {
     let fg = &webchat.container_styles.emphasis.foreground_colors;
     assert_eq!(fg.accent.subtle, argb(0x881F_6BF1));
     assert_eq!(
-        webchat
-            .container_styles
-            .default
-            .foreground_colors
-            .accent
-            .default,
+        webchat.text_color(ContainerStyle::Default, ColorName::Accent, false),
         rgb(0x00_63_B1)
     );
 }
@@ -346,10 +327,7 @@ fn viva_connections() {
         [ImageSize::Small, ImageSize::Medium, ImageSize::Large].map(|s| dark.image_size_px(s)),
         [Some(72.0), Some(164.0), Some(256.0)]
     );
-    assert_eq!(
-        dark.container_styles.default.background_color,
-        rgb(0x1B_1A_19)
-    );
+    assert_eq!(background(&dark, ContainerStyle::Default), rgb(0x1B_1A_19));
     assert_eq!(dark.font_size(FontType::Default, FontSize::Large), 24.0);
     assert_eq!(
         dark.font_weight(FontType::Monospace, FontWeight::Lighter),
@@ -360,16 +338,11 @@ fn viva_connections() {
 
     let light = load("viva-connections-light.json");
     assert_eq!(
-        light.container_styles.emphasis.background_color,
+        background(&light, ContainerStyle::Emphasis),
         rgb(0xFA_F9_F8)
     );
     assert_eq!(
-        light
-            .container_styles
-            .default
-            .foreground_colors
-            .default
-            .default,
+        light.text_color(ContainerStyle::Default, ColorName::Default, false),
         rgb(0x32_31_30)
     );
     assert_eq!(light.separator.line_color, rgb(0xED_EB_E9));
@@ -400,12 +373,7 @@ fn widgets_with_legacy_font_keys_and_partial_styles() {
 
     let light = load("widget-light.json");
     assert_eq!(
-        light
-            .container_styles
-            .default
-            .foreground_colors
-            .accent
-            .default,
+        light.text_color(ContainerStyle::Default, ColorName::Accent, false),
         rgb(0x00_3E_92)
     );
     assert_eq!(light.separator.line_color, rgb(0x33_33_33));
@@ -416,11 +384,11 @@ fn widgets_with_legacy_font_keys_and_partial_styles() {
 fn windows() {
     let notification = load("windows-notification.json");
     assert_eq!(
-        notification.container_styles.default.background_color,
+        background(&notification, ContainerStyle::Default),
         rgb(0x1F_1F_1F)
     );
     assert_eq!(
-        notification.container_styles.emphasis.background_color,
+        background(&notification, ContainerStyle::Emphasis),
         argb(0x19FF_FFFF)
     );
     assert_eq!(
@@ -433,7 +401,7 @@ fn windows() {
     assert_eq!(timeline.spacing.small, 4.0);
     assert_eq!(timeline.spacing.default, 12.0);
     assert_eq!(
-        timeline.container_styles.accent.background_color,
+        background(&timeline, ContainerStyle::Accent),
         argb(0x882E_89FC)
     );
     assert!(!timeline.fact_set.title.wrap);
@@ -634,7 +602,7 @@ fn wrong_values_warn_with_a_pointer_and_keep_the_default() {
     let style = &config.container_styles.default;
     assert_eq!(
         style.background_color,
-        defaults.container_styles.default.background_color
+        background(&defaults, ContainerStyle::Default)
     );
     assert_eq!(
         style.foreground_colors.accent.default,
