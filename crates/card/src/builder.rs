@@ -465,3 +465,40 @@ impl ChoiceInputBuilder {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// `input_methods!` writes the same JSON on both input builders.
+    #[test]
+    fn both_input_builders_set_the_shared_fields() {
+        let card = CardBuilder::new()
+            .input_text("name", "Name", |t| {
+                t.placeholder("Ada")
+                    .value("Grace")
+                    .required()
+                    .error_message("A name, please")
+            })
+            .input_choice("size", "", [("Small", "s"), ("Large", "l")], |c| {
+                c.placeholder("Pick one")
+                    .value("l")
+                    .required()
+                    .error_message("A size, please")
+            })
+            .build()
+            .unwrap();
+        let body = serde_json::to_value(&card).unwrap()["body"].clone();
+        assert_eq!(
+            body,
+            json!([
+                {"type": "Input.Text", "id": "name", "label": "Name", "placeholder": "Ada",
+                    "value": "Grace", "isRequired": true, "errorMessage": "A name, please"},
+                {"type": "Input.ChoiceSet", "id": "size", "placeholder": "Pick one", "value": "l",
+                    "isRequired": true, "errorMessage": "A size, please",
+                    "choices": [{"title": "Small", "value": "s"}, {"title": "Large", "value": "l"}]}
+            ])
+        );
+    }
+}
