@@ -114,14 +114,11 @@ impl CardBuilder {
         self,
         facts: impl IntoIterator<Item = (T, V)>,
     ) -> Self {
-        let facts = facts
-            .into_iter()
-            .map(|(title, value)| Fact {
-                title: title.into(),
-                value: value.into(),
-                ..Fact::default()
-            })
-            .collect();
+        let facts = titled(facts, |title, value| Fact {
+            title,
+            value,
+            ..Fact::default()
+        });
         self.element(Element::FactSet(Box::new(FactSet {
             facts,
             common: ElementCommon::default(),
@@ -154,14 +151,11 @@ impl CardBuilder {
         choices: impl IntoIterator<Item = (T, V)>,
         configure: impl FnOnce(ChoiceInputBuilder) -> ChoiceInputBuilder,
     ) -> Self {
-        let choices = choices
-            .into_iter()
-            .map(|(title, value)| Choice {
-                title: title.into(),
-                value: value.into(),
-                extra: Map::new(),
-            })
-            .collect();
+        let choices = titled(choices, |title, value| Choice {
+            title,
+            value,
+            extra: Map::new(),
+        });
         let input = ChoiceSetInput {
             choices,
             choices_data: None,
@@ -364,6 +358,18 @@ fn text_block(text: String, style: impl FnOnce(TextBuilder) -> TextBuilder) -> E
         ..TextBlock::default()
     };
     Element::TextBlock(Box::new(style(TextBuilder(block)).0))
+}
+
+/// The caller's `(title, value)` pairs as the items of a fact set or a choice set, which both
+/// call their two strings `title` and `value`.
+fn titled<T: Into<String>, V: Into<String>, I>(
+    pairs: impl IntoIterator<Item = (T, V)>,
+    item: impl Fn(String, String) -> I,
+) -> Vec<I> {
+    pairs
+        .into_iter()
+        .map(|(title, value)| item(title.into(), value.into()))
+        .collect()
 }
 
 fn element_id(id: String) -> ElementCommon {
