@@ -16,16 +16,17 @@ use super::{Drawer, Scope};
 impl Drawer<'_, '_> {
     /// An input laid out with its label: above it (the default) or beside it
     /// (`labelPosition: inline`, the label `labelWidth` wide), the control drawn by `control`
-    /// (given the label's id for its accessible name), and the error of the last submit under
-    /// both.
+    /// (given the input's id, empty when it has none, and the label's id for its accessible
+    /// name), and the error of the last submit under both.
     fn labelled<R>(
         &mut self,
         ui: &mut Ui,
         input: &InputCommon,
-        id: &str,
+        id: Option<&str>,
         scope: &Scope<'_>,
-        control: impl FnOnce(&mut Self, &mut Ui, Option<Id>) -> R,
+        control: impl FnOnce(&mut Self, &mut Ui, &str, Option<Id>) -> R,
     ) -> egui::InnerResponse<R> {
+        let id = id.unwrap_or_default();
         let inline = input.label_position == Some(InputLabelPosition::Inline)
             && input.label.as_deref().is_some_and(|l| !l.trim().is_empty());
         ui.vertical(|ui| {
@@ -42,12 +43,12 @@ impl Drawer<'_, '_> {
                             },
                         )
                         .inner;
-                    ui.vertical(|ui| control(self, ui, label)).inner
+                    ui.vertical(|ui| control(self, ui, id, label)).inner
                 })
                 .inner
             } else {
                 let label = self.label(ui, input, scope, true);
-                control(self, ui, label)
+                control(self, ui, id, label)
             };
             self.error(ui, id, scope);
             inner
@@ -146,41 +147,46 @@ impl Drawer<'_, '_> {
         input: &'c TextInput,
         scope: &Scope<'c>,
     ) -> Response {
-        let id = input.common.id.clone().unwrap_or_default();
-        self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
-            let multiline = input.is_multiline == Some(true);
-            let field = Field {
-                id: &id,
-                label,
-                hint: input.placeholder.as_deref().unwrap_or(""),
-                multiline,
-                password: input.style == Some(TextInputStyle::Password),
-                max_length: input.max_length,
-            };
-            if let Some(action) = input.inline_action.as_deref() {
-                ui.horizontal(|ui| {
-                    let title = super::actions::action_title(action);
-                    let button_width = 16.0 + super::count_f32(title.chars().count()) * 7.5;
-                    let width = (ui.available_width() - button_width - 8.0).max(40.0);
-                    let r = this.text_field(ui, &field, width);
-                    let submit_on_enter = !multiline
-                        && r.lost_focus()
-                        && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    ui.add_space(8.0);
-                    let clicked = ui
-                        .add_enabled(!this.disabled, egui::Button::new(title))
-                        .clicked();
-                    if clicked || submit_on_enter {
-                        this.trigger(action, scope);
-                    }
-                    r
-                })
-                .inner
-            } else {
-                let width = input_width(ui);
-                this.text_field(ui, &field, width)
-            }
-        })
+        self.labelled(
+            ui,
+            &input.input,
+            input.common.id.as_deref(),
+            scope,
+            |this, ui, id, label| {
+                let multiline = input.is_multiline == Some(true);
+                let field = Field {
+                    id,
+                    label,
+                    hint: input.placeholder.as_deref().unwrap_or(""),
+                    multiline,
+                    password: input.style == Some(TextInputStyle::Password),
+                    max_length: input.max_length,
+                };
+                if let Some(action) = input.inline_action.as_deref() {
+                    ui.horizontal(|ui| {
+                        let title = super::actions::action_title(action);
+                        let button_width = 16.0 + super::count_f32(title.chars().count()) * 7.5;
+                        let width = (ui.available_width() - button_width - 8.0).max(40.0);
+                        let r = this.text_field(ui, &field, width);
+                        let submit_on_enter = !multiline
+                            && r.lost_focus()
+                            && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                        ui.add_space(8.0);
+                        let clicked = ui
+                            .add_enabled(!this.disabled, egui::Button::new(title))
+                            .clicked();
+                        if clicked || submit_on_enter {
+                            this.trigger(action, scope);
+                        }
+                        r
+                    })
+                    .inner
+                } else {
+                    let width = input_width(ui);
+                    this.text_field(ui, &field, width)
+                }
+            },
+        )
         .inner
     }
 
@@ -233,11 +239,10 @@ impl Drawer<'_, '_> {
         hint: &str,
         scope: &Scope<'_>,
     ) -> Response {
-        let id = id.unwrap_or_default().to_owned();
-        self.labelled(ui, input, &id, scope, |this, ui, label| {
+        self.labelled(ui, input, id, scope, |this, ui, id, label| {
             let width = input_width(ui);
             let field = Field {
-                id: &id,
+                id,
                 label,
                 hint,
                 multiline: false,
@@ -255,22 +260,27 @@ impl Drawer<'_, '_> {
         input: &'c ToggleInput,
         scope: &Scope<'c>,
     ) -> Response {
-        let id = input.common.id.clone().unwrap_or_default();
-        self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
-            let mut on = matches!(this.state.values.get(&id), Some(InputValue::Toggle(true)));
-            let mut response = ui.add_enabled(
-                !this.disabled,
-                egui::Checkbox::new(&mut on, input.title.as_str()),
-            );
-            if let Some(label) = label {
-                response = response.labelled_by(label);
-            }
-            if response.changed() {
-                this.state.values.set(&id, InputValue::Toggle(on));
-                this.input_changed(&id);
-            }
-            response
-        })
+        self.labelled(
+            ui,
+            &input.input,
+            input.common.id.as_deref(),
+            scope,
+            |this, ui, id, label| {
+                let mut on = matches!(this.state.values.get(id), Some(InputValue::Toggle(true)));
+                let mut response = ui.add_enabled(
+                    !this.disabled,
+                    egui::Checkbox::new(&mut on, input.title.as_str()),
+                );
+                if let Some(label) = label {
+                    response = response.labelled_by(label);
+                }
+                if response.changed() {
+                    this.state.values.set(id, InputValue::Toggle(on));
+                    this.input_changed(id);
+                }
+                response
+            },
+        )
         .inner
     }
 
@@ -280,36 +290,41 @@ impl Drawer<'_, '_> {
         input: &'c ChoiceSetInput,
         scope: &Scope<'c>,
     ) -> Response {
-        let id = input.common.id.clone().unwrap_or_default();
-        self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
-            let mut chosen = match this.state.values.get(&id) {
-                Some(InputValue::Choices(c)) => c.clone(),
-                _ => Vec::new(),
-            };
-            let multi = input.is_multi_select == Some(true);
-            let style = input.style.unwrap_or(ChoiceInputStyle::Compact);
-            let changed = if style == ChoiceInputStyle::Expanded
-                || (multi && style != ChoiceInputStyle::Filtered)
-            {
-                this.choice_list(ui, input, &mut chosen, multi)
-            } else {
-                this.choice_combo(
-                    ui,
-                    input,
-                    &id,
-                    label,
-                    &mut chosen,
-                    multi,
-                    style == ChoiceInputStyle::Filtered,
-                )
-            };
-            if changed {
-                // Keep the card's order, as the official drawer submits it.
-                chosen.sort_by_key(|v| input.choices.iter().position(|c| &c.value == v));
-                this.state.values.set(&id, InputValue::Choices(chosen));
-                this.input_changed(&id);
-            }
-        })
+        self.labelled(
+            ui,
+            &input.input,
+            input.common.id.as_deref(),
+            scope,
+            |this, ui, id, label| {
+                let mut chosen = match this.state.values.get(id) {
+                    Some(InputValue::Choices(c)) => c.clone(),
+                    _ => Vec::new(),
+                };
+                let multi = input.is_multi_select == Some(true);
+                let style = input.style.unwrap_or(ChoiceInputStyle::Compact);
+                let changed = if style == ChoiceInputStyle::Expanded
+                    || (multi && style != ChoiceInputStyle::Filtered)
+                {
+                    this.choice_list(ui, input, &mut chosen, multi)
+                } else {
+                    this.choice_combo(
+                        ui,
+                        input,
+                        id,
+                        label,
+                        &mut chosen,
+                        multi,
+                        style == ChoiceInputStyle::Filtered,
+                    )
+                };
+                if changed {
+                    // Keep the card's order, as the official drawer submits it.
+                    chosen.sort_by_key(|v| input.choices.iter().position(|c| &c.value == v));
+                    this.state.values.set(id, InputValue::Choices(chosen));
+                    this.input_changed(id);
+                }
+            },
+        )
         .response
     }
 
