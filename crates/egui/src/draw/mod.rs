@@ -193,7 +193,7 @@ impl Drawer<'_, '_> {
         match element {
             Element::TextBlock(e) => self.text_block(ui, e, scope),
             Element::RichTextBlock(e) => self.rich_text_block(ui, e, scope),
-            Element::Image(e) => self.image(ui, e, scope, None),
+            Element::Image(e) => self.image(ui, e, scope),
             Element::ImageSet(e) => self.image_set(ui, e, scope),
             Element::Media(e) => self.media(ui, e, scope),
             Element::FactSet(e) => self.fact_set(ui, e, scope),
