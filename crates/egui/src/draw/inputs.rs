@@ -130,12 +130,26 @@ impl Drawer<'_, '_> {
         if let Some(max) = max_length {
             edit = edit.char_limit(max as usize);
         }
-        let mut response = ui.add_enabled(!self.disabled, edit);
-        if let Some(label) = label {
-            response = response.labelled_by(label);
-        }
+        let response = ui.add_enabled(!self.disabled, edit);
+        self.bind(response, label, id, InputValue::Text(text))
+    }
+
+    /// Names an input's control by the input's label and, when the user changed it this
+    /// frame, stores `value` (what the control now holds) under `id`: text fields and toggles
+    /// are bound the same way.
+    fn bind(
+        &mut self,
+        response: Response,
+        label: Option<Id>,
+        id: &str,
+        value: InputValue,
+    ) -> Response {
+        let response = match label {
+            Some(label) => response.labelled_by(label),
+            None => response,
+        };
         if response.changed() {
-            self.state.values.set(id, InputValue::Text(text));
+            self.state.values.set(id, value);
             self.input_changed(id);
         }
         response
@@ -267,18 +281,11 @@ impl Drawer<'_, '_> {
             scope,
             |this, ui, id, label| {
                 let mut on = matches!(this.state.values.get(id), Some(InputValue::Toggle(true)));
-                let mut response = ui.add_enabled(
+                let response = ui.add_enabled(
                     !this.disabled,
                     egui::Checkbox::new(&mut on, input.title.as_str()),
                 );
-                if let Some(label) = label {
-                    response = response.labelled_by(label);
-                }
-                if response.changed() {
-                    this.state.values.set(id, InputValue::Toggle(on));
-                    this.input_changed(id);
-                }
-                response
+                this.bind(response, label, id, InputValue::Toggle(on))
             },
         )
         .inner
