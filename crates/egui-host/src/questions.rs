@@ -9,7 +9,7 @@
 
 use egui::{RichText, Ui};
 use mcpapp_card::elicitation::{ACCEPT, CANCEL, DECLINE, ElicitationForm, elicitation_content};
-use mcpapp_card::{CardState, HostConfig};
+use mcpapp_card::{Card, CardState, HostConfig};
 use mcpapp_egui::{CardEvent, CardView};
 use mcpapp_host::mcp::ElicitationAnswer;
 use mcpapp_host::{InstanceId, QuestionBody, QuestionSpec, SampleAnswer, SampleForm};
@@ -228,18 +228,9 @@ fn form_answer(
     config: &HostConfig,
     disabled: bool,
 ) -> Option<ElicitationAnswer> {
-    let output = CardView::new(&form.card, state)
-        .host_config(config)
-        .disabled(disabled)
-        .show(ui);
-    if let Some(problem) = problem.as_deref() {
-        ui.colored_label(ui.visuals().error_fg_color, problem);
-    }
-    let Some(CardEvent::Submit { action_id, .. }) = output.event else {
-        return None;
-    };
-    match action_id.as_deref() {
-        Some(ACCEPT) => match elicitation_content(form, &state.values) {
+    let action_id = pressed_action(ui, &form.card, state, problem.as_deref(), config, disabled)?;
+    match action_id.as_str() {
+        ACCEPT => match elicitation_content(form, &state.values) {
             Ok(content) => Some(ElicitationAnswer::Accept(Some(content))),
             Err(errors) => {
                 let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
@@ -247,8 +238,8 @@ fn form_answer(
                 None
             }
         },
-        Some(DECLINE) => Some(ElicitationAnswer::Decline),
-        Some(CANCEL) => Some(ElicitationAnswer::Cancel),
+        DECLINE => Some(ElicitationAnswer::Decline),
+        CANCEL => Some(ElicitationAnswer::Cancel),
         _ => None,
     }
 }
@@ -262,7 +253,35 @@ fn sample_answer(
     config: &HostConfig,
     disabled: bool,
 ) -> Option<SampleAnswer> {
-    let output = CardView::new(&form.card, state)
+    let action_id = pressed_action(
+        ui,
+        &form.card,
+        state,
+        problem.map(String::as_str),
+        config,
+        disabled,
+    )?;
+    match action_id.as_str() {
+        SampleForm::SEND => Some(SampleAnswer::Reply(
+            state.text(SampleForm::REPLY).to_owned(),
+        )),
+        SampleForm::REFUSE => Some(SampleAnswer::Refuse),
+        _ => None,
+    }
+}
+
+/// Draws a question's card with the problem of its last answer under it; the id of the action
+/// the user pressed this frame, if any. Form questions and sampling requests both answer by
+/// the button pressed, so they read it the same way.
+fn pressed_action(
+    ui: &mut Ui,
+    card: &Card,
+    state: &mut CardState,
+    problem: Option<&str>,
+    config: &HostConfig,
+    disabled: bool,
+) -> Option<String> {
+    let output = CardView::new(card, state)
         .host_config(config)
         .disabled(disabled)
         .show(ui);
@@ -272,13 +291,7 @@ fn sample_answer(
     let Some(CardEvent::Submit { action_id, .. }) = output.event else {
         return None;
     };
-    match action_id.as_deref() {
-        Some(SampleForm::SEND) => Some(SampleAnswer::Reply(
-            state.text(SampleForm::REPLY).to_owned(),
-        )),
-        Some(SampleForm::REFUSE) => Some(SampleAnswer::Refuse),
-        _ => None,
-    }
+    action_id
 }
 
 /// The consent card of a URL question: the message, the domain apart and prominent, the whole

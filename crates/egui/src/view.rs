@@ -9,6 +9,37 @@ use crate::output::CardOutput;
 use crate::theme::Theme;
 use mcpapp_card::CardState;
 
+/// The builder setters the card and surface views share (`host_config`, `disabled` and
+/// `framed`): both keep the same three options and set them the same way, so they are written
+/// once here; each view gives its own docs for `disabled` and `framed`.
+macro_rules! view_setters {
+    (
+        $(#[$disabled:meta])*
+        disabled;
+        $(#[$framed:meta])*
+        framed;
+    ) => {
+        /// Draws with this host config (default: [`HostConfig::light`]).
+        pub fn host_config(mut self, config: &'a HostConfig) -> Self {
+            self.config = Some(config);
+            self
+        }
+
+        $(#[$disabled])*
+        pub fn disabled(mut self, disabled: bool) -> Self {
+            self.disabled = disabled;
+            self
+        }
+
+        $(#[$framed])*
+        pub fn framed(mut self, framed: bool) -> Self {
+            self.framed = framed;
+            self
+        }
+    };
+}
+pub(crate) use view_setters;
+
 /// Shows a card in any [`Ui`], as wide as the space it is given.
 ///
 /// ```no_run
@@ -40,24 +71,13 @@ impl<'a> CardView<'a> {
         }
     }
 
-    /// Draws with this host config (default: [`HostConfig::light`]).
-    pub fn host_config(mut self, config: &'a HostConfig) -> Self {
-        self.config = Some(config);
-        self
-    }
-
-    /// Locks the card: inputs and actions are drawn disabled and ignore clicks (while the
-    /// model is generating a response, say).
-    pub fn disabled(mut self, disabled: bool) -> Self {
-        self.disabled = disabled;
-        self
-    }
-
-    /// Whether to draw the card's own background, padding and rounded corners (default
-    /// `true`); a host that frames cards itself turns this off.
-    pub fn framed(mut self, framed: bool) -> Self {
-        self.framed = framed;
-        self
+    view_setters! {
+        /// Locks the card: inputs and actions are drawn disabled and ignore clicks (while the
+        /// model is generating a response, say).
+        disabled;
+        /// Whether to draw the card's own background, padding and rounded corners (default
+        /// `true`); a host that frames cards itself turns this off.
+        framed;
     }
 
     /// Draws the card and reports what the user did.

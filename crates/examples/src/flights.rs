@@ -21,8 +21,8 @@ use mcpapp_card::Card;
 use mcpapp_card::enums::FontSize;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, Rejection, Signer, UiResource,
-    authorize, check_card_inputs, typed_inputs,
+    BuildSigned as _, CardBuilder, ClientUi, Rejection, Signer, UiResource, authorize,
+    check_card_inputs, typed_inputs,
 };
 use rmcp::model::ErrorData;
 use serde::Deserialize;
@@ -30,7 +30,7 @@ use serde_json::{Map, Value, json};
 use validator::Validate;
 
 use crate::SharedReplayGuard;
-use crate::support::{Example, ExampleTool, app_tool, now, rpc_error, tool};
+use crate::support::{Call, Example, ExampleTool, app_tool, card_app, now, rpc_error, tool};
 
 const REQUEST: &str = "request_cancellation_reason";
 const CONFIRM: &str = "confirm_cancellation";
@@ -216,18 +216,13 @@ impl Example for Server {
 
     /// The card app: where hosts that show only HTML apps see the cards.
     fn resources() -> Vec<UiResource> {
-        UiResource::card_app(CARD_APP_URI).into_iter().collect()
+        card_app()
     }
 
-    fn call(
-        &self,
-        name: &str,
-        args: &Map<String, Value>,
-        client: &ClientUi,
-    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
-        Ok(match name {
-            REQUEST => client.card_result(&self.0.request(args)?),
-            CONFIRM => client.card_result(&self.0.confirm(args)?),
+    fn call(&self, call: &Call<'_>) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
+        Ok(match call.name {
+            REQUEST => call.client.card_result(&self.0.request(call.args)?),
+            CONFIRM => call.client.card_result(&self.0.confirm(call.args)?),
             _ => mcpapp_protocol::CallToolResult::text(self.0.bookings_text()),
         })
     }

@@ -12,13 +12,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use mcpapp_card::Card;
 use mcpapp_protocol::CARD_MIME_TYPE;
 use mcpapp_server::{
-    BuildSigned as _, CARD_APP_URI, CardBuilder, ClientUi, Signer, UiResource, check_card_inputs,
+    BuildSigned as _, CardBuilder, ClientUi, Signer, UiResource, check_card_inputs,
 };
 use rmcp::model::ErrorData;
 use serde_json::{Map, Value, json};
 
 use crate::SharedReplayGuard;
-use crate::support::{Example, ExampleTool, app_tool, now, rpc_error, tool};
+use crate::support::{Call, Example, ExampleTool, app_tool, card_app, now, rpc_error, tool};
 
 const FIND: &str = "find_available_slots";
 const BOOK: &str = "book_slot";
@@ -217,7 +217,7 @@ impl Example for Server {
 
     /// The card app: where hosts that show only HTML apps see the cards.
     fn resources() -> Vec<UiResource> {
-        UiResource::card_app(CARD_APP_URI).into_iter().collect()
+        card_app()
     }
 
     /// Before a booking, the meeting's title and attendees, where the client can ask.
@@ -227,28 +227,13 @@ impl Example for Server {
             .flatten()
     }
 
-    fn call_answered(
-        &self,
-        name: &str,
-        args: &Map<String, Value>,
-        client: &ClientUi,
-        answer: Option<&Map<String, Value>>,
-    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
-        if name == BOOK {
-            return Ok(client.card_result(&self.0.book(args, answer)?));
-        }
-        self.call(name, args, client)
-    }
-
-    fn call(
-        &self,
-        name: &str,
-        args: &Map<String, Value>,
-        client: &ClientUi,
-    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
-        Ok(match name {
-            FIND => client.card_result(&self.0.slots_card()?),
-            BOOK => client.card_result(&self.0.book(args, None)?),
+    /// A booking takes the title and attendees the user gave, if any.
+    fn call(&self, call: &Call<'_>) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
+        Ok(match call.name {
+            FIND => call.client.card_result(&self.0.slots_card()?),
+            BOOK => call
+                .client
+                .card_result(&self.0.book(call.args, call.answer)?),
             _ => mcpapp_protocol::CallToolResult::text(self.0.agenda()),
         })
     }

@@ -178,13 +178,9 @@ pub trait Example: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
-    /// Answers a call of `name`, already known to be callable by `client`.
-    fn call(
-        &self,
-        name: &str,
-        args: &Map<String, Value>,
-        client: &ClientUi,
-    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData>;
+    /// Answers `call`, already known to be callable by its client: after its
+    /// [`Self::question`], if any, or with the `_meta` of an A2UI event.
+    fn call(&self, call: &Call<'_>) -> Result<mcpapp_protocol::CallToolResult, ErrorData>;
 
     /// A question for the user before a call of `name` is answered (`elicitation/create`,
     /// form mode: the message and the requested schema), asked when the client can be asked.
@@ -193,32 +189,30 @@ pub trait Example: Clone + Send + Sync + 'static {
         let _ = (name, args);
         None
     }
+}
 
-    /// Answers a call after its [`Self::question`]: `answer` is what the user gave (`None`:
-    /// declined, or the client could not be asked). [`Self::call`] by default.
-    fn call_answered(
-        &self,
-        name: &str,
-        args: &Map<String, Value>,
-        client: &ClientUi,
-        answer: Option<&Map<String, Value>>,
-    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
-        let _ = answer;
-        self.call(name, args, client)
-    }
+/// A call of one of an example's tools: all an example answers it from, in one place, so that a
+/// call with an answer or with `_meta` needs no entry point of its own.
+#[derive(Clone, Copy)]
+pub struct Call<'a> {
+    /// The tool's name.
+    pub name: &'a str,
+    /// The call's arguments.
+    pub args: &'a Map<String, Value>,
+    /// The client, by the UI it shows.
+    pub client: &'a ClientUi,
+    /// What the user gave to the tool's [`Example::question`] (`None`: none was asked, the user
+    /// declined, or the client could not be asked).
+    pub answer: Option<&'a Map<String, Value>>,
+    /// The request's `_meta` when it carries an A2UI event's (`_meta.a2ui`), which the server
+    /// verifies; `None` otherwise.
+    pub meta: Option<&'a Map<String, Value>>,
+}
 
-    /// Answers a call that came with the request's `_meta` (where an A2UI event's call
-    /// carries `_meta.a2ui`). [`Self::call`] by default, which ignores it.
-    fn call_with_meta(
-        &self,
-        name: &str,
-        args: &Map<String, Value>,
-        meta: Option<&Map<String, Value>>,
-        client: &ClientUi,
-    ) -> Result<mcpapp_protocol::CallToolResult, ErrorData> {
-        let _ = meta;
-        self.call(name, args, client)
-    }
+/// The card app alone: the one view of a server whose tools answer with cards, where hosts that
+/// show only HTML apps see the cards.
+pub fn card_app() -> Vec<UiResource> {
+    UiResource::card_app(CARD_APP_URI).into_iter().collect()
 }
 
 /// What the user said to a server's question.
@@ -348,23 +342,31 @@ impl<E: Example> ServerHandler for Served<E> {
         callable(&client, E::tools(&client), &request.name, E::A2UI_FALLBACK)?;
         let args = request.arguments.unwrap_or_default();
         let meta = request_meta(request.meta.as_ref(), &ctx);
+        let call = Call {
+            name: &request.name,
+            args: &args,
+            client: &client,
+            answer: None,
+            meta: None,
+        };
         if meta
             .as_ref()
             .is_some_and(|m| m.contains_key(mcpapp_a2ui::mcp::META_KEY))
         {
             // An A2UI event: its `_meta` is part of what the server verifies.
-            let answered = self
-                .0
-                .call_with_meta(&request.name, &args, meta.as_ref(), &client)?;
+            let answered = self.0.call(&Call {
+                meta: meta.as_ref(),
+                ..call
+            })?;
             let result: rmcp::model::CallToolResult = to_rmcp(&answered)?;
             return Ok(result.into());
         }
         let answered = match ask(&ctx, self.0.question(&request.name, &args)).await {
-            Asked::Answered(answer) => {
-                self.0
-                    .call_answered(&request.name, &args, &client, Some(&answer))?
-            }
-            Asked::Without => self.0.call_answered(&request.name, &args, &client, None)?,
+            Asked::Answered(answer) => self.0.call(&Call {
+                answer: Some(&answer),
+                ..call
+            })?,
+            Asked::Without => self.0.call(&call)?,
             Asked::Cancelled => mcpapp_protocol::CallToolResult::text(
                 "Cancelled: the user did not answer the question.",
             ),

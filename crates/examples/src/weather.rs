@@ -18,13 +18,13 @@ use mcpapp_card::enums::FontWeight;
 use mcpapp_protocol::{
     CARD_MIME_TYPE, CallToolResult, ContentBlock, HTML_MIME_TYPE, ResourceCsp, Visibility,
 };
-use mcpapp_server::{CARD_APP_URI, CardBuilder, ClientUi, Error, UiResource};
+use mcpapp_server::{CardBuilder, ClientUi, Error, UiResource};
 use mcpapp_template::datetime::{self, Fields};
 use rmcp::model::ErrorData;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::support::{Example, ExampleTool, now, rmcp_tool};
+use crate::support::{Call, Example, ExampleTool, card_app, now, rmcp_tool};
 
 const FORECAST: &str = "get_forecast";
 /// The HTML app's view.
@@ -317,15 +317,10 @@ impl Example for Server {
         forecast_view().into_iter().collect()
     }
 
-    fn call(
-        &self,
-        _name: &str,
-        args: &Map<String, Value>,
-        client: &ClientUi,
-    ) -> Result<CallToolResult, ErrorData> {
-        let forecast = requested(args)?;
-        if client.preferred_view(&VIEWS) == Some(CARD_MIME_TYPE) {
-            return Ok(client.card_result(&forecast_card(&forecast)?));
+    fn call(&self, call: &Call<'_>) -> Result<CallToolResult, ErrorData> {
+        let forecast = requested(call.args)?;
+        if call.client.preferred_view(&VIEWS) == Some(CARD_MIME_TYPE) {
+            return Ok(call.client.card_result(&forecast_card(&forecast)?));
         }
         Ok(CallToolResult {
             content: vec![ContentBlock::text(summary(&forecast))],
@@ -350,16 +345,13 @@ impl Example for CardServer {
     }
 
     fn resources() -> Vec<UiResource> {
-        UiResource::card_app(CARD_APP_URI).into_iter().collect()
+        card_app()
     }
 
-    fn call(
-        &self,
-        _name: &str,
-        args: &Map<String, Value>,
-        client: &ClientUi,
-    ) -> Result<CallToolResult, ErrorData> {
-        Ok(client.card_result(&forecast_card(&requested(args)?)?))
+    fn call(&self, call: &Call<'_>) -> Result<CallToolResult, ErrorData> {
+        Ok(call
+            .client
+            .card_result(&forecast_card(&requested(call.args)?)?))
     }
 }
 

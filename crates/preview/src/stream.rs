@@ -209,6 +209,14 @@ mod tests {
         )
     }
 
+    /// A stream file `name` that creates surface `s` with a text of `words`, opened: where the
+    /// reload tests start.
+    fn opened(name: &str, words: &str) -> (PathBuf, StreamDocument) {
+        let path = temp_file("a2ui", name, &format!("{CREATE}\n{}\n", text(words)));
+        let doc = StreamDocument::open(&path).unwrap();
+        (path, doc)
+    }
+
     fn shown_text(doc: &StreamDocument) -> String {
         let surface = doc.processor.surface("s").unwrap();
         surface
@@ -230,12 +238,7 @@ mod tests {
 
     #[test]
     fn a_saved_change_is_processed_again() {
-        let path = temp_file(
-            "a2ui",
-            "reload.jsonl",
-            &format!("{CREATE}\n{}\n", text("one")),
-        );
-        let mut doc = StreamDocument::open(&path).unwrap();
+        let (path, mut doc) = opened("reload.jsonl", "one");
         assert!(doc.diagnostics.is_empty(), "{:?}", doc.diagnostics);
         assert_eq!(shown_text(&doc), "one");
 
@@ -250,12 +253,7 @@ mod tests {
 
     #[test]
     fn a_broken_save_keeps_the_last_surfaces_and_places_the_finding() {
-        let path = temp_file(
-            "a2ui",
-            "broken.jsonl",
-            &format!("{CREATE}\n{}\n", text("kept")),
-        );
-        let mut doc = StreamDocument::open(&path).unwrap();
+        let (path, mut doc) = opened("broken.jsonl", "kept");
         std::fs::write(&path, format!("{CREATE}\n{{\"version\": \"v0.9\", \n")).unwrap();
         assert!(doc.file_changed(&watch_path(&path)));
         // The createSurface line still builds a surface: it is shown, empty, with the error.

@@ -100,10 +100,7 @@ impl<D: Previewed> PreviewWidget<D> {
         Panel::top("toolbar")
             .frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(8, 6)))
             .show(ui, |ui| self.toolbar(ui));
-        Panel::bottom("diagnostics")
-            .resizable(true)
-            .default_size(210.0)
-            .frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::same(8)))
+        padded_panel(Panel::bottom("diagnostics"), 210.0, ui.style())
             .show(ui, |ui| self.diagnostics(ui));
         if self.documents.len() > 1 {
             Panel::left("files")
@@ -111,11 +108,7 @@ impl<D: Previewed> PreviewWidget<D> {
                 .default_size(210.0)
                 .show(ui, |ui| self.files(ui));
         }
-        Panel::right("side")
-            .resizable(true)
-            .default_size(470.0)
-            .frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::same(8)))
-            .show(ui, |ui| self.side_panel(ui));
+        padded_panel(Panel::right("side"), 470.0, ui.style()).show(ui, |ui| self.side_panel(ui));
         let backdrop = mcpapp_egui::backdrop(self.theme.is_dark());
         CentralPanel::default()
             .frame(Frame::central_panel(ui.style()).fill(backdrop))
@@ -348,4 +341,13 @@ impl<D: Previewed> PreviewWidget<D> {
             self.tab = Tab::Inspector;
         }
     }
+}
+
+/// A resizable panel `size` points across, framed as a side panel with room around what it
+/// holds: the diagnostics and the side panel sit the same way.
+fn padded_panel(panel: Panel, size: f32, style: &egui::Style) -> Panel {
+    panel
+        .resizable(true)
+        .default_size(size)
+        .frame(Frame::side_top_panel(style).inner_margin(Margin::same(8)))
 }

@@ -4,7 +4,6 @@
 use egui::{Color32, Id, Response, RichText, Ui};
 use mcpapp_a2ui::{Child, Cut, Node, Surface, to_text};
 use mcpapp_card::enums::{Color as ColorName, ContainerStyle, FontSize, FontType};
-use mcpapp_card::rules::{UrlUse, check_url};
 use serde_json::Value;
 
 use super::output::SurfaceEvent;
@@ -212,17 +211,13 @@ impl Drawer<'_, '_> {
 
     /// Records an event; the first of a frame wins.
     pub(crate) fn emit(&mut self, event: SurfaceEvent) {
-        if self.event.is_none() {
-            self.event = Some(event);
-        }
+        crate::draw::keep_first(&mut self.event, event);
     }
 
     /// A link to open, reported when the card link rule allows it.
     pub(crate) fn open_url(&mut self, url: &str) {
-        if check_url(url, UrlUse::Link).is_ok() {
-            self.emit(SurfaceEvent::OpenUrl {
-                url: url.to_owned(),
-            });
+        if let Some(url) = crate::draw::openable_link(url) {
+            self.emit(SurfaceEvent::OpenUrl { url });
         }
     }
 

@@ -45,23 +45,12 @@ impl<'a> SurfaceView<'a> {
         }
     }
 
-    /// Draws with this host config (default: [`HostConfig::light`]).
-    pub fn host_config(mut self, config: &'a HostConfig) -> Self {
-        self.config = Some(config);
-        self
-    }
-
-    /// Locks the surface: inputs and buttons are drawn disabled and ignore clicks.
-    pub fn disabled(mut self, disabled: bool) -> Self {
-        self.disabled = disabled;
-        self
-    }
-
-    /// Whether to draw the surface's own background, padding and rounded corners (default
-    /// `true`).
-    pub fn framed(mut self, framed: bool) -> Self {
-        self.framed = framed;
-        self
+    crate::view::view_setters! {
+        /// Locks the surface: inputs and buttons are drawn disabled and ignore clicks.
+        disabled;
+        /// Whether to draw the surface's own background, padding and rounded corners (default
+        /// `true`).
+        framed;
     }
 
     /// The timestamp (ISO 8601) an `action` message fired this frame carries; by default the

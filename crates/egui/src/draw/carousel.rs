@@ -100,17 +100,11 @@ impl Drawer<'_, '_> {
             return;
         };
         let look = BoxLook {
-            style: page.box_props.style,
             min_height: carousel
                 .height_in_pixels
                 .map(|p| p.0)
                 .or(page.box_props.min_height.map(|p| p.0)),
-            vertical: page.box_props.vertical_content_alignment,
-            background: page.box_props.background_image.as_ref(),
-            select_action: page.box_props.select_action.as_deref(),
-            always_pad: false,
-            padding: None,
-            bleed: false,
+            ..BoxLook::of(&page.box_props)
         };
         let page_scope = scope.child(&format!("pages/{current}"));
         self.boxed(ui, &look, &page_scope, |r, ui, scope| {

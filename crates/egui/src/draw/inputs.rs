@@ -16,16 +16,17 @@ use super::{Drawer, Scope};
 impl Drawer<'_, '_> {
     /// An input laid out with its label: above it (the default) or beside it
     /// (`labelPosition: inline`, the label `labelWidth` wide), the control drawn by `control`
-    /// (given the label's id for its accessible name), and the error of the last submit under
-    /// both.
+    /// (given the input's id, empty when it has none, and the label's id for its accessible
+    /// name), and the error of the last submit under both.
     fn labelled<R>(
         &mut self,
         ui: &mut Ui,
         input: &InputCommon,
-        id: &str,
+        id: Option<&str>,
         scope: &Scope<'_>,
-        control: impl FnOnce(&mut Self, &mut Ui, Option<Id>) -> R,
+        control: impl FnOnce(&mut Self, &mut Ui, &str, Option<Id>) -> R,
     ) -> egui::InnerResponse<R> {
+        let id = id.unwrap_or_default();
         let inline = input.label_position == Some(InputLabelPosition::Inline)
             && input.label.as_deref().is_some_and(|l| !l.trim().is_empty());
         ui.vertical(|ui| {
@@ -42,12 +43,12 @@ impl Drawer<'_, '_> {
                             },
                         )
                         .inner;
-                    ui.vertical(|ui| control(self, ui, label)).inner
+                    ui.vertical(|ui| control(self, ui, id, label)).inner
                 })
                 .inner
             } else {
                 let label = self.label(ui, input, scope, true);
-                control(self, ui, label)
+                control(self, ui, id, label)
             };
             self.error(ui, id, scope);
             inner
@@ -129,12 +130,26 @@ impl Drawer<'_, '_> {
         if let Some(max) = max_length {
             edit = edit.char_limit(max as usize);
         }
-        let mut response = ui.add_enabled(!self.disabled, edit);
-        if let Some(label) = label {
-            response = response.labelled_by(label);
-        }
+        let response = ui.add_enabled(!self.disabled, edit);
+        self.bind(response, label, id, InputValue::Text(text))
+    }
+
+    /// Names an input's control by the input's label and, when the user changed it this
+    /// frame, stores `value` (what the control now holds) under `id`: text fields and toggles
+    /// are bound the same way.
+    fn bind(
+        &mut self,
+        response: Response,
+        label: Option<Id>,
+        id: &str,
+        value: InputValue,
+    ) -> Response {
+        let response = match label {
+            Some(label) => response.labelled_by(label),
+            None => response,
+        };
         if response.changed() {
-            self.state.values.set(id, InputValue::Text(text));
+            self.state.values.set(id, value);
             self.input_changed(id);
         }
         response
@@ -146,41 +161,46 @@ impl Drawer<'_, '_> {
         input: &'c TextInput,
         scope: &Scope<'c>,
     ) -> Response {
-        let id = input.common.id.clone().unwrap_or_default();
-        self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
-            let multiline = input.is_multiline == Some(true);
-            let field = Field {
-                id: &id,
-                label,
-                hint: input.placeholder.as_deref().unwrap_or(""),
-                multiline,
-                password: input.style == Some(TextInputStyle::Password),
-                max_length: input.max_length,
-            };
-            if let Some(action) = input.inline_action.as_deref() {
-                ui.horizontal(|ui| {
-                    let title = super::actions::action_title(action);
-                    let button_width = 16.0 + super::count_f32(title.chars().count()) * 7.5;
-                    let width = (ui.available_width() - button_width - 8.0).max(40.0);
-                    let r = this.text_field(ui, &field, width);
-                    let submit_on_enter = !multiline
-                        && r.lost_focus()
-                        && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    ui.add_space(8.0);
-                    let clicked = ui
-                        .add_enabled(!this.disabled, egui::Button::new(title))
-                        .clicked();
-                    if clicked || submit_on_enter {
-                        this.trigger(action, scope);
-                    }
-                    r
-                })
-                .inner
-            } else {
-                let width = input_width(ui);
-                this.text_field(ui, &field, width)
-            }
-        })
+        self.labelled(
+            ui,
+            &input.input,
+            input.common.id.as_deref(),
+            scope,
+            |this, ui, id, label| {
+                let multiline = input.is_multiline == Some(true);
+                let field = Field {
+                    id,
+                    label,
+                    hint: input.placeholder.as_deref().unwrap_or(""),
+                    multiline,
+                    password: input.style == Some(TextInputStyle::Password),
+                    max_length: input.max_length,
+                };
+                if let Some(action) = input.inline_action.as_deref() {
+                    ui.horizontal(|ui| {
+                        let title = super::actions::action_title(action);
+                        let button_width = 16.0 + super::count_f32(title.chars().count()) * 7.5;
+                        let width = (ui.available_width() - button_width - 8.0).max(40.0);
+                        let r = this.text_field(ui, &field, width);
+                        let submit_on_enter = !multiline
+                            && r.lost_focus()
+                            && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                        ui.add_space(8.0);
+                        let clicked = ui
+                            .add_enabled(!this.disabled, egui::Button::new(title))
+                            .clicked();
+                        if clicked || submit_on_enter {
+                            this.trigger(action, scope);
+                        }
+                        r
+                    })
+                    .inner
+                } else {
+                    let width = input_width(ui);
+                    this.text_field(ui, &field, width)
+                }
+            },
+        )
         .inner
     }
 
@@ -233,11 +253,10 @@ impl Drawer<'_, '_> {
         hint: &str,
         scope: &Scope<'_>,
     ) -> Response {
-        let id = id.unwrap_or_default().to_owned();
-        self.labelled(ui, input, &id, scope, |this, ui, label| {
+        self.labelled(ui, input, id, scope, |this, ui, id, label| {
             let width = input_width(ui);
             let field = Field {
-                id: &id,
+                id,
                 label,
                 hint,
                 multiline: false,
@@ -255,22 +274,20 @@ impl Drawer<'_, '_> {
         input: &'c ToggleInput,
         scope: &Scope<'c>,
     ) -> Response {
-        let id = input.common.id.clone().unwrap_or_default();
-        self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
-            let mut on = matches!(this.state.values.get(&id), Some(InputValue::Toggle(true)));
-            let mut response = ui.add_enabled(
-                !this.disabled,
-                egui::Checkbox::new(&mut on, input.title.as_str()),
-            );
-            if let Some(label) = label {
-                response = response.labelled_by(label);
-            }
-            if response.changed() {
-                this.state.values.set(&id, InputValue::Toggle(on));
-                this.input_changed(&id);
-            }
-            response
-        })
+        self.labelled(
+            ui,
+            &input.input,
+            input.common.id.as_deref(),
+            scope,
+            |this, ui, id, label| {
+                let mut on = matches!(this.state.values.get(id), Some(InputValue::Toggle(true)));
+                let response = ui.add_enabled(
+                    !this.disabled,
+                    egui::Checkbox::new(&mut on, input.title.as_str()),
+                );
+                this.bind(response, label, id, InputValue::Toggle(on))
+            },
+        )
         .inner
     }
 
@@ -280,36 +297,41 @@ impl Drawer<'_, '_> {
         input: &'c ChoiceSetInput,
         scope: &Scope<'c>,
     ) -> Response {
-        let id = input.common.id.clone().unwrap_or_default();
-        self.labelled(ui, &input.input, &id, scope, |this, ui, label| {
-            let mut chosen = match this.state.values.get(&id) {
-                Some(InputValue::Choices(c)) => c.clone(),
-                _ => Vec::new(),
-            };
-            let multi = input.is_multi_select == Some(true);
-            let style = input.style.unwrap_or(ChoiceInputStyle::Compact);
-            let changed = if style == ChoiceInputStyle::Expanded
-                || (multi && style != ChoiceInputStyle::Filtered)
-            {
-                this.choice_list(ui, input, &mut chosen, multi)
-            } else {
-                this.choice_combo(
-                    ui,
-                    input,
-                    &id,
-                    label,
-                    &mut chosen,
-                    multi,
-                    style == ChoiceInputStyle::Filtered,
-                )
-            };
-            if changed {
-                // Keep the card's order, as the official drawer submits it.
-                chosen.sort_by_key(|v| input.choices.iter().position(|c| &c.value == v));
-                this.state.values.set(&id, InputValue::Choices(chosen));
-                this.input_changed(&id);
-            }
-        })
+        self.labelled(
+            ui,
+            &input.input,
+            input.common.id.as_deref(),
+            scope,
+            |this, ui, id, label| {
+                let mut chosen = match this.state.values.get(id) {
+                    Some(InputValue::Choices(c)) => c.clone(),
+                    _ => Vec::new(),
+                };
+                let multi = input.is_multi_select == Some(true);
+                let style = input.style.unwrap_or(ChoiceInputStyle::Compact);
+                let changed = if style == ChoiceInputStyle::Expanded
+                    || (multi && style != ChoiceInputStyle::Filtered)
+                {
+                    this.choice_list(ui, input, &mut chosen, multi)
+                } else {
+                    this.choice_combo(
+                        ui,
+                        input,
+                        id,
+                        label,
+                        &mut chosen,
+                        multi,
+                        style == ChoiceInputStyle::Filtered,
+                    )
+                };
+                if changed {
+                    // Keep the card's order, as the official drawer submits it.
+                    chosen.sort_by_key(|v| input.choices.iter().position(|c| &c.value == v));
+                    this.state.values.set(id, InputValue::Choices(chosen));
+                    this.input_changed(id);
+                }
+            },
+        )
         .response
     }
 

@@ -3,7 +3,9 @@
 
 use egui::{Color32, CornerRadius, Frame, Margin, Response, Sense, Stroke, Ui, UiBuilder, Vec2};
 use mcpapp_card::enums::{ContainerStyle, Spacing, VerticalAlignment};
-use mcpapp_card::model::{Action, BackgroundImage, Column, ColumnSet, ColumnWidth, Container};
+use mcpapp_card::model::{
+    Action, BackgroundImage, BoxProps, Column, ColumnSet, ColumnWidth, Container,
+};
 
 use super::{Drawer, Scope};
 
@@ -20,6 +22,24 @@ pub(crate) struct BoxLook<'c> {
     pub(crate) padding: Option<f32>,
     /// Whether the style's background reaches into the parent's padding, to its edges.
     pub(crate) bleed: bool,
+}
+
+impl<'c> BoxLook<'c> {
+    /// The look a box's own properties give it (style, minimum height, alignment, background
+    /// image, select action), padded and bled as by default: containers, columns and carousel
+    /// pages start from it and change what their element adds.
+    pub(crate) fn of(props: &'c BoxProps) -> Self {
+        Self {
+            style: props.style,
+            min_height: props.min_height.map(|p| p.0),
+            vertical: props.vertical_content_alignment,
+            background: props.background_image.as_ref(),
+            select_action: props.select_action.as_deref(),
+            always_pad: false,
+            padding: None,
+            bleed: false,
+        }
+    }
 }
 
 /// How a box is set apart from its parent, worked out from its look and its parent's scope.
@@ -200,14 +220,8 @@ impl Drawer<'_, '_> {
         scope: &Scope<'c>,
     ) -> Response {
         let look = BoxLook {
-            style: c.box_props.style,
-            min_height: c.box_props.min_height.map(|p| p.0),
-            vertical: c.box_props.vertical_content_alignment,
-            background: c.box_props.background_image.as_ref(),
-            select_action: c.box_props.select_action.as_deref(),
-            always_pad: false,
-            padding: None,
             bleed: c.bleed == Some(true),
+            ..BoxLook::of(&c.box_props)
         };
         self.boxed(ui, &look, scope, |r, ui, scope| {
             r.elements(ui, &c.items, &scope.child("items"));
@@ -287,17 +301,11 @@ impl Drawer<'_, '_> {
                         |ui| {
                             ui.set_width(*width);
                             let look = BoxLook {
-                                style: column.box_props.style,
                                 min_height: Some(
                                     row_height
                                         .max(column.box_props.min_height.map_or(0.0, |p| p.0)),
                                 ),
-                                vertical: column.box_props.vertical_content_alignment,
-                                background: column.box_props.background_image.as_ref(),
-                                select_action: column.box_props.select_action.as_deref(),
-                                always_pad: false,
-                                padding: None,
-                                bleed: false,
+                                ..BoxLook::of(&column.box_props)
                             };
                             self.boxed(ui, &look, &column_scope, |r, ui, scope| {
                                 r.elements(ui, &column.items, &scope.child("items"));

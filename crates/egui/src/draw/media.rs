@@ -11,23 +11,23 @@ use super::{Drawer, Scope};
 use crate::theme::color32;
 
 impl Drawer<'_, '_> {
-    /// Draws an image. `forced` is the size an image set gives its images.
+    /// Draws an image of a card's body, where its horizontal alignment puts it. (Image sets
+    /// and media posters place theirs themselves, with [`Self::image_here`].)
     pub(crate) fn image<'c>(
         &mut self,
         ui: &mut Ui,
         image: &'c Image,
         scope: &Scope<'c>,
-        forced: Option<ImageSize>,
     ) -> Response {
         let align = align(image.horizontal_alignment);
         let layout = egui::Layout::top_down(align);
-        ui.with_layout(layout, |ui| self.image_here(ui, image, scope, forced))
+        ui.with_layout(layout, |ui| self.image_here(ui, image, scope, None))
             .inner
     }
 
     /// Draws an image where the layout puts it: its texture (or a placeholder until it is
     /// loaded) on its background colour, its alt text as hover text and accessible name, and
-    /// its `selectAction`.
+    /// its `selectAction`. `forced` is the size an image set gives its images.
     fn image_here<'c>(
         &mut self,
         ui: &mut Ui,

@@ -193,7 +193,7 @@ impl Drawer<'_, '_> {
         match element {
             Element::TextBlock(e) => self.text_block(ui, e, scope),
             Element::RichTextBlock(e) => self.rich_text_block(ui, e, scope),
-            Element::Image(e) => self.image(ui, e, scope, None),
+            Element::Image(e) => self.image(ui, e, scope),
             Element::ImageSet(e) => self.image_set(ui, e, scope),
             Element::Media(e) => self.media(ui, e, scope),
             Element::FactSet(e) => self.fact_set(ui, e, scope),
@@ -219,17 +219,13 @@ impl Drawer<'_, '_> {
 
     /// Records an event; the first of a frame wins.
     pub(crate) fn emit(&mut self, event: CardEvent) {
-        if self.event.is_none() {
-            self.event = Some(event);
-        }
+        keep_first(&mut self.event, event);
     }
 
     /// A link the user clicked: reported when it is safe to open.
     pub(crate) fn open_url(&mut self, url: &str) {
-        if check_url(url, UrlUse::Link).is_ok() {
-            self.emit(CardEvent::OpenUrl {
-                url: url.to_owned(),
-            });
+        if let Some(url) = openable_link(url) {
+            self.emit(CardEvent::OpenUrl { url });
         }
     }
 
@@ -288,4 +284,18 @@ impl Drawer<'_, '_> {
         self.changed = true;
         self.state.errors.remove(id);
     }
+}
+
+/// Puts `event` in `slot` unless an earlier one of this frame is there: the card and surface
+/// drawers both report one event a frame, the first the user caused.
+pub(crate) fn keep_first<E>(slot: &mut Option<E>, event: E) {
+    if slot.is_none() {
+        *slot = Some(event);
+    }
+}
+
+/// `url` to report as a link to open, or `None` when the card link rule refuses it: the one
+/// check the card and surface drawers both make before they hand a link to the embedder.
+pub(crate) fn openable_link(url: &str) -> Option<String> {
+    check_url(url, UrlUse::Link).is_ok().then(|| url.to_owned())
 }

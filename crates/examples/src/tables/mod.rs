@@ -39,7 +39,7 @@ use rmcp::model::ErrorData;
 use serde_json::{Map, Value, json};
 
 use crate::SharedReplayGuard;
-use crate::support::{Example, ExampleTool, app_tool, now, rmcp_tool, schema, tool};
+use crate::support::{Call, Example, ExampleTool, app_tool, now, rmcp_tool, schema, tool};
 use inputs::{BookingInputs, seating_time, whole_number};
 pub use surface::{book_event, surface, view};
 
@@ -457,27 +457,12 @@ impl Example for Server {
             .collect()
     }
 
-    fn call_with_meta(
-        &self,
-        name: &str,
-        args: &Map<String, Value>,
-        meta: Option<&Map<String, Value>>,
-        client: &ClientUi,
-    ) -> Result<CallToolResult, ErrorData> {
-        match name {
-            FIND => self.0.find(args, client),
-            BOOK => Ok(self.0.book(args, meta, client)),
+    fn call(&self, call: &Call<'_>) -> Result<CallToolResult, ErrorData> {
+        match call.name {
+            FIND => self.0.find(call.args, call.client),
+            BOOK => Ok(self.0.book(call.args, call.meta, call.client)),
             _ => Ok(CallToolResult::text(self.0.bookings_text())),
         }
-    }
-
-    fn call(
-        &self,
-        name: &str,
-        args: &Map<String, Value>,
-        client: &ClientUi,
-    ) -> Result<CallToolResult, ErrorData> {
-        self.call_with_meta(name, args, None, client)
     }
 }
 #[cfg(test)]
