@@ -24,6 +24,29 @@ pub(crate) trait Props {
     ) -> Result<(), A::Error>;
 }
 
+/// Writes a [`Props`] impl whose `field` is a [`fields!`] table on the key, as every reader
+/// below but [`UnknownReader`] is: `|self| p = self.place { rows }` borrows the reader's place as `p`
+/// for the rows. `self` is named by the caller so that the rows may use it too (a macro's own
+/// `self` is not the caller's).
+macro_rules! props_table {
+    (impl[$($gen:tt)*] for $ty:ty, |$this:ident| $p:ident = self.$place:ident {
+        $($rows:tt)*
+    }) => {
+        impl<$($gen)*> Props for $ty {
+            fn field<'de, A: MapAccess<'de>>(
+                &mut $this,
+                cx: &mut Ctx,
+                map: &mut A,
+                key: &str,
+            ) -> Result<(), A::Error> {
+                let $p = &mut *$this.$place;
+                fields! { cx, map, key { $($rows)* } }
+                Ok(())
+            }
+        }
+    };
+}
+
 /// The end of a chain of readers: what reaches it is kept in `extra` and reported as unknown.
 pub(crate) struct UnknownReader<'e> {
     owner: &'static str,
@@ -61,29 +84,18 @@ impl<'e, C> CommonReader<'e, C> {
     }
 }
 
-impl<F: Item> Props for CommonReader<'_, ElementCommon<F>> {
-    fn field<'de, A: MapAccess<'de>>(
-        &mut self,
-        cx: &mut Ctx,
-        map: &mut A,
-        key: &str,
-    ) -> Result<(), A::Error> {
-        let c = &mut *self.common;
-        fields! { cx, map, key {
-            "id" => c.id = id,
-            "isVisible" => c.is_visible = opt,
-            "spacing" => c.spacing = opt,
-            "separator" => c.separator = opt,
-            "height" => c.height = opt,
-            "requires" => c.requires = requires,
-            "fallback" => c.fallback = fallback,
-            "targetWidth" => c.target_width = opt,
-            "lang" => c.lang = opt,
-            _ => unknown(self.owner, c.extra),
-        } }
-        Ok(())
-    }
-}
+props_table! { impl[F: Item] for CommonReader<'_, ElementCommon<F>>, |self| c = self.common {
+    "id" => c.id = id,
+    "isVisible" => c.is_visible = opt,
+    "spacing" => c.spacing = opt,
+    "separator" => c.separator = opt,
+    "height" => c.height = opt,
+    "requires" => c.requires = requires,
+    "fallback" => c.fallback = fallback,
+    "targetWidth" => c.target_width = opt,
+    "lang" => c.lang = opt,
+    _ => unknown(self.owner, c.extra),
+} }
 
 /// Reads a box's properties, then hands the rest to `next` (the element's common properties,
 /// or the owner's unknown ones).
@@ -98,26 +110,15 @@ impl<'e, N: Props> BoxReader<'e, N> {
     }
 }
 
-impl<N: Props> Props for BoxReader<'_, N> {
-    fn field<'de, A: MapAccess<'de>>(
-        &mut self,
-        cx: &mut Ctx,
-        map: &mut A,
-        key: &str,
-    ) -> Result<(), A::Error> {
-        let b = &mut *self.props;
-        fields! { cx, map, key {
-            "selectAction" => b.select_action = single_action,
-            "style" => b.style = opt,
-            "verticalContentAlignment" => b.vertical_content_alignment = opt,
-            "backgroundImage" => b.background_image = item,
-            "minHeight" => b.min_height = opt,
-            "rtl" => b.rtl = opt,
-            _ => shared(self.next),
-        } }
-        Ok(())
-    }
-}
+props_table! { impl[N: Props] for BoxReader<'_, N>, |self| b = self.props {
+    "selectAction" => b.select_action = single_action,
+    "style" => b.style = opt,
+    "verticalContentAlignment" => b.vertical_content_alignment = opt,
+    "backgroundImage" => b.background_image = item,
+    "minHeight" => b.min_height = opt,
+    "rtl" => b.rtl = opt,
+    _ => shared(self.next),
+} }
 
 /// Reads the properties every input has, then those every element has, and checks the id.
 pub(crate) struct InputReader<'e> {
@@ -159,48 +160,26 @@ impl<'e> InputReader<'e> {
     }
 }
 
-impl Props for InputReader<'_> {
-    fn field<'de, A: MapAccess<'de>>(
-        &mut self,
-        cx: &mut Ctx,
-        map: &mut A,
-        key: &str,
-    ) -> Result<(), A::Error> {
-        let i = &mut *self.input;
-        fields! { cx, map, key {
-            "label" => i.label = opt,
-            "isRequired" => i.is_required = opt,
-            "errorMessage" => i.error_message = opt,
-            "labelPosition" => i.label_position = opt,
-            "labelWidth" => i.label_width = json,
-            "inputStyle" => i.input_style = opt,
-            _ => shared(self.common),
-        } }
-        Ok(())
-    }
-}
+props_table! { impl[] for InputReader<'_>, |self| i = self.input {
+    "label" => i.label = opt,
+    "isRequired" => i.is_required = opt,
+    "errorMessage" => i.error_message = opt,
+    "labelPosition" => i.label_position = opt,
+    "labelWidth" => i.label_width = json,
+    "inputStyle" => i.input_style = opt,
+    _ => shared(self.common),
+} }
 
-impl Props for CommonReader<'_, ActionCommon> {
-    fn field<'de, A: MapAccess<'de>>(
-        &mut self,
-        cx: &mut Ctx,
-        map: &mut A,
-        key: &str,
-    ) -> Result<(), A::Error> {
-        let c = &mut *self.common;
-        fields! { cx, map, key {
-            "id" => c.id = id,
-            "title" => c.title = opt,
-            "iconUrl" => c.icon_url = url(UrlUse::Resource),
-            "style" => c.style = opt,
-            "tooltip" => c.tooltip = opt,
-            "isEnabled" => c.is_enabled = opt,
-            "mode" => c.mode = opt,
-            "role" => c.role = opt,
-            "requires" => c.requires = requires,
-            "fallback" => c.fallback = fallback,
-            _ => unknown(self.owner, c.extra),
-        } }
-        Ok(())
-    }
-}
+props_table! { impl[] for CommonReader<'_, ActionCommon>, |self| c = self.common {
+    "id" => c.id = id,
+    "title" => c.title = opt,
+    "iconUrl" => c.icon_url = url(UrlUse::Resource),
+    "style" => c.style = opt,
+    "tooltip" => c.tooltip = opt,
+    "isEnabled" => c.is_enabled = opt,
+    "mode" => c.mode = opt,
+    "role" => c.role = opt,
+    "requires" => c.requires = requires,
+    "fallback" => c.fallback = fallback,
+    _ => unknown(self.owner, c.extra),
+} }
