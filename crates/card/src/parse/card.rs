@@ -137,25 +137,15 @@ fn check_version(cx: &mut Ctx, version: &str) {
     });
 }
 
-impl ObjectItem for Refresh {
-    const WHAT: &'static str = "`refresh`";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut e = Refresh::default();
-        fields! { cx, map {
-            "action" => |key| e.action = cx.item(map, key)?.map(Box::new),
-            "userIds" => |key| {
-                let ids = cx.value(map, key)?;
-                e.user_ids = cx.at(key, |cx| strings(cx, ids, "a user id"));
-            },
-            "expires" => e.expires = opt,
-            _ => unknown("Refresh", e.extra),
-        } }
-        Ok(Some(e))
-    }
-}
+object_item! { Refresh = "`refresh`", |cx, map, e| {
+    "action" => |key| e.action = cx.item(map, key)?.map(Box::new),
+    "userIds" => |key| {
+        let ids = cx.value(map, key)?;
+        e.user_ids = cx.at(key, |cx| strings(cx, ids, "a user id"));
+    },
+    "expires" => e.expires = opt,
+    _ => unknown("Refresh", e.extra),
+} }
 
 /// The strings of an array; anything else is reported and left out.
 fn strings(cx: &mut Ctx, value: Value, what: &str) -> Vec<String> {
@@ -185,23 +175,13 @@ fn strings(cx: &mut Ctx, value: Value, what: &str) -> Vec<String> {
     out
 }
 
-impl ObjectItem for Authentication {
-    const WHAT: &'static str = "`authentication`";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut e = Authentication::default();
-        fields! { cx, map {
-            "text" => e.text = opt,
-            "connectionName" => e.connection_name = opt,
-            "tokenExchangeResource" => e.token_exchange_resource = item,
-            "buttons" => e.buttons = list,
-            _ => unknown("Authentication", e.extra),
-        } }
-        Ok(Some(e))
-    }
-}
+object_item! { Authentication = "`authentication`", |cx, map, e| {
+    "text" => e.text = opt,
+    "connectionName" => e.connection_name = opt,
+    "tokenExchangeResource" => e.token_exchange_resource = item,
+    "buttons" => e.buttons = list,
+    _ => unknown("Authentication", e.extra),
+} }
 
 impl ObjectItem for TokenExchangeResource {
     const WHAT: &'static str = "`tokenExchangeResource`";
@@ -256,17 +236,7 @@ impl ObjectItem for AuthCardButton {
     }
 }
 
-impl ObjectItem for Metadata {
-    const WHAT: &'static str = "`metadata`";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut e = Metadata::default();
-        fields! { cx, map {
-            "webUrl" => e.web_url = opt,
-            _ => unknown("Metadata", e.extra),
-        } }
-        Ok(Some(e))
-    }
-}
+object_item! { Metadata = "`metadata`", |cx, map, e| {
+    "webUrl" => e.web_url = opt,
+    _ => unknown("Metadata", e.extra),
+} }

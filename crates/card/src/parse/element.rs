@@ -390,61 +390,33 @@ fn table<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<Table>
     Ok(e)
 }
 
-impl ObjectItem for TableColumnDefinition {
-    const WHAT: &'static str = "a table column";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut e = TableColumnDefinition::default();
-        fields! { cx, map {
-            "width" => e.width = opt,
-            "horizontalCellContentAlignment" => e.horizontal_cell_content_alignment = opt,
-            "verticalCellContentAlignment" => e.vertical_cell_content_alignment = opt,
-            "type" => skip,
-            _ => unknown("TableColumnDefinition", e.extra),
-        } }
-        Ok(Some(e))
-    }
-}
+object_item! { TableColumnDefinition = "a table column", |cx, map, e| {
+    "width" => e.width = opt,
+    "horizontalCellContentAlignment" => e.horizontal_cell_content_alignment = opt,
+    "verticalCellContentAlignment" => e.vertical_cell_content_alignment = opt,
+    "type" => skip,
+    _ => unknown("TableColumnDefinition", e.extra),
+} }
 
-impl ObjectItem for TableRow {
-    const WHAT: &'static str = "a table row";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut e = TableRow::default();
-        fields! { cx, map {
-            "cells" => e.cells = list,
-            "style" => e.style = opt,
-            "horizontalCellContentAlignment" => e.horizontal_cell_content_alignment = opt,
-            "verticalCellContentAlignment" => e.vertical_cell_content_alignment = opt,
-            "type" => skip,
-            _ => unknown("TableRow", e.extra),
-        } }
-        Ok(Some(e))
-    }
-}
+object_item! { TableRow = "a table row", |cx, map, e| {
+    "cells" => e.cells = list,
+    "style" => e.style = opt,
+    "horizontalCellContentAlignment" => e.horizontal_cell_content_alignment = opt,
+    "verticalCellContentAlignment" => e.vertical_cell_content_alignment = opt,
+    "type" => skip,
+    _ => unknown("TableRow", e.extra),
+} }
 
-impl ObjectItem for TableCell {
-    const WHAT: &'static str = "a table cell";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut e = TableCell::default();
-        let unknown = UnknownReader::new("TableCell", &mut e.extra);
-        let mut shared = BoxReader::new(&mut e.box_props, unknown);
-        fields! { cx, map {
-            "items" => e.items = list,
-            "bleed" => e.bleed = opt,
-            "type" => skip,
-            _ => shared(shared),
-        } }
-        Ok(Some(e))
-    }
-}
+object_item! { TableCell = "a table cell", |cx, map, e| {
+    let mut shared = BoxReader::new(
+        &mut e.box_props,
+        UnknownReader::new("TableCell", &mut e.extra),
+    );
+    "items" => e.items = list,
+    "bleed" => e.bleed = opt,
+    "type" => skip,
+    _ => shared(shared),
+} }
 
 fn carousel<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<Carousel>, A::Error> {
     let mut e = Box::<Carousel>::default();
@@ -462,20 +434,12 @@ fn carousel<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<Car
     Ok(e)
 }
 
-impl ObjectItem for CarouselPage {
-    const WHAT: &'static str = "a carousel page";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut e = CarouselPage::default();
-        let common = CommonReader::new("CarouselPage", &mut e.common);
-        let mut shared = BoxReader::new(&mut e.box_props, common);
-        fields! { cx, map {
-            "items" => e.items = list,
-            "type" => skip,
-            _ => shared(shared),
-        } }
-        Ok(Some(e))
-    }
-}
+object_item! { CarouselPage = "a carousel page", |cx, map, e| {
+    let mut shared = BoxReader::new(
+        &mut e.box_props,
+        CommonReader::new("CarouselPage", &mut e.common),
+    );
+    "items" => e.items = list,
+    "type" => skip,
+    _ => shared(shared),
+} }

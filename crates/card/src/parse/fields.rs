@@ -113,3 +113,47 @@ macro_rules! fields {
         }
     };
 }
+
+/// `object_item!`: the [`ObjectItem`](super::object::ObjectItem) impl of an item that is its
+/// default with the properties of a [`fields!`] table set in it, and is always kept (it has
+/// nothing required). The caller names the reader's context, map and item, for the rows; a
+/// `let mut` first declares the reader the table's last row hands other keys to:
+///
+/// ```text
+/// object_item! { Metadata = "`metadata`", |cx, map, e| {
+///     "webUrl" => e.web_url = opt,
+///     _ => unknown("Metadata", e.extra),
+/// } }
+/// object_item! { TableCell = "a table cell", |cx, map, e| {
+///     let mut shared = BoxReader::new(&mut e.box_props, UnknownReader::new(…));
+///     "items" => e.items = list,
+///     _ => shared(shared),
+/// } }
+/// ```
+macro_rules! object_item {
+    ($ty:ty = $what:literal, |$cx:ident, $map:ident, $e:ident| {
+        let mut $shared:ident = $reader:expr;
+        $($rows:tt)*
+    }) => {
+        object_item! { @impl $ty, $what, $cx, $map, $e [let mut $shared = $reader;] $($rows)* }
+    };
+    ($ty:ty = $what:literal, |$cx:ident, $map:ident, $e:ident| { $($rows:tt)* }) => {
+        object_item! { @impl $ty, $what, $cx, $map, $e [] $($rows)* }
+    };
+    // The impl; `setup` is the `let` of the reader for other keys, if any.
+    (@impl $ty:ty, $what:literal, $cx:ident, $map:ident, $e:ident [$($setup:tt)*]
+        $($rows:tt)*) => {
+        impl $crate::parse::object::ObjectItem for $ty {
+            const WHAT: &'static str = $what;
+            fn read_fields<'de, A: ::serde::de::MapAccess<'de>>(
+                $cx: &mut $crate::parse::reader::Ctx,
+                $map: &mut A,
+            ) -> Result<Option<Self>, A::Error> {
+                let mut $e = <$ty>::default();
+                $($setup)*
+                fields! { $cx, $map { $($rows)* } }
+                Ok(Some($e))
+            }
+        }
+    };
+}
