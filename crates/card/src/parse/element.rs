@@ -216,54 +216,35 @@ fn media<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<Media>
     Ok(e)
 }
 
-impl ObjectItem for MediaSource {
-    const WHAT: &'static str = "a media source";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut e = MediaSource::default();
-        fields! { cx, map {
-            "url" => let url = req_url("a media source", UrlUse::Resource),
-            "mimeType" => e.mime_type = opt,
-            "type" => skip,
-            _ => unknown("MediaSource", e.extra),
-        } }
-        Ok(url
-            .finish(cx, "a media source", "a string")
-            .map(|url| MediaSource { url, ..e }))
-    }
-}
+object_item! { MediaSource = "a media source", |cx, map, e| {
+    "url" => let url = req_url("a media source", UrlUse::Resource),
+    "mimeType" => e.mime_type = opt,
+    "type" => skip,
+    _ => unknown("MediaSource", e.extra),
+} => url
+    .finish(cx, "a media source", "a string")
+    .map(|url| MediaSource { url, ..e }) }
 
-impl ObjectItem for CaptionSource {
-    const WHAT: &'static str = "a caption source";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let owner = "a caption source";
-        let mut e = CaptionSource::default();
-        fields! { cx, map {
-            "url" => let url = req_url(owner, UrlUse::Resource),
-            "mimeType" => let mime_type = req(owner),
-            "label" => let label = req(owner),
-            "type" => skip,
-            _ => unknown("CaptionSource", e.extra),
-        } }
-        let url = url.finish(cx, owner, "a string");
-        let mime_type = mime_type.finish(cx, owner, "a string");
-        let label = label.finish(cx, owner, "a string");
-        Ok(match (url, mime_type, label) {
-            (Some(url), Some(mime_type), Some(label)) => Some(CaptionSource {
-                url,
-                mime_type,
-                label,
-                ..e
-            }),
-            _ => None,
-        })
+object_item! { CaptionSource = "a caption source", |cx, map, e| {
+    "url" => let url = req_url(Self::WHAT, UrlUse::Resource),
+    "mimeType" => let mime_type = req(Self::WHAT),
+    "label" => let label = req(Self::WHAT),
+    "type" => skip,
+    _ => unknown("CaptionSource", e.extra),
+} => {
+    let url = url.finish(cx, Self::WHAT, "a string");
+    let mime_type = mime_type.finish(cx, Self::WHAT, "a string");
+    let label = label.finish(cx, Self::WHAT, "a string");
+    match (url, mime_type, label) {
+        (Some(url), Some(mime_type), Some(label)) => Some(CaptionSource {
+            url,
+            mime_type,
+            label,
+            ..e
+        }),
+        _ => None,
     }
-}
+} }
 
 fn fact_set<'de, A: MapAccess<'de>>(cx: &mut Ctx, map: &mut A) -> Result<Box<FactSet>, A::Error> {
     let mut e = Box::<FactSet>::default();

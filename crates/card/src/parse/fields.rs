@@ -114,10 +114,11 @@ macro_rules! fields {
     };
 }
 
-/// `object_item!`: the [`ObjectItem`](super::object::ObjectItem) impl of an item that is its
-/// default with the properties of a [`fields!`] table set in it, and is always kept (it has
-/// nothing required). The caller names the reader's context, map and item, for the rows; a
-/// `let mut` first declares the reader the table's last row hands other keys to:
+/// `object_item!`: the [`ObjectItem`](super::object::ObjectItem) impl of an item that starts as
+/// its default and has the properties of a [`fields!`] table set in it. The caller names the
+/// reader's context, map and item, for the rows; a `let mut` first declares the reader the
+/// table's last row hands other keys to; `=> made` (an `Option<Self>`) finishes the item from
+/// its required properties, which otherwise is the item itself, always kept:
 ///
 /// ```text
 /// object_item! { Metadata = "`metadata`", |cx, map, e| {
@@ -129,20 +130,26 @@ macro_rules! fields {
 ///     "items" => e.items = list,
 ///     _ => shared(shared),
 /// } }
+/// object_item! { MediaSource = "a media source", |cx, map, e| {
+///     "url" => let url = req_url("a media source", UrlUse::Resource),
+///     _ => unknown("MediaSource", e.extra),
+/// } => url.finish(cx, "a media source", "a string").map(|url| MediaSource { url, ..e }) }
 /// ```
 macro_rules! object_item {
     ($ty:ty = $what:literal, |$cx:ident, $map:ident, $e:ident| {
         let mut $shared:ident = $reader:expr;
         $($rows:tt)*
-    }) => {
-        object_item! { @impl $ty, $what, $cx, $map, $e [let mut $shared = $reader;] $($rows)* }
+    } $(=> $made:expr)?) => {
+        object_item! { @impl $ty, $what, $cx, $map, $e [let mut $shared = $reader;]
+            [$($made)?] $($rows)* }
     };
-    ($ty:ty = $what:literal, |$cx:ident, $map:ident, $e:ident| { $($rows:tt)* }) => {
-        object_item! { @impl $ty, $what, $cx, $map, $e [] $($rows)* }
+    ($ty:ty = $what:literal, |$cx:ident, $map:ident, $e:ident| { $($rows:tt)* }
+        $(=> $made:expr)?) => {
+        object_item! { @impl $ty, $what, $cx, $map, $e [] [$($made)?] $($rows)* }
     };
     // The impl; `setup` is the `let` of the reader for other keys, if any.
     (@impl $ty:ty, $what:literal, $cx:ident, $map:ident, $e:ident [$($setup:tt)*]
-        $($rows:tt)*) => {
+        [$($made:expr)?] $($rows:tt)*) => {
         impl $crate::parse::object::ObjectItem for $ty {
             const WHAT: &'static str = $what;
             fn read_fields<'de, A: ::serde::de::MapAccess<'de>>(
@@ -152,8 +159,10 @@ macro_rules! object_item {
                 let mut $e = <$ty>::default();
                 $($setup)*
                 fields! { $cx, $map { $($rows)* } }
-                Ok(Some($e))
+                Ok(object_item!(@made $e $($made)?))
             }
         }
     };
+    (@made $e:ident) => { Some($e) };
+    (@made $e:ident $made:expr) => { $made };
 }

@@ -269,22 +269,12 @@ impl ObjectItem for Choice {
     }
 }
 
-impl ObjectItem for DataQuery {
-    const WHAT: &'static str = "`choices.data`";
-    fn read_fields<'de, A: MapAccess<'de>>(
-        cx: &mut Ctx,
-        map: &mut A,
-    ) -> Result<Option<Self>, A::Error> {
-        let mut e = DataQuery::default();
-        fields! { cx, map {
-            "dataset" => let dataset = req("Data.Query"),
-            "count" => e.count = opt,
-            "skip" => e.skip = opt,
-            "type" => skip,
-            _ => unknown("Data.Query", e.extra),
-        } }
-        Ok(dataset
-            .finish(cx, "Data.Query", "a string")
-            .map(|dataset| DataQuery { dataset, ..e }))
-    }
-}
+object_item! { DataQuery = "`choices.data`", |cx, map, e| {
+    "dataset" => let dataset = req("Data.Query"),
+    "count" => e.count = opt,
+    "skip" => e.skip = opt,
+    "type" => skip,
+    _ => unknown("Data.Query", e.extra),
+} => dataset
+    .finish(cx, "Data.Query", "a string")
+    .map(|dataset| DataQuery { dataset, ..e }) }
