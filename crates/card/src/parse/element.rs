@@ -263,12 +263,11 @@ impl ObjectItem for Fact {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let read = title_and_value(cx, map, Self::WHAT, "Fact")?;
-        Ok(read.map(|pair| Fact {
-            title: pair.title,
-            value: pair.value,
-            extra: pair.extra,
-        }))
+        title_and_value(cx, map, Self::WHAT, "Fact", |title, value, extra| Fact {
+            title,
+            value,
+            extra,
+        })
     }
 }
 

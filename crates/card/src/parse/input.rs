@@ -260,12 +260,17 @@ impl ObjectItem for Choice {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        let read = title_and_value(cx, map, Self::WHAT, "Input.Choice")?;
-        Ok(read.map(|pair| Choice {
-            title: pair.title,
-            value: pair.value,
-            extra: pair.extra,
-        }))
+        title_and_value(
+            cx,
+            map,
+            Self::WHAT,
+            "Input.Choice",
+            |title, value, extra| Choice {
+                title,
+                value,
+                extra,
+            },
+        )
     }
 }
 

@@ -92,22 +92,17 @@ impl Ctx {
     }
 }
 
-/// A title–value pair as read, before it becomes a fact or a choice.
-pub(crate) struct TitleValue {
-    pub(crate) title: String,
-    pub(crate) value: String,
-    pub(crate) extra: Map<String, Value>,
-}
-
 /// Reads the properties of a title–value pair (a fact, a choice): both required strings, and
-/// the properties nobody knows, kept. `None` when the title or the value is missing or not a
-/// string (reported for `what`); an unknown property is reported for `owner`.
-pub(crate) fn title_and_value<'de, A: MapAccess<'de>>(
+/// the properties nobody knows, kept, which `make` makes the item of. `None` when the title or
+/// the value is missing or not a string (reported for `what`); an unknown property is reported
+/// for `owner`.
+pub(crate) fn title_and_value<'de, A: MapAccess<'de>, T>(
     cx: &mut Ctx,
     map: &mut A,
     what: &'static str,
     owner: &'static str,
-) -> Result<Option<TitleValue>, A::Error> {
+    make: impl FnOnce(String, String, Map<String, Value>) -> T,
+) -> Result<Option<T>, A::Error> {
     let mut extra = Map::new();
     fields! { cx, map {
         "title" => let title = req(what),
@@ -118,11 +113,7 @@ pub(crate) fn title_and_value<'de, A: MapAccess<'de>>(
     let title = title.finish(cx, what, "a string");
     let value = value.finish(cx, what, "a string");
     Ok(match (title, value) {
-        (Some(title), Some(value)) => Some(TitleValue {
-            title,
-            value,
-            extra,
-        }),
+        (Some(title), Some(value)) => Some(make(title, value, extra)),
         _ => None,
     })
 }
