@@ -466,14 +466,12 @@ fn recreated<V: TestView>(kind: ViewKind, new: fn() -> V, act: impl FnOnce(&mut 
 
 #[test]
 fn a_card_app_goes_through_the_one_lifecycle() {
-    let transcript = lifecycle(&mut CardView::new(), ViewKind::Card);
-    assert_eq!(transcript, EXPECTED);
+    assert_eq!(lifecycle(&mut CardView::new(), ViewKind::Card), EXPECTED);
 }
 
 #[test]
 fn an_a2ui_app_goes_through_the_same_lifecycle() {
-    let transcript = lifecycle(&mut SurfaceView::new(), ViewKind::A2ui);
-    assert_eq!(transcript, EXPECTED);
+    assert_eq!(lifecycle(&mut SurfaceView::new(), ViewKind::A2ui), EXPECTED);
 }
 
 #[test]
@@ -503,8 +501,10 @@ fn the_recreated_a2ui_app_gets_its_typed_data_back_and_its_call_carries_the_whol
 
 #[test]
 fn a_scripted_app_goes_through_the_same_lifecycle() {
-    let transcript = lifecycle(&mut ScriptedView::new(), ViewKind::Html);
-    assert_eq!(transcript, EXPECTED);
+    assert_eq!(
+        lifecycle(&mut ScriptedView::new(), ViewKind::Html),
+        EXPECTED
+    );
 }
 
 #[test]
