@@ -1,6 +1,8 @@
 //! What one app may ask of the host, driven by hand (sans-IO, the clock given): rates of
 //! requests and notifications, calls in flight, and the queue of state saves.
 
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
+
 mod support;
 
 use std::sync::Arc;

@@ -208,7 +208,7 @@ async fn check_test_server(server: &McpConnection) {
     let view = server.read_json("ui://test/view.html").await.unwrap();
     assert_eq!(view["contents"][0]["mimeType"], HTML_MIME_TYPE);
 
-    echoes(&server, "hello").await;
+    echoes(server, "hello").await;
     let shown = server
         .call_json("show_card", args(json!({"title": "Oslo"})))
         .await
