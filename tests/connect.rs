@@ -42,9 +42,7 @@ fn stdout(output: &Output) -> String {
 
 #[test]
 fn it_lists_the_tools_with_who_may_call_them_and_their_views() {
-    let output = connect(&[], &["serve-example", "flights"]);
-    assert!(output.status.success(), "{output:?}");
-    let text = stdout(&output);
+    let text = success_text(&connect(&[], &["serve-example", "flights"]));
     assert!(text.starts_with("connected to mcpapp-flights"), "{text}");
     assert_contains(
         &text,
@@ -201,8 +199,7 @@ fn a_card_app_opens_and_closes_its_native_window() {
 
 #[test]
 fn missing_required_arguments_are_pointed_out() {
-    let output = connect_headless("1", &["--ui", "cards"], "flights");
-    assert!(output.status.success());
+    success_text(&connect_headless("1", &["--ui", "cards"], "flights"));
     let output = connect_headless("1", &["--call", "request_cancellation_reason"], "flights");
     let text = stdout(&output);
     assert!(
