@@ -87,6 +87,16 @@ fn tool_calls(harness: &Harness, instance: InstanceId) -> Vec<Value> {
         .collect()
 }
 
+/// The flights server's list of bookings (its `bookings` tool's result), as JSON text.
+async fn bookings(harness: &Harness) -> String {
+    let bookings = harness
+        .connection()
+        .call_tool("bookings", serde_json::Map::new())
+        .await
+        .unwrap();
+    serde_json::to_string(&bookings).unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_html_only_host_sees_the_flights_card_and_its_submit_is_verified() {
     let Some(mut h) = start("flights").await else {
@@ -145,12 +155,7 @@ async fn an_html_only_host_sees_the_flights_card_and_its_submit_is_verified() {
     assert!(arguments.get("mcp_tool_name").is_none());
 
     // The server executed it: the booking is cancelled, for the reason typed.
-    let bookings = h
-        .connection()
-        .call_tool("bookings", serde_json::Map::new())
-        .await
-        .unwrap();
-    let listed = serde_json::to_string(&bookings).unwrap();
+    let listed = bookings(&h).await;
     assert!(
         listed.contains("FL-12345-ABC SFO → JFK: cancelled (Plans changed)"),
         "{listed}"
@@ -185,12 +190,7 @@ async fn a_tampered_submit_is_refused_with_a_notice_on_the_card() {
     );
     let calls = tool_calls(&h, app);
     assert_eq!(calls[0]["arguments"]["booking_id"], "FL-55555-XYZ");
-    let bookings = h
-        .connection()
-        .call_tool("bookings", serde_json::Map::new())
-        .await
-        .unwrap();
-    let listed = serde_json::to_string(&bookings).unwrap();
+    let listed = bookings(&h).await;
     assert!(!listed.contains("cancelled"), "{listed}");
     // The card is still there, unlocked, to try again.
     assert_eq!(
@@ -310,11 +310,8 @@ async fn typed_values_survive_a_thread_switch_and_the_response_lock_holds_the_ca
     assert_eq!(saved["toolCallId"], "call-1");
 
     // ...and is back in the card after a thread switch away and back.
-    h.runtime.host_mut().switch_thread("other");
-    h.until("the app is closed", |h| h.tabs.is_empty()).await;
-    h.runtime.host_mut().switch_thread("default");
-    h.until("the app is back", |h| h.tabs.contains_key(&app))
-        .await;
+    h.leave_thread().await;
+    h.come_back(app).await;
     let restored = h
         .wait_in_app(
             app,

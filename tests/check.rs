@@ -334,36 +334,39 @@ fn bad_arguments_and_unreachable_servers_exit_2() {
             String::from_utf8_lossy(&output.stderr).into_owned(),
         )
     };
-    let (code, stderr) = run(&[]);
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("give the server"), "{stderr}");
-    let (code, stderr) = run(&[
-        "--args",
-        "get_forecast=[1]",
-        "--",
-        MCPAPP,
-        "serve-example",
-        "weather",
-    ]);
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("must be a JSON object"), "{stderr}");
-    let (code, stderr) = run(&[
-        "--tool",
-        "nope",
-        "--no-browser",
-        "--",
-        MCPAPP,
-        "serve-example",
-        "weather",
-    ]);
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(
-        stderr.contains("has no tool `nope`; it has: get_forecast"),
-        "{stderr}"
-    );
-    let (code, stderr) = run(&["--", "/nonexistent/server"]);
-    assert_eq!(code, Some(2), "{stderr}");
-    assert!(stderr.contains("unreachable"), "{stderr}");
+    // Each run's arguments, and what its refusal says.
+    let cases: [(&[&str], &str); 4] = [
+        (&[], "give the server"),
+        (
+            &[
+                "--args",
+                "get_forecast=[1]",
+                "--",
+                MCPAPP,
+                "serve-example",
+                "weather",
+            ],
+            "must be a JSON object",
+        ),
+        (
+            &[
+                "--tool",
+                "nope",
+                "--no-browser",
+                "--",
+                MCPAPP,
+                "serve-example",
+                "weather",
+            ],
+            "has no tool `nope`; it has: get_forecast",
+        ),
+        (&["--", "/nonexistent/server"], "unreachable"),
+    ];
+    for (args, said) in cases {
+        let (code, stderr) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+    }
     // A server that dies at start: how it exited and what it said.
     let dies = "import sys; sys.stderr.write('boom: no config\\n'); sys.exit(3)";
     if python() {

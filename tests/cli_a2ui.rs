@@ -11,8 +11,8 @@ use std::process::Output;
 
 use mcpapp_render::image;
 use support::cli::{
-    assert_exit, assert_printed, assert_said, describe, mcpapp, mcpapp_with_stdin, render, root,
-    temp_dir, text,
+    assert_contains, assert_exit, assert_printed, assert_said, describe, mcpapp, mcpapp_with_stdin,
+    render, root, temp_dir, text,
 };
 
 fn example(name: &str) -> PathBuf {
@@ -226,13 +226,15 @@ fn snapshot_checks_a2ui_streams_beside_cards() {
     let out = text(&o.stdout);
     // The broken stream is invalid (with its finding placed), the others are written.
     assert_exit(&o, 1);
-    assert!(
-        out.contains("broken: invalid A2UI stream (1 error, 0 warnings)"),
-        "{out}"
+    assert_contains(
+        &out,
+        &[
+            "broken: invalid A2UI stream (1 error, 0 warnings)",
+            "broken.jsonl:2:",
+            "weather.light.320: updated",
+            "hello.light.320: updated",
+        ],
     );
-    assert!(out.contains("broken.jsonl:2:"), "{out}");
-    assert!(out.contains("weather.light.320: updated"), "{out}");
-    assert!(out.contains("hello.light.320: updated"), "{out}");
     assert_eq!(
         image::open(snaps.join("weather.light.320.png"))
             .unwrap()

@@ -6,7 +6,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::cli::{mcpapp, mcpapp_with_stdin, text};
+use support::cli::{assert_contains, mcpapp, mcpapp_with_stdin, text};
 
 fn temp_card(name: &str, text: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_validate");
@@ -53,10 +53,12 @@ fn unreadable_files_exit_two_even_beside_invalid_ones() {
     let o = mcpapp(&["validate", bad.to_str().unwrap(), "does/not/exist.json"]);
     assert_eq!(o.status.code(), Some(2));
     let out = text(&o.stdout);
-    assert!(out.contains("error[json-syntax]"), "{out}");
-    assert!(
-        out.contains("does/not/exist.json: error: cannot read the file"),
-        "{out}"
+    assert_contains(
+        &out,
+        &[
+            "error[json-syntax]",
+            "does/not/exist.json: error: cannot read the file",
+        ],
     );
 }
 

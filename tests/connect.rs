@@ -7,7 +7,7 @@ mod support;
 
 use std::process::{Command, Output};
 
-use support::cli::text;
+use support::cli::{assert_contains, text};
 use support::{MCPAPP, chromium_present};
 
 fn connect(args: &[&str], server: &[&str]) -> Output {
@@ -42,15 +42,15 @@ fn stdout(output: &Output) -> String {
 
 #[test]
 fn it_lists_the_tools_with_who_may_call_them_and_their_views() {
-    let output = connect(&[], &["serve-example", "flights"]);
-    assert!(output.status.success(), "{output:?}");
-    let text = stdout(&output);
+    let text = success_text(&connect(&[], &["serve-example", "flights"]));
     assert!(text.starts_with("connected to mcpapp-flights"), "{text}");
-    assert!(text.contains("3 tools:"), "{text}");
-    assert!(text.contains("  confirm_cancellation [app only]"), "{text}");
-    assert!(
-        text.contains("  request_cancellation_reason [model+app]"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "3 tools:",
+            "  confirm_cancellation [app only]",
+            "  request_cancellation_reason [model+app]",
+        ],
     );
 }
 
@@ -79,12 +79,14 @@ fn an_html_app_runs_in_headless_chromium_and_reports_back() {
     );
     // The page itself says it shows the forecast: it initialized, got the result, and its
     // notifications/message reached the host.
-    assert!(
-        text.contains("app 1 log [info]: showing 3 days for Oslo"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "app 1 log [info]: showing 3 days for Oslo",
+            "app 1 size: ",
+            "app 1 closed (Closed)",
+        ],
     );
-    assert!(text.contains("app 1 size: "), "{text}");
-    assert!(text.contains("app 1 closed (Closed)"), "{text}");
     // The screenshot shows the app itself, drawn in its sandboxed frame: the day tiles'
     // background colour (#f3f5f8) is there.
     let image = image::open(&shot).unwrap().to_rgb8();
@@ -108,13 +110,11 @@ fn a_card_app_gets_its_card_and_a_plain_tool_prints_its_result() {
         "weather",
     );
     let text = success_text(&output);
-    assert!(text.contains("app 1 opened: card view"), "{text}");
-    assert!(text.contains("Lagos: 5-day forecast"), "{text}");
+    assert_contains(&text, &["app 1 opened: card view", "Lagos: 5-day forecast"]);
 
     let output = connect(&["--call", "bookings"], &["serve-example", "flights"]);
     let text = success_text(&output);
-    assert!(text.contains("result:\n"), "{text}");
-    assert!(text.contains("FL-12345-ABC"), "{text}");
+    assert_contains(&text, &["result:\n", "FL-12345-ABC"]);
 }
 
 #[test]
@@ -136,13 +136,12 @@ fn over_streamable_http_it_calls_a_tool_and_shows_its_card() {
         .unwrap();
     let text = success_text(&output);
     assert!(text.starts_with("connected to mcpapp-flights"), "{text}");
-    assert!(
-        text.contains("Please provide a reason for the flight cancellation."),
-        "{text}"
-    );
-    assert!(
-        text.contains("- Confirm Cancellation: calls `confirm_cancellation`"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "Please provide a reason for the flight cancellation.",
+            "- Confirm Cancellation: calls `confirm_cancellation`",
+        ],
     );
 }
 
@@ -195,14 +194,12 @@ fn a_card_app_opens_and_closes_its_native_window() {
     }
     let output = child.wait_with_output().unwrap();
     let text = success_text(&output);
-    assert!(text.contains("app 1 opened: card view"), "{text}");
-    assert!(text.contains("app 1 closed (Closed)"), "{text}");
+    assert_contains(&text, &["app 1 opened: card view", "app 1 closed (Closed)"]);
 }
 
 #[test]
 fn missing_required_arguments_are_pointed_out() {
-    let output = connect_headless("1", &["--ui", "cards"], "flights");
-    assert!(output.status.success());
+    success_text(&connect_headless("1", &["--ui", "cards"], "flights"));
     let output = connect_headless("1", &["--call", "request_cancellation_reason"], "flights");
     let text = stdout(&output);
     assert!(
@@ -354,11 +351,10 @@ fn a_servers_question_is_printed_and_answered_from_answer_or_declined() {
         "homepage": "https://example.com", "birthdate": "1815-12-10"}"#;
     let output = elicit(&entry, Some(answer));
     let text = success_text(&output);
-    assert!(
-        text.contains("server asks: Please provide inputs"),
-        "{text}"
+    assert_contains(
+        &text,
+        &["server asks: Please provide inputs", "accepted: {"],
     );
-    assert!(text.contains("accepted: {"), "{text}");
     assert!(
         text.contains("Name: Ada"),
         "the server got the answer: {text}"
@@ -367,8 +363,13 @@ fn a_servers_question_is_printed_and_answered_from_answer_or_declined() {
     // An answer that does not fit is not sent: the question is declined, and why is said.
     let output = elicit(&entry, Some(r#"{"email": "nope"}"#));
     let text = stdout(&output);
-    assert!(text.contains("declined: --answer does not fit"), "{text}");
-    assert!(text.contains("`email`: not an email address"), "{text}");
+    assert_contains(
+        &text,
+        &[
+            "declined: --answer does not fit",
+            "`email`: not an email address",
+        ],
+    );
 
     // No answer: declined.
     let output = elicit(&entry, None);
@@ -402,17 +403,13 @@ fn a_refused_private_origin_is_told_and_allow_private_origins_lets_it_through() 
     // By default the loopback origin is refused: the user is told which entry and why, and
     // the app's fetch fails.
     let refused = connect_local_backend(&[]);
-    assert!(
-        refused.contains("app 1 log [warning]: the app's sandbox: refused connectDomains entry \"http://127.0.0.1:"),
-        "{refused}"
-    );
-    assert!(
-        refused.contains("an origin on this machine or a private network"),
-        "{refused}"
-    );
-    assert!(
-        refused.contains("app 1 log [info]: fetch failed"),
-        "{refused}"
+    assert_contains(
+        &refused,
+        &[
+            "app 1 log [warning]: the app's sandbox: refused connectDomains entry \"http://127.0.0.1:",
+            "an origin on this machine or a private network",
+            "app 1 log [info]: fetch failed",
+        ],
     );
     // With --allow-private-origins the app reaches its backend, and nothing is refused.
     let allowed = connect_local_backend(&["--allow-private-origins"]);
@@ -446,16 +443,15 @@ fn an_a2ui_app_is_printed_filled_pressed_and_updated_headless() {
     };
     let output = run(r#"{"name": "Ann", "email": "not an email"}"#);
     let text = success_text(&output);
-    assert!(
-        text.contains("app 1 opened: A2UI view ui://tables/booking"),
-        "{text}"
-    );
-    assert!(text.contains("[surface tables]"), "{text}");
-    assert!(text.contains("Free tables"), "{text}");
-    assert!(text.contains("filled email"), "{text}");
-    assert!(
-        text.contains("pressed Book: not sent: Enter a valid email address."),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "app 1 opened: A2UI view ui://tables/booking",
+            "[surface tables]",
+            "Free tables",
+            "filled email",
+            "pressed Book: not sent: Enter a valid email address.",
+        ],
     );
     assert!(!text.contains("Booked "), "{text}");
 

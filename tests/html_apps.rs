@@ -41,6 +41,14 @@ async fn weather_app() -> Option<(Harness, InstanceId)> {
     Some((h, app))
 }
 
+/// A host on the npm example server `server` whose tool `tool`, called without arguments, has
+/// opened its app.
+async fn npm_app(server: &str, tool: &str) -> Option<(Harness, InstanceId)> {
+    let mut h = Harness::start(npm_server(server)).await?;
+    let app = h.call(tool, json!({})).await;
+    Some((h, app))
+}
+
 /// Where the first occurrence of each of `wanted` is in `sequence`; panics when one is missing.
 fn positions(sequence: &[String], wanted: &[&str]) -> Vec<usize> {
     wanted
@@ -56,10 +64,9 @@ fn positions(sequence: &[String], wanted: &[&str]) -> Vec<usize> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn basic_vanillajs_initializes_gets_input_and_result_and_its_buttons_reach_the_host() {
-    let Some(mut h) = Harness::start(npm_server("server-basic-vanillajs")).await else {
+    let Some((mut h, app)) = npm_app("server-basic-vanillajs", "get-time").await else {
         return;
     };
-    let app = h.call("get-time", json!({})).await;
     // The app shows the time from the tool result.
     let shown = h
         .wait_in_app(app, "(t => /\\d{4}-\\d\\d-\\d\\dT/.test(t) && t)(document.getElementById('server-time').textContent)")
@@ -90,11 +97,7 @@ async fn basic_vanillajs_initializes_gets_input_and_result_and_its_buttons_reach
     // Its four buttons: tools/call (answered by the server), ui/message, a log line and
     // ui/open-link, each reaching the pipeline and answered.
     h.click(app, "get-time-btn").await;
-    h.until("the app's tools/call is answered", |h| {
-        h.exchange(app, "tools/call").is_some()
-    })
-    .await;
-    let (call, reply) = h.exchange(app, "tools/call").unwrap();
+    let (call, reply) = h.answered(app, "tools/call").await;
     assert_eq!(call["params"]["name"], "get-time");
     assert!(
         reply["result"]["structuredContent"]["time"].is_string(),
@@ -102,17 +105,8 @@ async fn basic_vanillajs_initializes_gets_input_and_result_and_its_buttons_reach
     );
 
     h.click(app, "send-message-btn").await;
-    h.until("ui/message is answered", |h| {
-        h.exchange(app, "ui/message").is_some()
-    })
-    .await;
-    assert!(
-        h.exchange(app, "ui/message")
-            .unwrap()
-            .1
-            .get("result")
-            .is_some()
-    );
+    let (_, reply) = h.answered(app, "ui/message").await;
+    assert!(reply.get("result").is_some(), "{reply}");
     assert!(h.events.iter().any(|e| matches!(e,
         HostEvent::ChatMessage { message, .. } if message.content[0].as_text() == Some("This is message text."))));
 
@@ -123,10 +117,7 @@ async fn basic_vanillajs_initializes_gets_input_and_result_and_its_buttons_reach
     .await;
 
     h.click(app, "open-link-btn").await;
-    h.until("ui/open-link is answered", |h| {
-        h.exchange(app, "ui/open-link").is_some()
-    })
-    .await;
+    h.answered(app, "ui/open-link").await;
     assert!(h.events.iter().any(|e| matches!(e,
         HostEvent::OpenLink { url, .. } if url == "https://modelcontextprotocol.io/")));
 
@@ -194,10 +185,9 @@ async fn system_monitor_polls_its_app_only_tool_through_the_host() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn budget_allocator_initializes_and_renders() {
-    let Some(mut h) = Harness::start(npm_server("server-budget-allocator")).await else {
+    let Some((mut h, app)) = npm_app("server-budget-allocator", "get-budget-data").await else {
         return;
     };
-    let app = h.call("get-budget-data", json!({})).await;
     h.until("the app is initialized", |h| {
         h.sequence(app)
             .contains(&"app→host ui/notifications/initialized".to_owned())
@@ -252,8 +242,7 @@ async fn an_html_apps_state_survives_a_thread_switch_through_the_same_host_path_
     assert_eq!(saved["toolCallId"], "call-1");
 
     // Another thread: the app is torn down and its view closed...
-    h.runtime.host_mut().switch_thread("other");
-    h.until("the app is closed", |h| h.tabs.is_empty()).await;
+    h.leave_thread().await;
     assert!(
         h.sequence(app)
             .contains(&"host→app ui/resource-teardown".to_owned())
@@ -261,9 +250,7 @@ async fn an_html_apps_state_survives_a_thread_switch_through_the_same_host_path_
     let before = h.runtime.trace().len();
 
     // ...and back: the host recreates it, with its input, result and saved state.
-    h.runtime.host_mut().switch_thread("default");
-    h.until("the app is back", |h| h.tabs.contains_key(&app))
-        .await;
+    h.come_back(app).await;
     h.wait_in_app(app, "document.querySelectorAll('.day').length === 3")
         .await;
     let fahrenheit = h
@@ -303,11 +290,7 @@ async fn an_html_apps_calls_lock_and_close_go_through_the_host_like_a_cards() {
         return;
     };
     h.click(app, "refresh").await;
-    h.until("the refresh is answered", |h| {
-        h.exchange(app, "tools/call").is_some()
-    })
-    .await;
-    let (_, reply) = h.exchange(app, "tools/call").unwrap();
+    let (_, reply) = h.answered(app, "tools/call").await;
     assert_eq!(
         reply["result"]["structuredContent"]["city"], "Oslo",
         "{reply}"
@@ -352,10 +335,9 @@ async fn an_html_apps_calls_lock_and_close_go_through_the_host_like_a_cards() {
 /// again when the theme changes: what it reads are the card theme's colours.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_app_reading_the_host_style_variables_gets_them_and_they_follow_the_theme() {
-    let Some(mut h) = Harness::start(npm_server("server-basic-vanillajs")).await else {
+    let Some((mut h, app)) = npm_app("server-basic-vanillajs", "get-time").await else {
         return;
     };
-    let app = h.call("get-time", json!({})).await;
     let read = |name: &str| {
         format!("getComputedStyle(document.documentElement).getPropertyValue('{name}').trim()")
     };

@@ -99,8 +99,13 @@ fn fill_and_send(
     h.get_by_role_and_label(field.0, field.1).type_text(text);
     h.run();
     h.get_by_role_and_label(Role::Button, button).click();
-    until(h, "the server answers", |h| !h.state().results.is_empty());
-    h.state().results.first().unwrap().clone()
+    answer(h, 1)
+}
+
+/// Runs the window until the server has answered `n` questions in all; the `n`th answer.
+fn answer(h: &mut Harness<'static, App>, n: usize) -> String {
+    until(h, "the server answers", |h| h.state().results.len() == n);
+    h.state().results[n - 1].clone()
 }
 
 fn asked(h: &Harness<'static, App>) -> bool {
@@ -147,14 +152,8 @@ fn decline_and_a_thread_switch_answer_for_the_user() {
     };
     until(&mut h, "the question is shown", asked);
     h.get_by_role_and_label(Role::Button, "Decline").click();
-    until(&mut h, "the server answers", |h| {
-        !h.state().results.is_empty()
-    });
-    assert!(
-        h.state().results[0].contains("declined"),
-        "{}",
-        h.state().results[0]
-    );
+    let declined = answer(&mut h, 1);
+    assert!(declined.contains("declined"), "{declined}");
 
     // Asked again, then the user goes to another thread: the question is cancelled.
     h.state().host.call(
@@ -166,14 +165,8 @@ fn decline_and_a_thread_switch_answer_for_the_user() {
     );
     until(&mut h, "the question is shown again", asked);
     h.state_mut().host.switch_thread("other");
-    until(&mut h, "the server answers", |h| {
-        h.state().results.len() == 2
-    });
-    assert!(
-        h.state().results[1].contains("cancelled"),
-        "{}",
-        h.state().results[1]
-    );
+    let cancelled = answer(&mut h, 2);
+    assert!(cancelled.contains("cancelled"), "{cancelled}");
     assert!(!asked(&h));
 }
 

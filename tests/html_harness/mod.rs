@@ -165,6 +165,30 @@ impl Harness {
         }
     }
 
+    /// Runs the pipeline until the app's request `method` is answered; that exchange.
+    pub async fn answered(&mut self, instance: InstanceId, method: &str) -> (Value, Value) {
+        self.until(&format!("the app's {method} is answered"), |h| {
+            h.exchange(instance, method).is_some()
+        })
+        .await;
+        self.exchange(instance, method)
+            .expect("the exchange the wait saw")
+    }
+
+    /// Switches to another thread and runs the pipeline until the apps' tabs are closed.
+    pub async fn leave_thread(&mut self) {
+        self.runtime.host_mut().switch_thread("other");
+        self.until("the app is closed", |h| h.tabs.is_empty()).await;
+    }
+
+    /// Switches back to the default thread and runs the pipeline until the host has opened
+    /// the app `instance` again.
+    pub async fn come_back(&mut self, instance: InstanceId) {
+        self.runtime.host_mut().switch_thread("default");
+        self.until("the app is back", |h| h.tabs.contains_key(&instance))
+            .await;
+    }
+
     /// Evaluates `expression` in the app frame of `instance`'s tab: `Err` with what it threw.
     /// The frame may be missing for a moment (it lives in a process of its own); that is
     /// retried for a few seconds.

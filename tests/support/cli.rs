@@ -89,6 +89,13 @@ pub fn assert_said(o: &Output, expected: &str) {
     );
 }
 
+/// Asserts that `text` contains each of `expected`, naming the first that is missing.
+pub fn assert_contains(text: &str, expected: &[&str]) {
+    for part in expected {
+        assert!(text.contains(part), "{part:?} not in:\n{text}");
+    }
+}
+
 /// A fresh directory for one test, under Cargo's temporary folder and the test binary's name.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))

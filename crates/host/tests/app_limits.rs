@@ -1,6 +1,8 @@
 //! What one app may ask of the host, driven by hand (sans-IO, the clock given): rates of
 //! requests and notifications, calls in flight, and the queue of state saves.
 
+#![cfg(test)] // clippy.toml's allowances for tests hold in every function here
+
 mod support;
 
 use std::sync::Arc;
@@ -70,6 +72,13 @@ fn logs(outputs: &[Output], level: LoggingLevel) -> Vec<String> {
         .collect()
 }
 
+/// The one warning among `outputs`.
+fn one_warning(outputs: &[Output]) -> String {
+    let warnings = logs(outputs, LoggingLevel::Warning);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    warnings[0].clone()
+}
+
 #[test]
 fn requests_over_the_rate_are_refused_with_the_limit_named_until_the_bucket_refills() {
     let start = Instant::now();
@@ -92,11 +101,10 @@ fn requests_over_the_rate_are_refused_with_the_limit_named_until_the_bucket_refi
         );
     }
     // One warning for the burst, not one per refusal.
-    let warnings = logs(&out, LoggingLevel::Warning);
-    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let warning = one_warning(&out);
     assert!(
-        warnings[0].contains("1 request refused (at most 20 a second, bursts of 40)"),
-        "{warnings:?}"
+        warning.contains("1 request refused (at most 20 a second, bursts of 40)"),
+        "{warning}"
     );
 
     // Half a second later ten more tokens are there; nothing more is said yet.
@@ -109,11 +117,10 @@ fn requests_over_the_rate_are_refused_with_the_limit_named_until_the_bucket_refi
     assert!(logs(&out, LoggingLevel::Warning).is_empty());
     // Ten seconds after the first warning, the rest of the refusals are summed up once.
     host.tick(start + SHED_REPORT_INTERVAL);
-    let warnings = logs(&host.drain(), LoggingLevel::Warning);
-    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let warning = one_warning(&host.drain());
     assert!(
-        warnings[0].contains("still over its limits: 4 requests refused"),
-        "{warnings:?}"
+        warning.contains("still over its limits: 4 requests refused"),
+        "{warning}"
     );
     host.tick(start + 3 * SHED_REPORT_INTERVAL);
     assert!(logs(&host.drain(), LoggingLevel::Warning).is_empty());
@@ -140,11 +147,10 @@ fn notifications_over_the_rate_are_dropped_and_counted_and_the_newest_size_is_to
     let app_lines = logs(&out, LoggingLevel::Info);
     assert_eq!(app_lines.len(), 100, "the burst, then nothing");
     assert_eq!(app_lines[99], "line 99");
-    let warnings = logs(&out, LoggingLevel::Warning);
-    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let warning = one_warning(&out);
     assert!(
-        warnings[0].contains("1 notification dropped (at most 50 a second, bursts of 100)"),
-        "{warnings:?}"
+        warning.contains("1 notification dropped (at most 50 a second, bursts of 100)"),
+        "{warning}"
     );
     assert!(
         !out.iter()
@@ -166,12 +172,8 @@ fn notifications_over_the_rate_are_dropped_and_counted_and_the_newest_size_is_to
     // Ten seconds after the first warning, the rest of the drops are summed up (the held
     // size among them), once.
     host.tick(start + SHED_REPORT_INTERVAL);
-    let warnings = logs(&host.drain(), LoggingLevel::Warning);
-    assert_eq!(warnings.len(), 1, "{warnings:?}");
-    assert!(
-        warnings[0].contains("1901 notifications dropped"),
-        "{warnings:?}"
-    );
+    let warning = one_warning(&host.drain());
+    assert!(warning.contains("1901 notifications dropped"), "{warning}");
 }
 
 #[test]

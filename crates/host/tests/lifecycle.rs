@@ -28,6 +28,19 @@ fn tool(name: &str, visibility: &[&str]) -> Tool {
     .unwrap()
 }
 
+/// The app every lifecycle test opens: the flight cancellation form of tool call `call-1`,
+/// shown inline as a view of `kind`.
+fn cancellation_app(kind: ViewKind) -> AppSpec {
+    AppSpec {
+        server: "flights".into(),
+        tool: tool("request_cancellation_reason", &["model", "app"]),
+        tool_call_id: "call-1".into(),
+        resource_uri: "ui://flights/cancel".into(),
+        kind,
+        display_mode: DisplayMode::Inline,
+    }
+}
+
 /// What a view does in the lifecycle, as a card or as a script of raw JSON-RPC.
 trait TestView {
     fn start(&mut self) -> Vec<Value>;
@@ -45,6 +58,25 @@ trait TestView {
 fn saved_after_a_pause(now: Instant, mut flush: impl FnMut(Instant) -> Vec<Value>) -> Vec<Value> {
     assert!(flush(now).is_empty(), "saves wait for a pause");
     flush(now + Duration::from_secs(1))
+}
+
+/// The `TestView` methods of a view that wraps a library session in `self.session`: the card
+/// and the A2UI session answer them the same way, and the two have no trait in common.
+macro_rules! passes_to_session {
+    () => {
+        fn start(&mut self) -> Vec<Value> {
+            self.session.start()
+        }
+        fn on_host(&mut self, message: &Value) -> Vec<Value> {
+            self.session.on_host_message(message)
+        }
+        fn done(&mut self) -> Vec<Value> {
+            self.session.done()
+        }
+        fn recreate(&mut self) {
+            *self = Self::new();
+        }
+    };
 }
 
 struct CardView {
@@ -70,12 +102,7 @@ impl CardView {
 }
 
 impl TestView for CardView {
-    fn start(&mut self) -> Vec<Value> {
-        self.session.start()
-    }
-    fn on_host(&mut self, message: &Value) -> Vec<Value> {
-        self.session.on_host_message(message)
-    }
+    passes_to_session!();
     fn submit(&mut self) -> Vec<Value> {
         let card = self.session.card().clone();
         let action = &card.actions[0];
@@ -89,12 +116,6 @@ impl TestView for CardView {
         };
         self.session.state_changed(&state, self.now);
         saved_after_a_pause(self.now, |at| self.session.flush(at))
-    }
-    fn done(&mut self) -> Vec<Value> {
-        self.session.done()
-    }
-    fn recreate(&mut self) {
-        *self = Self::new();
     }
     fn locked_submit_refused(&mut self) -> bool {
         let card = self.session.card().clone();
@@ -164,12 +185,7 @@ impl SurfaceView {
 }
 
 impl TestView for SurfaceView {
-    fn start(&mut self) -> Vec<Value> {
-        self.session.start()
-    }
-    fn on_host(&mut self, message: &Value) -> Vec<Value> {
-        self.session.on_host_message(message)
-    }
+    passes_to_session!();
     fn submit(&mut self) -> Vec<Value> {
         self.type_reason();
         self.fire().unwrap()
@@ -178,12 +194,6 @@ impl TestView for SurfaceView {
         self.type_reason();
         self.session.data_changed(self.now);
         saved_after_a_pause(self.now, |at| self.session.flush(at))
-    }
-    fn done(&mut self) -> Vec<Value> {
-        self.session.done()
-    }
-    fn recreate(&mut self) {
-        *self = Self::new();
     }
     fn locked_submit_refused(&mut self) -> bool {
         matches!(self.fire(), Err(Error::Locked))
@@ -194,6 +204,15 @@ impl TestView for SurfaceView {
 struct ScriptedView {
     next: i64,
     locked: bool,
+}
+
+impl ScriptedView {
+    fn new() -> Self {
+        Self {
+            next: 1,
+            locked: false,
+        }
+    }
 }
 
 impl TestView for ScriptedView {
@@ -246,10 +265,7 @@ impl TestView for ScriptedView {
         self.locked
     }
     fn recreate(&mut self) {
-        *self = Self {
-            next: 1,
-            locked: false,
-        };
+        *self = Self::new();
     }
 }
 
@@ -283,14 +299,7 @@ impl Rig {
                 tool("delete_everything", &["model"]),
             ],
         );
-        let instance = host.tool_call_started(AppSpec {
-            server: "flights".into(),
-            tool: tool("request_cancellation_reason", &["model", "app"]),
-            tool_call_id: "call-1".into(),
-            resource_uri: "ui://flights/cancel".into(),
-            kind,
-            display_mode: DisplayMode::Inline,
-        });
+        let instance = host.tool_call_started(cancellation_app(kind));
         Self {
             host,
             instance,
@@ -457,14 +466,12 @@ fn recreated<V: TestView>(kind: ViewKind, new: fn() -> V, act: impl FnOnce(&mut 
 
 #[test]
 fn a_card_app_goes_through_the_one_lifecycle() {
-    let transcript = lifecycle(&mut CardView::new(), ViewKind::Card);
-    assert_eq!(transcript, EXPECTED);
+    assert_eq!(lifecycle(&mut CardView::new(), ViewKind::Card), EXPECTED);
 }
 
 #[test]
 fn an_a2ui_app_goes_through_the_same_lifecycle() {
-    let transcript = lifecycle(&mut SurfaceView::new(), ViewKind::A2ui);
-    assert_eq!(transcript, EXPECTED);
+    assert_eq!(lifecycle(&mut SurfaceView::new(), ViewKind::A2ui), EXPECTED);
 }
 
 #[test]
@@ -494,14 +501,10 @@ fn the_recreated_a2ui_app_gets_its_typed_data_back_and_its_call_carries_the_whol
 
 #[test]
 fn a_scripted_app_goes_through_the_same_lifecycle() {
-    let transcript = lifecycle(
-        &mut ScriptedView {
-            next: 1,
-            locked: false,
-        },
-        ViewKind::Html,
+    assert_eq!(
+        lifecycle(&mut ScriptedView::new(), ViewKind::Html),
+        EXPECTED
     );
-    assert_eq!(transcript, EXPECTED);
 }
 
 #[test]
@@ -525,10 +528,7 @@ fn answer(rig: &mut Rig, message: Value) -> Vec<Output> {
 
 fn ready_rig() -> Rig {
     let mut rig = Rig::new(ViewKind::Html);
-    let mut view = ScriptedView {
-        next: 1,
-        locked: false,
-    };
+    let mut view = ScriptedView::new();
     let start = view.start();
     rig.pump(&mut view, start);
     rig
@@ -627,33 +627,28 @@ fn a_flood_of_ten_thousand_messages_is_handled() {
 #[test]
 fn display_modes_are_asked_for_and_decided_by_the_host() {
     let mut rig = ready_rig();
-    let out = answer(
-        &mut rig,
-        json!({"jsonrpc": "2.0", "id": 20, "method": "ui/request-display-mode",
-        "params": {"mode": "fullscreen"}}),
-    );
-    assert!(out.iter().any(
-        |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == "fullscreen")
-    ));
-    assert!(out.iter().any(|o| matches!(o, Output::ToView { message, .. } if message["method"] == "ui/notifications/host-context-changed")));
-    // Picture-in-picture is offered too.
-    let out = answer(
-        &mut rig,
-        json!({"jsonrpc": "2.0", "id": 21, "method": "ui/request-display-mode",
-        "params": {"mode": "pip"}}),
-    );
-    assert!(out.iter().any(
-        |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == "pip")
-    ));
-    // A mode the host does not offer: the current mode stays.
-    let out = answer(
-        &mut rig,
-        json!({"jsonrpc": "2.0", "id": 22, "method": "ui/request-display-mode",
-        "params": {"mode": "minimized"}}),
-    );
-    assert!(out.iter().any(
-        |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == "pip")
-    ));
+    for (id, asked, granted) in [
+        (20, "fullscreen", "fullscreen"),
+        // Picture-in-picture is offered too.
+        (21, "pip", "pip"),
+        // A mode the host does not offer: the current mode stays.
+        (22, "minimized", "pip"),
+    ] {
+        let out = answer(
+            &mut rig,
+            json!({"jsonrpc": "2.0", "id": id, "method": "ui/request-display-mode",
+            "params": {"mode": asked}}),
+        );
+        assert!(
+            out.iter().any(
+                |o| matches!(o, Output::ToView { message, .. } if message["result"]["mode"] == granted)
+            ),
+            "{asked}: {out:?}"
+        );
+        if asked == "fullscreen" {
+            assert!(out.iter().any(|o| matches!(o, Output::ToView { message, .. } if message["method"] == "ui/notifications/host-context-changed")));
+        }
+    }
 }
 
 #[test]
@@ -924,14 +919,7 @@ fn exchange(host: &mut AppHost, instance: InstanceId, view: &mut SurfaceView, fi
 fn an_a2ui_app_comes_back_with_its_typed_data_after_a_restart() {
     let path = std::env::temp_dir().join(format!("mcpapp-a2ui-restart-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&path);
-    let spec = AppSpec {
-        server: "flights".into(),
-        tool: tool("request_cancellation_reason", &["model", "app"]),
-        tool_call_id: "call-1".into(),
-        resource_uri: "ui://flights/cancel".into(),
-        kind: ViewKind::A2ui,
-        display_mode: DisplayMode::Inline,
-    };
+    let spec = cancellation_app(ViewKind::A2ui);
     {
         let store = Arc::new(mcpapp_host::store::SqliteStore::open(&path).unwrap());
         let mut host = AppHost::new(HostOptions::default(), store);

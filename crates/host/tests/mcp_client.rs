@@ -117,6 +117,15 @@ async fn wait_cached(server: &McpConnection, uri: &str) -> Value {
     }
 }
 
+/// Checks that `server`'s `echo` tool answers with `text`.
+async fn echoes(server: &McpConnection, text: &str) {
+    let echo = server
+        .call_json("echo", args(json!({"text": text})))
+        .await
+        .unwrap();
+    assert_eq!(echo["content"][0]["text"], text);
+}
+
 /// The checks shared by stdio and HTTP against the Rust test server.
 #[expect(
     clippy::too_many_lines,
@@ -199,11 +208,7 @@ async fn check_test_server(server: &McpConnection) {
     let view = server.read_json("ui://test/view.html").await.unwrap();
     assert_eq!(view["contents"][0]["mimeType"], HTML_MIME_TYPE);
 
-    let echo = server
-        .call_json("echo", args(json!({"text": "hello"})))
-        .await
-        .unwrap();
-    assert_eq!(echo["content"][0]["text"], "hello");
+    echoes(server, "hello").await;
     let shown = server
         .call_json("show_card", args(json!({"title": "Oslo"})))
         .await
@@ -268,11 +273,7 @@ async fn a_hanging_call_times_out_is_cancelled_and_the_connection_goes_on() {
     assert!(error.to_string().contains("\"rust\""), "{error}");
 
     assert!(server.is_alive());
-    let echo = server
-        .call_json("echo", args(json!({"text": "still here"})))
-        .await
-        .unwrap();
-    assert_eq!(echo["content"][0]["text"], "still here");
+    echoes(&server, "still here").await;
     // The server was told: its `slow` call was cancelled.
     let count = server
         .call_json("cancelled_count", Map::new())
@@ -321,11 +322,7 @@ async fn a_crashing_server_is_gone_and_the_others_are_unaffected() {
     assert!(matches!(again, Error::ServerGone { .. }), "{again}");
     assert!(start.elapsed() < Duration::from_millis(100));
 
-    let echo = other
-        .call_json("echo", args(json!({"text": "fine"})))
-        .await
-        .unwrap();
-    assert_eq!(echo["content"][0]["text"], "fine");
+    echoes(&other, "fine").await;
     assert!(other.is_alive());
     other.close().await;
     crashing.close().await;

@@ -488,6 +488,12 @@ fn host_context(rig: &mut Rig, id: InstanceId, declared: &Value) -> Value {
     captured.take()
 }
 
+/// The view's request `id` for the display mode `mode`.
+fn mode_request(id: i64, mode: &str) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "ui/request-display-mode",
+    "params": {"mode": mode}})
+}
+
 #[test]
 fn an_app_asks_for_pip_and_gets_it_with_the_pip_room() {
     let mut rig = Rig::new(HostOptions::default());
@@ -499,13 +505,7 @@ fn an_app_asks_for_pip_and_gets_it_with_the_pip_room() {
     );
     rig.take();
     let seen = rig.record_view(id);
-    rig.pump(
-        id,
-        vec![
-            json!({"jsonrpc": "2.0", "id": 7, "method": "ui/request-display-mode",
-            "params": {"mode": "pip"}}),
-        ],
-    );
+    rig.pump(id, vec![mode_request(7, "pip")]);
     assert_eq!(
         rig.take(),
         [
@@ -572,13 +572,7 @@ fn a_view_is_always_told_a_mode_among_those_it_is_told_are_available() {
     let available = context["availableDisplayModes"].as_array().unwrap().clone();
     assert!(available.contains(&context["displayMode"]), "{context}");
     let seen = rig.record_view(id);
-    rig.pump(
-        id,
-        vec![
-            json!({"jsonrpc": "2.0", "id": 8, "method": "ui/request-display-mode",
-            "params": {"mode": "pip"}}),
-        ],
-    );
+    rig.pump(id, vec![mode_request(8, "pip")]);
     assert_eq!(seen.borrow()[0]["result"]["mode"], "fullscreen");
     // The embedder moves it inline and back to a window: told `fullscreen` again, with it
     // among the available modes.

@@ -112,12 +112,25 @@ fn said(host: &mut AppHost) -> Vec<String> {
         .collect()
 }
 
+/// Asks `question` and checks that it opened (and nothing else happened).
 fn asked(host: &mut AppHost, question: Elicitation) -> InstanceId {
     let id = host.ask(question);
+    opened(host);
+    id
+}
+
+/// Checks that the host's only output since the last look is a question opening.
+fn opened(host: &mut AppHost) {
     let opened = said(host);
     assert_eq!(opened.len(), 1, "{opened:?}");
     assert!(opened[0].starts_with("open question"), "{opened:?}");
-    id
+}
+
+/// A new host that has asked `question`, which has opened.
+fn host_asking(question: Elicitation) -> (AppHost, InstanceId) {
+    let mut host = host();
+    let id = asked(&mut host, question);
+    (host, id)
 }
 
 #[test]
@@ -137,8 +150,7 @@ fn a_form_question_opens_in_its_thread_tied_to_its_server() {
 
 #[test]
 fn accept_sends_the_checked_content_then_closes() {
-    let mut host = host();
-    let id = asked(&mut host, form());
+    let (mut host, id) = host_asking(form());
     host.answer_question(
         id,
         ElicitationAnswer::Accept(Some(content(json!({"title": "Review", "attendees": 4})))),
@@ -166,8 +178,7 @@ fn accept_sends_the_checked_content_then_closes() {
 #[test]
 fn decline_and_cancel_are_sent_as_such() {
     for answer in [ElicitationAnswer::Decline, ElicitationAnswer::Cancel] {
-        let mut host = host();
-        let id = asked(&mut host, form());
+        let (mut host, id) = host_asking(form());
         host.answer_question(id, answer.clone()).unwrap();
         assert_eq!(
             said(&mut host),
@@ -181,8 +192,7 @@ fn decline_and_cancel_are_sent_as_such() {
 
 #[test]
 fn an_accept_that_does_not_fit_is_refused_before_sending() {
-    let mut host = host();
-    let id = asked(&mut host, form());
+    let (mut host, id) = host_asking(form());
     for (bad, why) in [
         (json!({"attendees": 4}), "`title`"),
         (json!({"title": "Hi"}), "`title`"),
@@ -215,8 +225,7 @@ fn an_accept_that_does_not_fit_is_refused_before_sending() {
 
 #[test]
 fn the_response_lock_holds_the_form() {
-    let mut host = host();
-    let id = asked(&mut host, form());
+    let (mut host, id) = host_asking(form());
     host.set_generating("default", true);
     assert_eq!(said(&mut host), [format!("lock {}", id.0)]);
     for answer in [
@@ -247,8 +256,7 @@ fn the_response_lock_holds_the_form() {
 
 #[test]
 fn closing_a_question_cancels_it() {
-    let mut host = host();
-    let id = asked(&mut host, form());
+    let (mut host, id) = host_asking(form());
     host.close(id);
     assert_eq!(
         said(&mut host),
@@ -273,15 +281,7 @@ fn card_tool() -> Tool {
 #[test]
 fn switching_threads_cancels_the_question_and_it_does_not_come_back() {
     let mut host = host();
-    let app = host.tool_call_started(AppSpec {
-        server: "scheduler".to_owned(),
-        tool: card_tool(),
-        tool_call_id: "call-1".to_owned(),
-        resource_uri: "ui://scheduler/book".to_owned(),
-        kind: ViewKind::Card,
-        display_mode: DisplayMode::Inline,
-    });
-    assert_eq!(said(&mut host), [format!("open app {}", app.0)]);
+    let app = open_card_app(&mut host, "call-1");
     let question = asked(&mut host, form());
 
     host.switch_thread("elsewhere");
@@ -349,8 +349,7 @@ fn a_url_question_opens_its_page_on_consent_and_closes_when_complete() {
 
 #[test]
 fn a_completed_url_question_still_asked_is_cancelled() {
-    let mut host = host();
-    let id = asked(&mut host, url());
+    let (mut host, id) = host_asking(url());
     host.question_completed("payments", "el-42");
     assert_eq!(
         said(&mut host),
@@ -363,8 +362,7 @@ fn a_completed_url_question_still_asked_is_cancelled() {
 
 #[test]
 fn a_question_the_server_stopped_waiting_for_goes_unanswered() {
-    let mut host = host();
-    let id = asked(&mut host, form());
+    let (mut host, id) = host_asking(form());
     host.question_withdrawn(id);
     assert_eq!(said(&mut host), [format!("close {} (ViewGone)", id.0)]);
 }
@@ -438,6 +436,13 @@ fn sample(server: &str) -> SamplingRequest {
     }
 }
 
+/// Asks `server`'s sampling request and checks that it opened.
+fn asked_sample(host: &mut AppHost, server: &str) -> InstanceId {
+    let id = host.ask_sample(sample(server));
+    opened(host);
+    id
+}
+
 fn open_card_app(host: &mut AppHost, tool_call_id: &str) -> InstanceId {
     let app = host.tool_call_started(AppSpec {
         server: "scheduler".to_owned(),
@@ -464,8 +469,7 @@ fn a_sampling_request_opens_as_a_question_of_the_app_waiting_on_its_server() {
     assert_eq!(spec.owner, Some(app), "the app whose tool is running");
     assert_eq!(spec.message, "Answer in one word");
     // Another server's request belongs to no app; so does one when two apps wait.
-    let other = host.ask_sample(sample("payments"));
-    let _ = said(&mut host);
+    let other = asked_sample(&mut host, "payments");
     assert_eq!(host.question(other).unwrap().owner, None);
     let _second = open_card_app(&mut host, "call-2");
     let _ = said(&mut host);
@@ -482,8 +486,7 @@ fn a_sampling_request_opens_as_a_question_of_the_app_waiting_on_its_server() {
 #[test]
 fn send_replies_as_the_model_and_refuse_answers_with_an_error() {
     let mut host = host();
-    let id = host.ask_sample(sample("scheduler"));
-    let _ = said(&mut host);
+    let id = asked_sample(&mut host, "scheduler");
     assert!(matches!(
         host.answer_sample(id, SampleAnswer::Reply("  ".to_owned())),
         Err(Error::InvalidAnswer(why)) if why == "the reply is empty"
@@ -505,8 +508,7 @@ fn send_replies_as_the_model_and_refuse_answers_with_an_error() {
             format!("close {} (Answered)", id.0),
         ]
     );
-    let refused = host.ask_sample(sample("scheduler"));
-    let _ = said(&mut host);
+    let refused = asked_sample(&mut host, "scheduler");
     host.answer_sample(refused, SampleAnswer::Refuse).unwrap();
     assert_eq!(
         said(&mut host),
@@ -561,8 +563,7 @@ fn the_response_lock_holds_a_sampling_request() {
 fn leaving_the_thread_or_closing_refuses_a_sampling_request() {
     let mut host = host();
     let app = open_card_app(&mut host, "call-1");
-    let id = host.ask_sample(sample("scheduler"));
-    let _ = said(&mut host);
+    let id = asked_sample(&mut host, "scheduler");
     host.switch_thread("elsewhere");
     assert_eq!(
         said(&mut host),
@@ -576,8 +577,7 @@ fn leaving_the_thread_or_closing_refuses_a_sampling_request() {
             format!("close {} (ThreadSwitched)", app.0),
         ]
     );
-    let closed = host.ask_sample(sample("scheduler"));
-    let _ = said(&mut host);
+    let closed = asked_sample(&mut host, "scheduler");
     host.close(closed);
     assert_eq!(
         said(&mut host),
@@ -590,8 +590,7 @@ fn leaving_the_thread_or_closing_refuses_a_sampling_request() {
         ]
     );
     // The server stopped waiting: nobody to answer; the request goes.
-    let withdrawn = host.ask_sample(sample("scheduler"));
-    let _ = said(&mut host);
+    let withdrawn = asked_sample(&mut host, "scheduler");
     host.question_withdrawn(withdrawn);
     assert_eq!(
         said(&mut host),

@@ -399,6 +399,15 @@ fn failsafe(store: &Arc<GatedStore>) {
     });
 }
 
+/// A runtime on a gated store (opened by the failsafe at the latest) with the app `a` open.
+fn gated_app() -> (Arc<GatedStore>, Runtime, InstanceId) {
+    let store = Arc::new(GatedStore::default());
+    failsafe(&store);
+    let mut runtime = bare_runtime(store.clone());
+    let app = open(&mut runtime, "a");
+    (store, runtime, app)
+}
+
 fn save(state: &Value) -> Value {
     json!({"jsonrpc": "2.0", "method": "ui/notifications/save-state", "params": {"state": state}})
 }
@@ -409,10 +418,7 @@ fn key() -> StateKey {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn saves_are_written_off_the_runtime_thread_in_order_and_answered_after_the_write() {
-    let store = Arc::new(GatedStore::default());
-    failsafe(&store);
-    let mut runtime = bare_runtime(store.clone());
-    let app = open(&mut runtime, "a");
+    let (store, mut runtime, app) = gated_app();
     let ViewEnd {
         mut from_host,
         to_host,
@@ -482,10 +488,7 @@ async fn saves_are_written_off_the_runtime_thread_in_order_and_answered_after_th
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn saves_still_queued_are_written_in_order_when_the_runtime_is_dropped() {
-    let store = Arc::new(GatedStore::default());
-    failsafe(&store);
-    let mut runtime = bare_runtime(store.clone());
-    let app = open(&mut runtime, "a");
+    let (store, mut runtime, app) = gated_app();
     let end = attach_channel(&mut runtime, app);
     end.to_host.send(save(&json!({"v": 1}))).unwrap();
     end.to_host.send(save(&json!({"v": 2}))).unwrap();

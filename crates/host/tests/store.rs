@@ -29,6 +29,28 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Where one test's database goes: `state.sqlite3` in a fresh folder of its own.
+fn temp_db(name: &str) -> PathBuf {
+    temp_dir(name).join("state.sqlite3")
+}
+
+/// The one value the query `sql` gives, read through a raw connection to the file at `path`.
+fn query_one<T: rusqlite::types::FromSql>(path: &Path, sql: &str) -> T {
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .query_row(sql, [], |r| r.get(0))
+        .unwrap()
+}
+
+/// The names of the files in `dir` that `pick` picks.
+fn files_in(dir: &Path, pick: impl Fn(&str) -> bool) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| pick(name))
+        .collect()
+}
+
 fn key(thread: &str, call: &str) -> StateKey {
     StateKey::new("server", "tool", thread, call)
 }
@@ -220,8 +242,8 @@ macro_rules! contract {
             $(
                 #[test]
                 fn $name() {
-                    let dir = super::temp_dir(concat!("contract-", stringify!($name)));
-                    let store = super::SqliteStore::open(&dir.join("state.sqlite3"))
+                    let path = super::temp_db(concat!("contract-", stringify!($name)));
+                    let store = super::SqliteStore::open(&path)
                         .unwrap()
                         .with_limits(super::limits());
                     super::$name(&store);
@@ -246,8 +268,7 @@ contract!(
 #[test]
 fn default_limit_is_one_mebibyte_for_both_stores() {
     assert_eq!(StoreLimits::default().max_entry_bytes, 1024 * 1024);
-    let dir = temp_dir("default-limit");
-    let sqlite = SqliteStore::open(&dir.join("state.sqlite3")).unwrap();
+    let sqlite = SqliteStore::open(&temp_db("default-limit")).unwrap();
     let memory = MemoryStore::new();
     for store in [&sqlite as &dyn StateStore, &memory] {
         let k = key("t", "c");
@@ -300,24 +321,18 @@ fn reopen_keeps_data_and_order() {
 
 #[test]
 fn database_is_in_wal_mode_and_marked_as_ours() {
-    let dir = temp_dir("pragmas");
-    let path = dir.join("state.sqlite3");
+    let path = temp_db("pragmas");
     let _store = SqliteStore::open(&path).unwrap();
-    let raw = rusqlite::Connection::open(&path).unwrap();
-    let mode: String = raw
-        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(mode, "wal");
-    let id: i32 = raw
-        .query_row("PRAGMA application_id", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(id, 0x6d63_7061);
+    assert_eq!(query_one::<String>(&path, "PRAGMA journal_mode"), "wal");
+    assert_eq!(
+        query_one::<i32>(&path, "PRAGMA application_id"),
+        0x6d63_7061
+    );
 }
 
 #[test]
 fn two_stores_on_one_file_see_each_other() {
-    let dir = temp_dir("two-stores");
-    let path = dir.join("state.sqlite3");
+    let path = temp_db("two-stores");
     let first = SqliteStore::open(&path).unwrap();
     let second = SqliteStore::open(&path).unwrap();
     first.save(&key("t", "c"), &json!("from first")).unwrap();
@@ -354,8 +369,7 @@ fn corrupt_reason(result: Result<Option<Value>, Error>, expected: &StateKey) -> 
 
 #[test]
 fn garbage_rows_are_corrupt_for_their_key_only() {
-    let dir = temp_dir("garbage-rows");
-    let path = dir.join("state.sqlite3");
+    let path = temp_db("garbage-rows");
     {
         let store = SqliteStore::open(&path).unwrap();
         store.save(&key("t", "good-1"), &json!({"ok": 1})).unwrap();
@@ -428,8 +442,7 @@ fn overflow_pages(bytes: &[u8], page_size: usize, fill: u8) -> Vec<usize> {
 
 #[test]
 fn damaged_pages_are_corrupt_for_their_key_only() {
-    let dir = temp_dir("damaged-pages");
-    let path = dir.join("state.sqlite3");
+    let path = temp_db("damaged-pages");
     let big = |letter: char| Value::String(letter.to_string().repeat(40_000));
     {
         let store = SqliteStore::open(&path).unwrap();
@@ -477,8 +490,7 @@ const NOT_A_DATABASE: &str = "this is a text file that happens to sit where the 
 
 #[test]
 fn a_file_that_is_not_a_database_is_a_clear_error() {
-    let dir = temp_dir("not-a-database");
-    let path = dir.join("state.sqlite3");
+    let path = temp_db("not-a-database");
     std::fs::write(&path, NOT_A_DATABASE.repeat(100)).unwrap();
     let error = SqliteStore::open(&path).unwrap_err();
     assert!(matches!(error, Error::NotADatabase { .. }), "{error:?}");
@@ -496,26 +508,17 @@ fn a_file_that_is_not_a_database_is_a_clear_error() {
 
 #[test]
 fn open_or_start_fresh_moves_a_bad_file_aside() {
-    let dir = temp_dir("start-fresh");
-    let path = dir.join("state.sqlite3");
+    let path = temp_db("start-fresh");
+    let dir = path.parent().unwrap();
     std::fs::write(&path, NOT_A_DATABASE.repeat(100)).unwrap();
     let store = SqliteStore::open_or_start_fresh(&path).unwrap();
     assert!(store.keys_of_thread("t").unwrap().is_empty());
     store.save(&key("t", "c"), &json!("fresh")).unwrap();
 
-    let aside: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("state.sqlite3.corrupt-")
-        })
-        .collect();
+    let aside = files_in(dir, |name| name.starts_with("state.sqlite3.corrupt-"));
     assert_eq!(aside.len(), 1, "{aside:?}");
     assert_eq!(
-        std::fs::read_to_string(&aside[0]).unwrap(),
+        std::fs::read_to_string(dir.join(&aside[0])).unwrap(),
         NOT_A_DATABASE.repeat(100)
     );
     drop(store);
@@ -528,24 +531,13 @@ fn open_or_start_fresh_moves_a_bad_file_aside() {
     .unwrap();
     let store = SqliteStore::open_or_start_fresh(&path).unwrap();
     assert_eq!(store.load(&key("t", "c")).unwrap(), None);
-    let count = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter(|entry| {
-            entry
-                .as_ref()
-                .unwrap()
-                .file_name()
-                .to_string_lossy()
-                .contains(".corrupt-")
-        })
-        .count();
-    assert_eq!(count, 2);
+    let copies = files_in(dir, |name| name.contains(".corrupt-"));
+    assert_eq!(copies.len(), 2, "{copies:?}");
 }
 
 #[test]
 fn a_database_of_another_program_is_not_written_into() {
-    let dir = temp_dir("other-program");
-    let path = dir.join("state.sqlite3");
+    let path = temp_db("other-program");
     {
         let raw = rusqlite::Connection::open(&path).unwrap();
         raw.execute_batch("PRAGMA application_id = 42; CREATE TABLE notes (text TEXT);")
@@ -553,17 +545,14 @@ fn a_database_of_another_program_is_not_written_into() {
     }
     let error = SqliteStore::open(&path).unwrap_err();
     assert!(error.to_string().contains("another program"), "{error}");
-    let raw = rusqlite::Connection::open(&path).unwrap();
-    let tables: i64 = raw
-        .query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))
-        .unwrap();
+    let tables: i64 = query_one(&path, "SELECT count(*) FROM sqlite_schema");
     assert_eq!(tables, 1);
 }
 
 #[test]
 fn a_database_of_a_newer_version_is_left_alone() {
-    let dir = temp_dir("newer-version");
-    let path = dir.join("state.sqlite3");
+    let path = temp_db("newer-version");
+    let dir = path.parent().unwrap();
     drop(SqliteStore::open(&path).unwrap());
     {
         let raw = rusqlite::Connection::open(&path).unwrap();
@@ -576,11 +565,6 @@ fn a_database_of_a_newer_version_is_left_alone() {
     );
     // Not moved aside: a newer program's data is not ours to discard.
     assert!(path.exists());
-    assert!(
-        std::fs::read_dir(&dir).unwrap().all(|e| !e
-            .unwrap()
-            .file_name()
-            .to_string_lossy()
-            .contains("corrupt"))
-    );
+    let copies = files_in(dir, |name| name.contains("corrupt"));
+    assert!(copies.is_empty(), "{copies:?}");
 }

@@ -84,6 +84,11 @@ fn click(card: &Card, index: usize, inputs: &Value) -> ToolCall {
     tool_call(action, payload).unwrap()
 }
 
+/// The cancel action of a card signed by `signer`, clicked with `reason`.
+fn cancel_clicked(signer: &Signer, reason: &str) -> ToolCall {
+    click(&signed_card(signer), 0, &json!({ "reason": reason }))
+}
+
 fn verify(
     signer: &Signer,
     call: &ToolCall,
@@ -100,8 +105,7 @@ fn verify_fresh(signer: &Signer, call: &ToolCall) -> Result<VerifiedAction, Reje
 #[test]
 fn the_honest_path_verifies() {
     let signer = signer();
-    let card = signed_card(&signer);
-    let call = click(&card, 0, &json!({ "reason": "plans changed" }));
+    let call = cancel_clicked(&signer, "plans changed");
     assert_eq!(call.name, "confirm_cancellation");
     let verified = verify_fresh(&signer, &call).unwrap();
     assert_eq!(
@@ -155,10 +159,16 @@ fn every_submit_and_execute_is_signed_wherever_it_is() {
 /// `edit` (as a tampering client would), and verified by a fresh server.
 fn verify_edited(edit: impl FnOnce(&mut Map<String, Value>)) -> Result<VerifiedAction, Rejection> {
     let signer = signer();
-    let card = signed_card(&signer);
-    let mut call = click(&card, 0, &json!({ "reason": "x" }));
+    let mut call = cancel_clicked(&signer, "x");
     edit(&mut call.arguments);
     verify_fresh(&signer, &call)
+}
+
+/// [`verify_edited`] with the signature replaced by `signature`.
+fn verify_with_signature(signature: Value) -> Result<VerifiedAction, Rejection> {
+    verify_edited(|arguments| {
+        arguments.insert(SIGNATURE_KEY.into(), signature);
+    })
 }
 
 #[test]
@@ -188,9 +198,7 @@ fn a_removed_signature_is_refused() {
 #[test]
 fn a_garbled_signature_is_refused() {
     for garbage in [json!("nonsense"), json!("a.b"), json!(42)] {
-        let garbled = verify_edited(|arguments| {
-            arguments.insert(SIGNATURE_KEY.into(), garbage);
-        });
+        let garbled = verify_with_signature(garbage);
         assert_eq!(garbled, Err(Rejection::BadSignature));
     }
 }
@@ -222,17 +230,14 @@ fn a_signature_copied_from_other_data_is_refused() {
         .unwrap();
     signer.sign_card(&mut other, USER, NOW).unwrap();
     let other_sig = click(&other, 0, &json!({})).arguments[SIGNATURE_KEY].clone();
-    let copied = verify_edited(|arguments| {
-        arguments.insert(SIGNATURE_KEY.into(), other_sig);
-    });
+    let copied = verify_with_signature(other_sig);
     assert_eq!(copied, Err(Rejection::BadSignature));
 }
 
 #[test]
 fn an_expired_action_is_refused() {
     let signer = signer();
-    let card = signed_card(&signer);
-    let call = click(&card, 0, &json!({ "reason": "x" }));
+    let call = cancel_clicked(&signer, "x");
     let mut guard = MemoryReplayGuard::new();
     assert_eq!(
         signer.verify(&call.name, &call.arguments, USER, NOW + TTL, &mut guard),
@@ -277,8 +282,7 @@ fn the_memory_guard_forgets_expired_nonces() {
 #[test]
 fn another_subject_is_refused() {
     let signer = signer();
-    let card = signed_card(&signer);
-    let call = click(&card, 0, &json!({ "reason": "x" }));
+    let call = cancel_clicked(&signer, "x");
     assert_eq!(
         signer.verify(
             &call.name,
@@ -293,8 +297,7 @@ fn another_subject_is_refused() {
 
 #[test]
 fn an_unknown_key_is_refused() {
-    let card = signed_card(&signer());
-    let call = click(&card, 0, &json!({ "reason": "x" }));
+    let call = cancel_clicked(&signer(), "x");
     let stranger = Signer::new([("k9", NEW.to_vec())], TTL).unwrap();
     assert_eq!(verify_fresh(&stranger, &call), Err(Rejection::UnknownKey));
     // Same key id, other secret: the signature does not match.
@@ -336,13 +339,11 @@ fn an_input_overriding_fixed_data_is_refused() {
 #[test]
 fn key_rotation() {
     let old = signer();
-    let card = signed_card(&old);
-    let call = click(&card, 0, &json!({ "reason": "x" }));
+    let call = cancel_clicked(&old, "x");
     // New key first (it signs), old key still listed: old signatures verify.
     let rotated = Signer::new([("k2", NEW.to_vec()), ("k1", OLD.to_vec())], TTL).unwrap();
     verify_fresh(&rotated, &call).unwrap();
-    let new_card = signed_card(&rotated);
-    let new_call = click(&new_card, 0, &json!({ "reason": "x" }));
+    let new_call = cancel_clicked(&rotated, "x");
     verify_fresh(&rotated, &new_call).unwrap();
     assert_eq!(verify_fresh(&old, &new_call), Err(Rejection::UnknownKey));
     // Old key removed: refused.
@@ -397,8 +398,7 @@ fn canonical_json_sorts_keys_recursively() {
 #[test]
 fn check_does_not_spend_the_action_and_consume_spends_it_once() {
     let signer = signer();
-    let card = signed_card(&signer);
-    let call = click(&card, 0, &json!({ "reason": "plans changed" }));
+    let call = cancel_clicked(&signer, "plans changed");
     let mut guard = MemoryReplayGuard::new();
     let first = signer
         .check(&call.name, &call.arguments, USER, NOW + 10)
@@ -473,14 +473,9 @@ fn integers_no_client_keeps_exactly_are_not_signed() {
 
 #[test]
 fn an_action_for_another_server_is_refused_under_the_same_key() {
-    let flights = Signer::new([("k1", OLD.to_vec())], TTL)
-        .unwrap()
-        .with_audience("flights");
-    let scheduler = Signer::new([("k1", OLD.to_vec())], TTL)
-        .unwrap()
-        .with_audience("scheduler");
-    let card = signed_card(&flights);
-    let call = click(&card, 0, &json!({ "reason": "plans changed" }));
+    let flights = signer().with_audience("flights");
+    let scheduler = signer().with_audience("scheduler");
+    let call = cancel_clicked(&flights, "plans changed");
     assert_eq!(
         scheduler
             .check(&call.name, &call.arguments, USER, NOW)

@@ -195,12 +195,14 @@ impl AppHost {
             }
             (_, other) => other,
         };
-        self.outputs.push_back(Output::Answer {
+        self.send_answer(
             instance,
-            server,
-            answer,
-        });
-        self.end_question(instance, CloseReason::Answered);
+            Output::Answer {
+                instance,
+                server,
+                answer,
+            },
+        );
         Ok(())
     }
 
@@ -307,6 +309,13 @@ impl AppHost {
     #[must_use]
     pub fn is_generating(&self, thread: &str) -> bool {
         self.generating.get(thread).copied().unwrap_or(false)
+    }
+
+    /// Sends the user's answer to question `instance` (an elicitation's or a sampling
+    /// request's) and closes it as answered: the question is gone once its server has it.
+    pub(super) fn send_answer(&mut self, instance: InstanceId, answer: Output) {
+        self.outputs.push_back(answer);
+        self.end_question(instance, CloseReason::Answered);
     }
 
     pub(super) fn end_question(&mut self, instance: InstanceId, reason: CloseReason) {

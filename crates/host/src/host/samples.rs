@@ -213,12 +213,14 @@ impl AppHost {
             SampleAnswer::Reply(text) => Ok(SampleReply::user(text)),
             SampleAnswer::Refuse => Err("the user refused the sampling request".to_owned()),
         };
-        self.outputs.push_back(Output::Sampled {
+        self.send_answer(
             instance,
-            server,
-            reply,
-        });
-        self.end_question(instance, CloseReason::Answered);
+            Output::Sampled {
+                instance,
+                server,
+                reply,
+            },
+        );
         Ok(())
     }
 
@@ -265,6 +267,15 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The string `key` of each element of the array `list` that has one.
+    fn strings<'a>(list: &'a Value, key: &str) -> Vec<&'a str> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|e| e[key].as_str())
+            .collect()
+    }
+
     #[test]
     fn the_card_shows_prompt_messages_and_a_reply_field() {
         let form = sample_form(&json!({
@@ -275,22 +286,12 @@ mod tests {
             ]
         }));
         let card = serde_json::to_value(&form.card).unwrap();
-        let texts: Vec<&str> = card["body"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|e| e["text"].as_str())
-            .collect();
+        let texts = strings(&card["body"], "text");
         assert_eq!(
             texts,
             ["System: Be brief", "user: Hello?", "assistant: [image]\nHi"]
         );
-        let ids: Vec<&str> = card["actions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|a| a["id"].as_str())
-            .collect();
+        let ids = strings(&card["actions"], "id");
         assert_eq!(ids, [SEND, REFUSE]);
         assert_eq!(card["actions"][1]["associatedInputs"], "none");
     }

@@ -365,8 +365,20 @@ impl Button {
     }
 }
 
-/// Input components bound to a data path, with checks of their own value.
+/// Input components bound to a data path, with checks of their own value; given the
+/// component's A2UI name and a doc, also its plain constructor from a label and a path.
 macro_rules! bound_input {
+    ($name:ident, $component:literal, $new_doc:literal) => {
+        impl $name {
+            #[doc = $new_doc]
+            pub fn new(label: impl Into<Dynamic>, path: &str) -> Self {
+                let spec = Spec::input($component, &label.into(), path);
+                Self(spec, path.to_owned())
+            }
+        }
+
+        bound_input!($name);
+    };
     ($name:ident) => {
         impl $name {
             /// A check of the input.
@@ -395,12 +407,6 @@ macro_rules! bound_input {
 pub struct TextField(Spec, String);
 
 impl TextField {
-    /// A field labelled `label` whose value is the data at `path`.
-    pub fn new(label: impl Into<Dynamic>, path: &str) -> Self {
-        let spec = Spec::input("TextField", &label.into(), path);
-        Self(spec, path.to_owned())
-    }
-
     /// Its kind (one line, several, a number, a secret).
     pub fn variant(self, variant: TextFieldVariant) -> Self {
         Self(self.0.set("variant", Value::from(variant.as_str())), self.1)
@@ -425,7 +431,11 @@ impl TextField {
     }
 }
 
-bound_input!(TextField);
+bound_input!(
+    TextField,
+    "TextField",
+    "A field labelled `label` whose value is the data at `path`."
+);
 
 /// `DateTimeInput`: a date, a time, or both, as ISO 8601 text at a data path.
 #[derive(Debug, Clone, PartialEq)]
@@ -523,15 +533,11 @@ bound_input!(Slider);
 #[must_use]
 pub struct CheckBox(Spec, String);
 
-impl CheckBox {
-    /// A check box labelled `label`, its value the boolean at `path`.
-    pub fn new(label: impl Into<Dynamic>, path: &str) -> Self {
-        let spec = Spec::input("CheckBox", &label.into(), path);
-        Self(spec, path.to_owned())
-    }
-}
-
-bound_input!(CheckBox);
+bound_input!(
+    CheckBox,
+    "CheckBox",
+    "A check box labelled `label`, its value the boolean at `path`."
+);
 
 macro_rules! into_component {
     ($($name:ident),+) => {
