@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::{RequestId, Tool};
 
@@ -135,75 +134,75 @@ pub const STYLE_VARIABLE_KEYS: &[&str] = &[
     "--shadow-lg",
 ];
 
-/// The tool call a view was created for.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ToolInfo {
-    /// JSON-RPC id of the `tools/call` request (what extended `save-state` calls `toolCallId`).
-    #[serde(default)]
-    pub id: Option<RequestId>,
-    /// The tool's definition.
-    pub tool: Tool,
+wire_struct! {
+    /// The tool call a view was created for.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct ToolInfo {
+        /// JSON-RPC id of the `tools/call` request (what extended `save-state` calls `toolCallId`).
+        #[serde(default)]
+        pub id: Option<RequestId>,
+        /// The tool's definition.
+        pub tool: Tool,
+    }
 }
 
-/// Theming the host hands to views.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HostStyles {
-    /// CSS variable values by name (see [`STYLE_VARIABLE_KEYS`]); unknown names are allowed.
-    #[serde(default)]
-    pub variables: Option<BTreeMap<String, String>>,
-    /// CSS blocks the view may inject.
-    #[serde(default)]
-    pub css: Option<HostCss>,
+wire_struct! {
+    /// Theming the host hands to views.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct HostStyles {
+        /// CSS variable values by name (see [`STYLE_VARIABLE_KEYS`]); unknown names are allowed.
+        #[serde(default)]
+        pub variables: Option<BTreeMap<String, String>>,
+        /// CSS blocks the view may inject.
+        #[serde(default)]
+        pub css: Option<HostCss>,
+    }
 }
 
-/// CSS blocks for views.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HostCss {
-    /// `@font-face` rules and/or `@import` statements.
-    #[serde(default)]
-    pub fonts: Option<String>,
+wire_struct! {
+    /// CSS blocks for views.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct HostCss {
+        /// `@font-face` rules and/or `@import` statements.
+        #[serde(default)]
+        pub fonts: Option<String>,
+    }
 }
 
-/// The space the view's container offers, in CSS pixels.
-///
-/// Per axis: `height` (or `width`) set means fixed, the view fills it; otherwise `max_height`
-/// (or `max_width`) bounds a view-sized container; neither means unbounded. Setting both on one
-/// axis is not meaningful.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ContainerDimensions {
-    /// Fixed height.
-    #[serde(default)]
-    pub height: Option<f64>,
-    /// Maximum height of a flexible container.
-    #[serde(default)]
-    pub max_height: Option<f64>,
-    /// Fixed width.
-    #[serde(default)]
-    pub width: Option<f64>,
-    /// Maximum width of a flexible container.
-    #[serde(default)]
-    pub max_width: Option<f64>,
+wire_struct! {
+    /// The space the view's container offers, in CSS pixels.
+    ///
+    /// Per axis: `height` (or `width`) set means fixed, the view fills it; otherwise `max_height`
+    /// (or `max_width`) bounds a view-sized container; neither means unbounded. Setting both on one
+    /// axis is not meaningful.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct ContainerDimensions {
+        /// Fixed height.
+        #[serde(default)]
+        pub height: Option<f64>,
+        /// Maximum height of a flexible container.
+        #[serde(default)]
+        pub max_height: Option<f64>,
+        /// Fixed width.
+        #[serde(default)]
+        pub width: Option<f64>,
+        /// Maximum width of a flexible container.
+        #[serde(default)]
+        pub max_width: Option<f64>,
+    }
 }
 
-/// Input capabilities of the device.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DeviceCapabilities {
-    /// Touch input is available.
-    #[serde(default)]
-    pub touch: Option<bool>,
-    /// Hover is available.
-    #[serde(default)]
-    pub hover: Option<bool>,
+wire_struct! {
+    /// Input capabilities of the device.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct DeviceCapabilities {
+        /// Touch input is available.
+        #[serde(default)]
+        pub touch: Option<bool>,
+        /// Hover is available.
+        #[serde(default)]
+        pub hover: Option<bool>,
+    }
 }
 
 /// Insets the view should keep clear (notches, rounded corners), in CSS pixels.

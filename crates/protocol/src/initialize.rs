@@ -3,20 +3,19 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use serde_with::skip_serializing_none;
 
 use crate::constants::{APPS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS};
 use crate::mcp::{EmptyObject, Implementation};
 use crate::{DisplayMode, HostContext, ResourceCsp, ResourcePermissions};
 
-/// A capability that may announce list changes.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListChangedCapability {
-    /// `*/list_changed` notifications will be sent.
-    #[serde(default)]
-    pub list_changed: Option<bool>,
+wire_struct! {
+    /// A capability that may announce list changes.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct ListChangedCapability {
+        /// `*/list_changed` notifications will be sent.
+        #[serde(default)]
+        pub list_changed: Option<bool>,
+    }
 }
 
 wire_struct! {
@@ -65,17 +64,17 @@ flags_struct! {
     }
 }
 
-/// The sandbox a host actually applied to the view.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SandboxCapability {
-    /// The permissions granted.
-    #[serde(default)]
-    pub permissions: Option<ResourcePermissions>,
-    /// The CSP origins approved.
-    #[serde(default)]
-    pub csp: Option<ResourceCsp>,
+wire_struct! {
+    /// The sandbox a host actually applied to the view.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct SandboxCapability {
+        /// The permissions granted.
+        #[serde(default)]
+        pub permissions: Option<ResourcePermissions>,
+        /// The CSP origins approved.
+        #[serde(default)]
+        pub csp: Option<ResourceCsp>,
+    }
 }
 
 flags_struct! {

@@ -2,7 +2,6 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 /// An object with no defined members: `{}` on the wire.
 ///
@@ -39,14 +38,14 @@ impl Implementation {
     }
 }
 
-/// Params of the paginated `*/list` requests.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PaginatedParams {
-    /// Opaque cursor from a previous page's `nextCursor`.
-    #[serde(default)]
-    pub cursor: Option<String>,
+wire_struct! {
+    /// Params of the paginated `*/list` requests.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct PaginatedParams {
+        /// Opaque cursor from a previous page's `nextCursor`.
+        #[serde(default)]
+        pub cursor: Option<String>,
+    }
 }
 
 /// Declares the result of a paginated `*/list` request: its items under their own name, the

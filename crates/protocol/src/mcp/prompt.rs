@@ -2,7 +2,6 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use super::common::list_result;
 
@@ -26,22 +25,22 @@ wire_struct! {
     extra: "Other members (`icons`, ...), kept as sent.";
 }
 
-/// One argument of a prompt.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PromptArgument {
-    /// Programmatic name.
-    pub name: String,
-    /// Display name.
-    #[serde(default)]
-    pub title: Option<String>,
-    /// What the argument is for.
-    #[serde(default)]
-    pub description: Option<String>,
-    /// Whether it must be given.
-    #[serde(default)]
-    pub required: Option<bool>,
+wire_struct! {
+    /// One argument of a prompt.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct PromptArgument {
+        /// Programmatic name.
+        pub name: String,
+        /// Display name.
+        #[serde(default)]
+        pub title: Option<String>,
+        /// What the argument is for.
+        #[serde(default)]
+        pub description: Option<String>,
+        /// Whether it must be given.
+        #[serde(default)]
+        pub required: Option<bool>,
+    }
 }
 
 list_result! {

@@ -8,7 +8,6 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use serde_with::skip_serializing_none;
 
 use crate::RequestId;
 use crate::mcp::EmptyObject;
@@ -49,28 +48,28 @@ pub struct LoadStateParams {
     pub state: Value,
 }
 
-/// Params of `ui/notifications/save-state-response`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SaveStateResponseParams {
-    /// The state was stored.
-    pub success: bool,
-    /// Why not, or any note.
-    #[serde(default)]
-    pub message: Option<String>,
+wire_struct! {
+    /// Params of `ui/notifications/save-state-response`.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct SaveStateResponseParams {
+        /// The state was stored.
+        pub success: bool,
+        /// Why not, or any note.
+        #[serde(default)]
+        pub message: Option<String>,
+    }
 }
 
-/// Params of `ui/notifications/save-state`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SaveStateParams {
-    /// The state, any JSON; the host stores it opaquely.
-    pub state: Value,
-    /// The tool call the view belongs to (matches `hostContext.toolInfo.id`). Read as optional:
-    /// the host knows the view from the channel anyway, and a view that lost the id should not
-    /// lose its state.
-    #[serde(default)]
-    pub tool_call_id: Option<RequestId>,
+wire_struct! {
+    /// Params of `ui/notifications/save-state`.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct SaveStateParams {
+        /// The state, any JSON; the host stores it opaquely.
+        pub state: Value,
+        /// The tool call the view belongs to (matches `hostContext.toolInfo.id`). Read as optional:
+        /// the host knows the view from the channel anyway, and a view that lost the id should not
+        /// lose its state.
+        #[serde(default)]
+        pub tool_call_id: Option<RequestId>,
+    }
 }

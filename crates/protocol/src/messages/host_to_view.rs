@@ -33,25 +33,25 @@ messages! {
     Request ResourceTeardown = "ui/resource-teardown", ResourceTeardownParams => EmptyObject;
 }
 
-/// Params of `ui/notifications/tool-input` and `tool-input-partial`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ToolInputParams {
-    /// The tool call's arguments.
-    #[serde(default)]
-    pub arguments: Option<Map<String, Value>>,
+wire_struct! {
+    /// Params of `ui/notifications/tool-input` and `tool-input-partial`.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct ToolInputParams {
+        /// The tool call's arguments.
+        #[serde(default)]
+        pub arguments: Option<Map<String, Value>>,
+    }
 }
 
-/// Params of `ui/notifications/tool-cancelled`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ToolCancelledParams {
-    /// Why, e.g. "user action" or "timeout". Optional in the SDK although the stable spec's
-    /// example always shows it.
-    #[serde(default)]
-    pub reason: Option<String>,
+wire_struct! {
+    /// Params of `ui/notifications/tool-cancelled`.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct ToolCancelledParams {
+        /// Why, e.g. "user action" or "timeout". Optional in the SDK although the stable spec's
+        /// example always shows it.
+        #[serde(default)]
+        pub reason: Option<String>,
+    }
 }
 
 /// Params of `ui/resource-teardown`: `{}` from the SDK, `{reason}` in the spec's prose.

@@ -2,7 +2,6 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::mcp::EmptyObject;
 use crate::{ResourceCsp, ResourcePermissions};
@@ -27,22 +26,22 @@ messages! {
     Notification SandboxShed = "ui/notifications/sandbox-shed", SandboxShedParams;
 }
 
-/// Params of `ui/notifications/sandbox-resource-ready`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SandboxResourceReadyParams {
-    /// The view's HTML document.
-    pub html: String,
-    /// Replaces the inner frame's `sandbox` attribute.
-    #[serde(default)]
-    pub sandbox: Option<String>,
-    /// The resource's CSP origins.
-    #[serde(default)]
-    pub csp: Option<ResourceCsp>,
-    /// The permissions granted, for the inner frame's `allow` attribute.
-    #[serde(default)]
-    pub permissions: Option<ResourcePermissions>,
+wire_struct! {
+    /// Params of `ui/notifications/sandbox-resource-ready`.
+    #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct SandboxResourceReadyParams {
+        /// The view's HTML document.
+        pub html: String,
+        /// Replaces the inner frame's `sandbox` attribute.
+        #[serde(default)]
+        pub sandbox: Option<String>,
+        /// The resource's CSP origins.
+        #[serde(default)]
+        pub csp: Option<ResourceCsp>,
+        /// The permissions granted, for the inner frame's `allow` attribute.
+        #[serde(default)]
+        pub permissions: Option<ResourcePermissions>,
+    }
 }
 
 /// A token bucket's terms on the wire.

@@ -201,15 +201,15 @@ wire_struct! {
     extra: "Other members, kept as sent.";
 }
 
-/// Params of `ui/update-model-context`.
-#[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UpdateModelContextParams {
-    /// Context as content blocks.
-    #[serde(default)]
-    pub content: Option<Vec<ContentBlock>>,
-    /// Context as structured data.
-    #[serde(default)]
-    pub structured_content: Option<Map<String, Value>>,
+wire_struct! {
+    /// Params of `ui/update-model-context`.
+    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+    pub struct UpdateModelContextParams {
+        /// Context as content blocks.
+        #[serde(default)]
+        pub content: Option<Vec<ContentBlock>>,
+        /// Context as structured data.
+        #[serde(default)]
+        pub structured_content: Option<Map<String, Value>>,
+    }
 }

@@ -13,11 +13,11 @@ pub(super) const SPECS: &[Spec] = &[
     lambda("select", select),
     lambda("foreach", select),
     lambda("where", where_),
-    lambda("any", any),
-    lambda("all", all),
+    lambda("any", |ev, e, s| quantifier(ev, e, s, false)),
+    lambda("all", |ev, e, s| quantifier(ev, e, s, true)),
     f("createArray", 0, MANY, create_array),
-    f("first", 1, 1, first),
-    f("last", 1, 1, last),
+    f("first", 1, 1, |ev, e, s| end_item(ev, e, s, false)),
+    f("last", 1, 1, |ev, e, s| end_item(ev, e, s, true)),
     f("count", 1, 1, count),
     f("empty", 1, 1, empty),
     f("contains", 2, 2, contains),
@@ -30,8 +30,10 @@ pub(super) const SPECS: &[Spec] = &[
     f("reverse", 1, 1, reverse),
     f("flatten", 1, 2, flatten),
     f("indicesAndValues", 1, 1, indices_and_values),
-    f("sortBy", 1, 2, sort_by),
-    f("sortByDescending", 1, 2, sort_by_descending),
+    f("sortBy", 1, 2, |ev, e, s| sort_common(ev, e, s, false)),
+    f("sortByDescending", 1, 2, |ev, e, s| {
+        sort_common(ev, e, s, true)
+    }),
     f("getProperty", 1, 2, get_property),
     f("setProperty", 3, 3, set_property),
     f("addProperty", 3, 3, add_property),
@@ -168,14 +170,6 @@ fn quantifier(
     Ok(Some(Value::Bool(result)))
 }
 
-fn any(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    quantifier(ev, exprs, subst, false)
-}
-
-fn all(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    quantifier(ev, exprs, subst, true)
-}
-
 fn create_array(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
     let values = ev.args(exprs, subst)?;
     Ok(Some(Value::Array(
@@ -203,14 +197,6 @@ fn end_item(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool, last: bool)
         }
         _ => None,
     })
-}
-
-fn first(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    end_item(ev, exprs, subst, false)
-}
-
-fn last(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    end_item(ev, exprs, subst, true)
 }
 
 fn count(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
@@ -497,14 +483,6 @@ fn sort_common(
         sorted.reverse();
     }
     Ok(Some(Value::Array(sorted)))
-}
-
-fn sort_by(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    sort_common(ev, exprs, subst, false)
-}
-
-fn sort_by_descending(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    sort_common(ev, exprs, subst, true)
 }
 
 /// `getProperty(obj, path)` reads a path from `obj`; `getProperty(path)` from the scope.

@@ -13,16 +13,26 @@ pub(super) const SPECS: &[Spec] = &[
     f("formatDateTime", 1, 3, format_date_time),
     f("formatEpoch", 1, 3, format_epoch),
     f("formatTicks", 1, 3, format_ticks),
-    f("addDays", 2, 4, add_days),
-    f("addHours", 2, 4, add_hours),
-    f("addMinutes", 2, 4, add_minutes),
-    f("addSeconds", 2, 4, add_seconds),
-    f("addToTime", 3, 5, add_to_time),
-    f("subtractFromTime", 3, 5, subtract_from_time),
-    f("getPastTime", 2, 4, get_past_time),
-    f("getFutureTime", 2, 4, get_future_time),
-    f("startOfDay", 1, 3, start_of_day),
-    f("startOfHour", 1, 3, start_of_hour),
+    f("addDays", 2, 4, |ev, e, s| shift(ev, e, s, DAY_MS)),
+    f("addHours", 2, 4, |ev, e, s| shift(ev, e, s, 3_600_000)),
+    f("addMinutes", 2, 4, |ev, e, s| shift(ev, e, s, 60_000)),
+    f("addSeconds", 2, 4, |ev, e, s| shift(ev, e, s, 1000)),
+    f("addToTime", 3, 5, |ev, e, s| shift_time(ev, e, s, 1, true)),
+    f("subtractFromTime", 3, 5, |ev, e, s| {
+        shift_time(ev, e, s, -1, true)
+    }),
+    f("getPastTime", 2, 4, |ev, e, s| {
+        shift_time(ev, e, s, -1, false)
+    }),
+    f("getFutureTime", 2, 4, |ev, e, s| {
+        shift_time(ev, e, s, 1, false)
+    }),
+    f("startOfDay", 1, 3, |ev, e, s| {
+        start_of(ev, e, s, |ms| ms - ms.rem_euclid(DAY_MS))
+    }),
+    f("startOfHour", 1, 3, |ev, e, s| {
+        start_of(ev, e, s, |ms| ms - ms.rem_euclid(3_600_000))
+    }),
     f("startOfMonth", 1, 3, start_of_month),
     f("dayOfWeek", 1, 1, day_of_week),
     f("dayOfMonth", 1, 1, day_of_month),
@@ -148,22 +158,6 @@ fn shift(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool, unit_ms: i64) 
     render(ev, start.saturating_add(delta), &args, 4)
 }
 
-fn add_days(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    shift(ev, exprs, subst, DAY_MS)
-}
-
-fn add_hours(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    shift(ev, exprs, subst, 3_600_000)
-}
-
-fn add_minutes(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    shift(ev, exprs, subst, 60_000)
-}
-
-fn add_seconds(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    shift(ev, exprs, subst, 1000)
-}
-
 /// Applies `amount` `unit`s (`Second` ... `Year`, upstream `timeUnitTransformer`).
 fn apply_unit(ms: i64, amount: i64, unit: &str) -> Result<i64, EvalError> {
     let fixed = |unit_ms: i64| amount.checked_mul(unit_ms).and_then(|d| ms.checked_add(d));
@@ -219,22 +213,6 @@ fn shift_time(
     render(ev, ms, &args, first + 4)
 }
 
-fn add_to_time(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    shift_time(ev, exprs, subst, 1, true)
-}
-
-fn subtract_from_time(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    shift_time(ev, exprs, subst, -1, true)
-}
-
-fn get_past_time(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    shift_time(ev, exprs, subst, -1, false)
-}
-
-fn get_future_time(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    shift_time(ev, exprs, subst, 1, false)
-}
-
 fn start_of(
     ev: &mut Evaluator<'_, '_>,
     exprs: &[Expr],
@@ -244,14 +222,6 @@ fn start_of(
     let args = ev.args(exprs, subst)?;
     let ms = iso_arg(&args, exprs, 0)?;
     render(ev, truncate(ms), &args, 3)
-}
-
-fn start_of_day(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    start_of(ev, exprs, subst, |ms| ms - ms.rem_euclid(DAY_MS))
-}
-
-fn start_of_hour(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    start_of(ev, exprs, subst, |ms| ms - ms.rem_euclid(3_600_000))
 }
 
 fn start_of_month(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {

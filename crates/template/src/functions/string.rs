@@ -17,8 +17,8 @@ pub(super) const SPECS: &[Spec] = &[
     f("replaceIgnoreCase", 3, 3, replace_ignore_case),
     f("split", 1, 2, split),
     f("join", 2, 3, join),
-    f("indexOf", 2, 2, index_of),
-    f("lastIndexOf", 2, 2, last_index_of),
+    f("indexOf", 2, 2, |ev, e, s| position(ev, e, s, false)),
+    f("lastIndexOf", 2, 2, |ev, e, s| position(ev, e, s, true)),
     f("startsWith", 2, 2, starts_with),
     f("endsWith", 2, 2, ends_with),
     f("countWord", 1, 1, count_word),
@@ -248,14 +248,6 @@ fn position(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool, last: bool)
             exprs.first().map_or_else(String::new, ToString::to_string)
         )),
     }
-}
-
-fn index_of(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    position(ev, exprs, subst, false)
-}
-
-fn last_index_of(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
-    position(ev, exprs, subst, true)
 }
 
 fn starts_with(ev: &mut Evaluator<'_, '_>, exprs: &[Expr], subst: bool) -> EvalResult {
