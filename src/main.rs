@@ -7,6 +7,7 @@
 mod check;
 mod connect;
 mod demo;
+mod inputs;
 mod presenter;
 mod preview;
 mod render;

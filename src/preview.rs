@@ -5,21 +5,16 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mcpapp_preview::{
-    Format, Preview, PreviewOptions, ScreenshotOptions, ThemeChoice, WidthPreset,
-};
+use mcpapp_preview::{Preview, PreviewOptions, ScreenshotOptions, ThemeChoice, WidthPreset};
+
+use crate::inputs::Inputs;
 
 /// Arguments of `mcpapp preview`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Card files, or A2UI stream files, to show; each is read again when it changes. A2UI
-    /// is recognised by its content or a `.a2ui.json` / `.jsonl` name; one window shows
-    /// cards or A2UI streams, not both.
-    #[arg(required = true, value_name = "FILE")]
-    files: Vec<PathBuf>,
-    /// Read every FILE as this format instead of recognising it: card or a2ui.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    format: Option<Format>,
+    /// The files to show.
+    #[command(flatten)]
+    inputs: Inputs,
     /// Fill each FILE as a card template with this data (JSON). Without it, `NAME.data.json`
     /// beside `NAME.json` (or `NAME.template.json`) is used when there is one.
     #[arg(long, value_name = "DATA.json")]
@@ -48,8 +43,8 @@ pub struct Args {
 /// screenshot saved), 1 when the window or the screenshot failed, 2 when a file cannot be read.
 pub fn run(args: &Args) -> ExitCode {
     let options = PreviewOptions {
-        files: args.files.clone(),
-        format: args.format,
+        files: args.inputs.files.clone(),
+        format: args.inputs.format,
         data: args.data.clone(),
         host_config: args.host_config.clone(),
         theme: args.theme,

@@ -6,17 +6,14 @@ use std::process::ExitCode;
 
 use mcpapp_preview::{FileReport, Format, ValidationReport};
 
+use crate::inputs::Inputs;
+
 /// Arguments of `mcpapp validate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Card or A2UI files to check (`-` reads standard input). A2UI (one message, an
-    /// array, JSONL, the examples' `{"name", "messages"}` wrapper) is recognised by its
-    /// content or a `.a2ui.json` / `.jsonl` name.
-    #[arg(required = true, value_name = "FILE")]
-    files: Vec<PathBuf>,
-    /// Read every FILE as this format instead of recognising it: card or a2ui.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    format: Option<Format>,
+    /// The files to check.
+    #[command(flatten)]
+    inputs: Inputs,
     /// Print one JSON document instead of compiler-style lines.
     #[arg(long)]
     json: bool,
@@ -53,7 +50,7 @@ fn check(path: &PathBuf, args: &Args, data: Option<&serde_json::Value>) -> FileR
     let file = display_name(path);
     match read(path) {
         Ok(bytes) => {
-            let format = format_of(path, &bytes, args.format);
+            let format = format_of(path, &bytes, args.inputs.format);
             FileReport::checked(file, &bytes, format, data)
         }
         Err(e) => FileReport::unreadable(file, e.to_string()),
@@ -77,6 +74,7 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let report = ValidationReport {
         files: args
+            .inputs
             .files
             .iter()
             .map(|f| check(f, args, data.as_ref()))
