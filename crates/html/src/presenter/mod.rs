@@ -147,19 +147,28 @@ impl ChromiumApp {
     }
 }
 
+/// What a browser started on its own needs: a fresh profile directory (`mcpapp-{prefix}-…`,
+/// named after `browser` in errors) and the private page that forwards to `url`. The address
+/// holds the session token, so the command line gets the page instead.
+fn profile_and_handover(
+    prefix: &str,
+    browser: &str,
+    url: &str,
+) -> Result<(TempDir, Handover), HtmlError> {
+    let profile = tempfile::Builder::new()
+        .prefix(&format!("mcpapp-{prefix}-"))
+        .tempdir()
+        .map_err(|e| HtmlError::io(format!("creating a {browser} profile directory"), e))?;
+    Ok((profile, Handover::write(url)?))
+}
+
 impl Presenter for ChromiumApp {
     fn present<'a>(&'a self, url: &'a str) -> PresentFuture<'a> {
         Box::pin(async move {
             if running_as_root() {
                 return Err(HtmlError::RootDesktopChromium);
             }
-            let profile = tempfile::Builder::new()
-                .prefix("mcpapp-window-")
-                .tempdir()
-                .map_err(|e| HtmlError::io("creating a Chromium profile directory", e))?;
-            // The address holds the session token; the command line gets a private page that
-            // forwards to it instead.
-            let handover = Handover::write(url)?;
+            let (profile, handover) = profile_and_handover("window", "Chromium", url)?;
             let mut command = tokio::process::Command::new(&self.binary);
             command
                 .arg(format!("--app={}", handover.file_url()))

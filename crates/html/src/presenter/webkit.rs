@@ -7,8 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Handover, OwnWindow, PresentFuture, Presenter};
-use crate::HtmlError;
+use super::{OwnWindow, PresentFuture, Presenter, profile_and_handover};
 
 /// Where Debian's `libwebkit2gtk-4.1-0` installs MiniBrowser.
 const DEBIAN_MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
@@ -65,13 +64,7 @@ impl WebKitMiniBrowser {
 impl Presenter for WebKitMiniBrowser {
     fn present<'a>(&'a self, url: &'a str) -> PresentFuture<'a> {
         Box::pin(async move {
-            let profile = tempfile::Builder::new()
-                .prefix("mcpapp-webkit-")
-                .tempdir()
-                .map_err(|e| HtmlError::io("creating a MiniBrowser profile directory", e))?;
-            // The address holds the session token; the command line gets a private page that
-            // forwards to it instead.
-            let handover = Handover::write(url)?;
+            let (profile, handover) = profile_and_handover("webkit", "MiniBrowser", url)?;
             let mut command = tokio::process::Command::new(&self.binary);
             command
                 .args(["--private", "--enable-sandbox"])
