@@ -22,7 +22,7 @@ const DEBIAN_MINIBROWSER: &str = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniB
 ///   run or with the user;
 /// - WebKit's web process sandbox on (`--enable-sandbox`, bubblewrap);
 /// - `WEBKIT_DISABLE_COMPOSITING_MODE=1`, without which frames paint blank under Xvfb;
-/// - a private forwarding page ([`Handover`]) as its address, never the address with its token;
+/// - a private forwarding page ([`Handover`](super::Handover)) as its address, never the address with its token;
 /// - its output discarded.
 #[derive(Debug, Clone)]
 pub struct WebKitMiniBrowser {
