@@ -89,7 +89,7 @@ fn typed_values(card: &Card) -> InputValues {
                     c.choices
                         .iter()
                         .take(take)
-                        .map(|ch| ch.value.clone())
+                        .map(|ch| ch.value.to_string())
                         .collect(),
                 )
             }

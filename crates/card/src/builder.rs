@@ -18,19 +18,20 @@
 //! [`CardBuilder::build`] checks the card with [`crate::check`]: a builder that produces an
 //! invalid card is a bug in its caller, so such a card is never returned (and never sent).
 
+use compact_str::CompactString;
 /// `text` and `text_with`, the same on the card's body and on a box's items; each adds the
 /// text through the builder's own `element`.
 macro_rules! text_methods {
     () => {
         /// Adds a wrapping paragraph of text.
-        pub fn text(self, text: impl Into<String>) -> Self {
+        pub fn text(self, text: impl Into<CompactString>) -> Self {
             self.text_with(text, |t| t)
         }
 
         /// Adds a wrapping paragraph of text, styled by `style`.
         pub fn text_with(
             self,
-            text: impl Into<String>,
+            text: impl Into<CompactString>,
             style: impl FnOnce($crate::builder::TextBuilder) -> $crate::builder::TextBuilder,
         ) -> Self {
             self.element($crate::builder::text_block(text.into(), style))
@@ -43,13 +44,13 @@ macro_rules! text_methods {
 macro_rules! input_methods {
     () => {
         /// Sets the hint shown while the input is empty (nothing typed, nothing chosen).
-        pub fn placeholder(mut self, placeholder: impl Into<String>) -> Self {
+        pub fn placeholder(mut self, placeholder: impl Into<CompactString>) -> Self {
             self.0.placeholder = Some(placeholder.into());
             self
         }
 
         /// Sets the initial value (of a multi-select choice set: the values, comma-separated).
-        pub fn value(mut self, value: impl Into<String>) -> Self {
+        pub fn value(mut self, value: impl Into<CompactString>) -> Self {
             self.0.value = Some(value.into());
             self
         }
@@ -61,7 +62,7 @@ macro_rules! input_methods {
         }
 
         /// Sets the message shown when the value is refused.
-        pub fn error_message(mut self, message: impl Into<String>) -> Self {
+        pub fn error_message(mut self, message: impl Into<CompactString>) -> Self {
             self.0.input.error_message = Some(message.into());
             self
         }
@@ -97,7 +98,7 @@ impl CardBuilder {
     }
 
     /// Sets the card's `version` (for Adaptive Cards hosts that need one).
-    pub fn version(mut self, version: impl Into<String>) -> Self {
+    pub fn version(mut self, version: impl Into<CompactString>) -> Self {
         self.card.version = Some(version.into());
         self
     }
@@ -105,12 +106,12 @@ impl CardBuilder {
     text_methods!();
 
     /// Adds a heading: large, bold, wrapping text.
-    pub fn heading(self, text: impl Into<String>) -> Self {
+    pub fn heading(self, text: impl Into<CompactString>) -> Self {
         self.text_with(text, |t| t.size(FontSize::Large).weight(FontWeight::Bolder))
     }
 
     /// Adds a list of `(title, value)` facts.
-    pub fn fact_set<T: Into<String>, V: Into<String>>(
+    pub fn fact_set<T: Into<CompactString>, V: Into<CompactString>>(
         self,
         facts: impl IntoIterator<Item = (T, V)>,
     ) -> Self {
@@ -129,8 +130,8 @@ impl CardBuilder {
     /// `label` (an empty label is left out), configured by `configure`.
     pub fn input_text(
         self,
-        id: impl Into<String>,
-        label: impl Into<String>,
+        id: impl Into<CompactString>,
+        label: impl Into<CompactString>,
         configure: impl FnOnce(TextInputBuilder) -> TextInputBuilder,
     ) -> Self {
         let input = TextInput {
@@ -144,10 +145,10 @@ impl CardBuilder {
 
     /// Adds a choice set named `id` labelled `label` (an empty label is left out) offering
     /// `(title, value)` choices, configured by `configure`.
-    pub fn input_choice<T: Into<String>, V: Into<String>>(
+    pub fn input_choice<T: Into<CompactString>, V: Into<CompactString>>(
         self,
-        id: impl Into<String>,
-        label: impl Into<String>,
+        id: impl Into<CompactString>,
+        label: impl Into<CompactString>,
         choices: impl IntoIterator<Item = (T, V)>,
         configure: impl FnOnce(ChoiceInputBuilder) -> ChoiceInputBuilder,
     ) -> Self {
@@ -178,7 +179,7 @@ impl CardBuilder {
     /// the signature by the server's signer.
     pub fn submit(
         mut self,
-        title: impl Into<String>,
+        title: impl Into<CompactString>,
         tool_name: impl Into<String>,
         data: Value,
     ) -> Self {
@@ -187,13 +188,18 @@ impl CardBuilder {
             Value::Object(map) => map,
             Value::Null => Map::new(),
             _ => {
-                self.fail(Error::DataNotAnObject { action: title });
+                self.fail(Error::DataNotAnObject {
+                    action: title.into(),
+                });
                 return self;
             }
         };
         if let Some(key) = fixed.keys().find(|k| k.starts_with("mcp_")) {
             let key = key.clone();
-            self.fail(Error::ReservedKey { action: title, key });
+            self.fail(Error::ReservedKey {
+                action: title.into(),
+                key,
+            });
             return self;
         }
         fixed.insert(TOOL_NAME_KEY.to_owned(), Value::String(tool_name.into()));
@@ -215,8 +221,8 @@ impl CardBuilder {
     /// the positive choice; the others gather none (a Decline needs no valid form).
     pub fn answer(
         mut self,
-        id: impl Into<String>,
-        title: impl Into<String>,
+        id: impl Into<CompactString>,
+        title: impl Into<CompactString>,
         primary: bool,
     ) -> Self {
         let mut common = action_common(title.into());
@@ -243,7 +249,7 @@ impl CardBuilder {
     /// (`isFinal` on the action; a booking's "Confirm", a form's "Send").
     pub fn submit_final(
         self,
-        title: impl Into<String>,
+        title: impl Into<CompactString>,
         tool_name: impl Into<String>,
         data: Value,
     ) -> Self {
@@ -265,7 +271,11 @@ impl CardBuilder {
 
     /// Adds an `Action.OpenUrl` button. The URL is checked by [`Self::build`]: script and local
     /// schemes make the card invalid.
-    pub fn open_url(mut self, title: impl Into<String>, url: impl Into<String>) -> Self {
+    pub fn open_url(
+        mut self,
+        title: impl Into<CompactString>,
+        url: impl Into<CompactString>,
+    ) -> Self {
         self.card
             .actions
             .push(Action::OpenUrl(Box::new(OpenUrlAction {
@@ -290,9 +300,9 @@ impl CardBuilder {
 
     /// Adds an `Action.ToggleVisibility` button that shows or hides the elements named
     /// `targets` (their ids).
-    pub fn toggle_visibility<T: Into<String>>(
+    pub fn toggle_visibility<T: Into<CompactString>>(
         self,
-        title: impl Into<String>,
+        title: impl Into<CompactString>,
         targets: impl IntoIterator<Item = T>,
     ) -> Self {
         let target_elements = targets
@@ -309,7 +319,7 @@ impl CardBuilder {
     }
 
     /// Adds an `Action.ShowCard` button that unfolds `card` below the actions.
-    pub fn show_card(self, title: impl Into<String>, card: Card) -> Self {
+    pub fn show_card(self, title: impl Into<CompactString>, card: Card) -> Self {
         self.action(Action::ShowCard(Box::new(ShowCardAction {
             card: Some(Box::new(card)),
             common: action_common(title.into()),
@@ -351,7 +361,7 @@ impl CardBuilder {
 }
 
 /// A wrapping text block, styled by `style`: the card's and a box's text.
-fn text_block(text: String, style: impl FnOnce(TextBuilder) -> TextBuilder) -> Element {
+fn text_block(text: CompactString, style: impl FnOnce(TextBuilder) -> TextBuilder) -> Element {
     let block = TextBlock {
         text,
         wrap: Some(true),
@@ -362,9 +372,9 @@ fn text_block(text: String, style: impl FnOnce(TextBuilder) -> TextBuilder) -> E
 
 /// The caller's `(title, value)` pairs as the items of a fact set or a choice set, which both
 /// call their two strings `title` and `value`.
-fn titled<T: Into<String>, V: Into<String>, I>(
+fn titled<T: Into<CompactString>, V: Into<CompactString>, I>(
     pairs: impl IntoIterator<Item = (T, V)>,
-    item: impl Fn(String, String) -> I,
+    item: impl Fn(CompactString, CompactString) -> I,
 ) -> Vec<I> {
     pairs
         .into_iter()
@@ -372,21 +382,21 @@ fn titled<T: Into<String>, V: Into<String>, I>(
         .collect()
 }
 
-fn element_id(id: String) -> ElementCommon {
+fn element_id(id: CompactString) -> ElementCommon {
     ElementCommon {
         id: Some(id),
         ..ElementCommon::default()
     }
 }
 
-fn input_common(label: String) -> InputCommon {
+fn input_common(label: CompactString) -> InputCommon {
     InputCommon {
         label: (!label.is_empty()).then_some(label),
         ..InputCommon::default()
     }
 }
 
-fn action_common(title: String) -> ActionCommon {
+fn action_common(title: CompactString) -> ActionCommon {
     ActionCommon {
         title: Some(title),
         ..ActionCommon::default()
@@ -439,7 +449,7 @@ impl TextInputBuilder {
     }
 
     /// Requires the value to match `regex` (checked by [`CardBuilder::build`]).
-    pub fn regex(mut self, regex: impl Into<String>) -> Self {
+    pub fn regex(mut self, regex: impl Into<CompactString>) -> Self {
         self.0.regex = Some(regex.into());
         self
     }

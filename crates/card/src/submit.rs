@@ -120,8 +120,9 @@ pub fn tool_call(action: &Action, payload: Value) -> Result<ToolCall, SubmitErro
         Some(Value::String(_)) | None => match action {
             Action::Execute(e) => e
                 .verb
-                .clone()
+                .as_deref()
                 .filter(|v| !v.is_empty())
+                .map(str::to_owned)
                 .ok_or(SubmitError::NoTool)?,
             _ => return Err(SubmitError::NoTool),
         },

@@ -190,9 +190,9 @@ pub fn validate_input(input: &Element, value: Option<&InputValue>) -> Result<(),
             id: id.to_owned(),
             message: input
                 .input_common()
-                .and_then(|c| c.error_message.clone())
+                .and_then(|c| c.error_message.as_deref())
                 .filter(|m| !m.trim().is_empty())
-                .unwrap_or(default),
+                .map_or(default, str::to_owned),
         }),
     }
 }
@@ -245,7 +245,7 @@ fn check_set_value(input: &Element, value: Option<&InputValue>, text: &str) -> O
             }
             chosen
                 .iter()
-                .find(|v| !c.choices.iter().any(|ch| &ch.value == *v))
+                .find(|v| !c.choices.iter().any(|ch| ch.value == *v))
                 .map(|bad| format!("`{bad}` is not one of the options."))
         }
         _ => None,
@@ -281,8 +281,9 @@ fn range_message(min: Option<String>, max: Option<String>) -> String {
 fn input_name(input: &Element) -> String {
     input
         .input_common()
-        .and_then(|c| c.label.clone())
+        .and_then(|c| c.label.as_deref())
         .filter(|l| !l.trim().is_empty())
+        .map(str::to_owned)
         .or_else(|| input.id().map(|id| format!("`{id}`")))
         .unwrap_or_else(|| "This field".to_owned())
 }

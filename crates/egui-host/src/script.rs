@@ -106,14 +106,14 @@ fn card_press(
         .ok_or_else(|| EguiHostError::NoSuchButton(label.to_owned()))?;
     if let mcpapp_card::Action::OpenUrl(open) = action {
         return Ok(CardEvent::OpenUrl {
-            url: open.url.clone(),
+            url: open.url.to_string(),
         });
     }
     let data = mcpapp_card::prepare_submit(&[card], action, values)
         .map_err(|e| EguiHostError::Blocked(e.to_string()))?;
     let tool_call = mcpapp_card::tool_call(action, data.clone()).map_err(|e| e.to_string());
     Ok(CardEvent::Submit {
-        action_id: action.common().id.clone(),
+        action_id: action.common().id.as_deref().map(str::to_owned),
         title: action.title().map(str::to_owned),
         data,
         tool_call,

@@ -3,6 +3,7 @@
 
 use crate::Element;
 use crate::model::{CarouselPage, Container, ElementCommon};
+use compact_str::CompactString;
 
 /// Builds the elements of a container ([`CardBuilder::container`]) or of a carousel page
 /// ([`CardBuilder::carousel`]), with the box's id and visibility.
@@ -24,7 +25,7 @@ impl ItemsBuilder {
 
     /// Names the box, so that an `Action.ToggleVisibility` can show or hide it
     /// ([`CardBuilder::toggle_visibility`](super::CardBuilder::toggle_visibility)).
-    pub fn id(mut self, id: impl Into<String>) -> Self {
+    pub fn id(mut self, id: impl Into<CompactString>) -> Self {
         self.common.id = Some(id.into());
         self
     }

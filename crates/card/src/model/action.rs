@@ -1,5 +1,6 @@
 //! Actions: buttons and what clicking things does.
 
+use compact_str::CompactString;
 use serde_json::Value;
 
 use super::{ActionCommon, Card};
@@ -77,7 +78,7 @@ action! {
     /// Gathers inputs and sends them with a verb and fixed data.
     pub struct ExecuteAction {
         /// What to do; names the tool when `data.mcp_tool_name` is absent.
-        pub verb: Option<String>,
+        pub verb: Option<CompactString>,
         /// What is sent, and whether the card is done after.
         #[serde(flatten)]
         pub submission: Submission,
@@ -88,7 +89,7 @@ action! {
     /// Opens a link (`https`, `http` or `mailto`).
     pub struct OpenUrlAction {
         /// The link.
-        pub url: String,
+        pub url: CompactString,
     }
 }
 
@@ -114,7 +115,7 @@ model_struct! {
     #[derive(Default)]
     pub struct TargetElement {
         /// The element's id.
-        pub element_id: String,
+        pub element_id: CompactString,
         /// `true` shows, `false` hides, absent toggles.
         pub is_visible: Option<bool>,
     }

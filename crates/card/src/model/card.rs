@@ -1,5 +1,6 @@
 //! The root of a card.
 
+use compact_str::CompactString;
 use serde_json::Map;
 
 use super::{Action, BoxProps, Element};
@@ -13,10 +14,10 @@ model_struct! {
         pub kind: CardKind,
         /// The Adaptive Cards schema version the card is written for (`"1.6"`); optional for
         /// `McpApp` cards, where it defaults to 1.6.
-        pub version: Option<String>,
+        pub version: Option<CompactString>,
         /// The JSON Schema the author's editor used; ignored.
         #[serde(rename = "$schema")]
-        pub schema: Option<String>,
+        pub schema: Option<CompactString>,
         /// The content, top to bottom.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         pub body: Vec<Element>,
@@ -28,11 +29,11 @@ model_struct! {
         #[serde(flatten)]
         pub box_props: BoxProps,
         /// Text for hosts that cannot render the card.
-        pub fallback_text: Option<String>,
+        pub fallback_text: Option<CompactString>,
         /// What a speech host says for the card.
-        pub speak: Option<String>,
+        pub speak: Option<CompactString>,
         /// The card's language (BCP 47).
-        pub lang: Option<String>,
+        pub lang: Option<CompactString>,
         /// How the card refreshes itself (Universal Actions).
         pub refresh: Option<Refresh>,
         /// Sign-in for Universal Actions.
@@ -90,9 +91,9 @@ model_struct! {
         pub action: Option<Box<Action>>,
         /// The users for whom the refresh happens automatically.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        pub user_ids: Vec<String>,
+        pub user_ids: Vec<CompactString>,
         /// When the card expires (ISO 8601).
-        pub expires: Option<String>,
+        pub expires: Option<CompactString>,
     }
     extra;
 }
@@ -102,9 +103,9 @@ model_struct! {
     #[derive(Default)]
     pub struct Authentication {
         /// Text asking the user to sign in.
-        pub text: Option<String>,
+        pub text: Option<CompactString>,
         /// The OAuth connection name.
-        pub connection_name: Option<String>,
+        pub connection_name: Option<CompactString>,
         /// Token exchange information.
         pub token_exchange_resource: Option<TokenExchangeResource>,
         /// Sign-in buttons.
@@ -118,11 +119,11 @@ model_struct! {
     /// Token exchange information for single sign-on.
     pub struct TokenExchangeResource {
         /// The resource's id.
-        pub id: String,
+        pub id: CompactString,
         /// The resource's URI.
-        pub uri: String,
+        pub uri: CompactString,
         /// The identity provider's id.
-        pub provider_id: String,
+        pub provider_id: CompactString,
     }
 }
 
@@ -131,13 +132,13 @@ model_struct! {
     pub struct AuthCardButton {
         /// The button type (`"signin"`).
         #[serde(rename = "type")]
-        pub kind: String,
+        pub kind: CompactString,
         /// The value, such as a sign-in URL.
-        pub value: Option<String>,
+        pub value: Option<CompactString>,
         /// The button's text.
-        pub title: Option<String>,
+        pub title: Option<CompactString>,
         /// An image for the button.
-        pub image: Option<String>,
+        pub image: Option<CompactString>,
     }
 }
 
@@ -146,7 +147,7 @@ model_struct! {
     #[derive(Default)]
     pub struct Metadata {
         /// Where the card can be seen on the web.
-        pub web_url: Option<String>,
+        pub web_url: Option<CompactString>,
     }
     extra;
 }

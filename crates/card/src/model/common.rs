@@ -1,5 +1,6 @@
 //! Properties shared by many elements and actions, and the small value types they use.
 
+use compact_str::CompactString;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -18,7 +19,7 @@ model_struct! {
     pub struct ElementCommon<F = super::Element> {
         /// Identifies the element: for inputs the key of its value in submitted data, for others
         /// the target of `Action.ToggleVisibility`. Unique across the whole card.
-        pub id: Option<String>,
+        pub id: Option<CompactString>,
         /// Whether the element is shown initially (default `true`).
         pub is_visible: Option<bool>,
         /// Space before the element.
@@ -33,9 +34,9 @@ model_struct! {
         /// What to show when the element cannot be shown.
         pub fallback: Option<Fallback<F>>,
         /// The card widths the element is shown at (`"narrow"`, `"atLeast:standard"`, …).
-        pub target_width: Option<String>,
+        pub target_width: Option<CompactString>,
         /// The language of the element's text (BCP 47).
-        pub lang: Option<String>,
+        pub lang: Option<CompactString>,
     }
     extra;
 }
@@ -62,11 +63,11 @@ model_struct! {
     #[derive(Default)]
     pub struct InputCommon {
         /// The input's label, shown with it and read by screen readers.
-        pub label: Option<String>,
+        pub label: Option<CompactString>,
         /// Whether a value is needed before a submit.
         pub is_required: Option<bool>,
         /// What to tell the user when the value is missing or invalid.
-        pub error_message: Option<String>,
+        pub error_message: Option<CompactString>,
         /// Where the label goes.
         pub label_position: Option<InputLabelPosition>,
         /// The label's width when inline: a percentage number or `"Npx"`.
@@ -81,15 +82,15 @@ model_struct! {
     #[derive(Default)]
     pub struct ActionCommon {
         /// Identifies the action; unique across the card.
-        pub id: Option<String>,
+        pub id: Option<CompactString>,
         /// The button's text.
-        pub title: Option<String>,
+        pub title: Option<CompactString>,
         /// An icon shown with the title.
-        pub icon_url: Option<String>,
+        pub icon_url: Option<CompactString>,
         /// The button's style.
         pub style: Option<ActionStyle>,
         /// A hint shown on hover and read by screen readers.
-        pub tooltip: Option<String>,
+        pub tooltip: Option<CompactString>,
         /// Whether the action can be used (default `true`).
         pub is_enabled: Option<bool>,
         /// A button, or an entry of the overflow menu.
@@ -318,7 +319,7 @@ model_struct! {
     #[derive(Default)]
     pub struct BackgroundImage {
         /// The image (`https`, `http` or `data:`).
-        pub url: String,
+        pub url: CompactString,
         /// How the image fills the area.
         pub fill_mode: Option<ImageFillMode>,
         /// Horizontal position when not covering.

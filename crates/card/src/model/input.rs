@@ -2,21 +2,22 @@
 
 use super::{Action, ElementCommon, InputCommon};
 use crate::enums::{ChoiceInputStyle, TextInputStyle};
+use compact_str::CompactString;
 
 input! {
     /// A text field.
     pub struct TextInput {
         /// The initial text.
-        pub value: Option<String>,
+        pub value: Option<CompactString>,
         /// A hint shown while the field is empty.
-        pub placeholder: Option<String>,
+        pub placeholder: Option<CompactString>,
         /// Whether the field takes several lines.
         pub is_multiline: Option<bool>,
         /// The most characters the field takes.
         pub max_length: Option<u32>,
         /// A regular expression the text must match somewhere (not anchored, as in JavaScript's
         /// `RegExp.test`). Checked by the renderer and again by the server.
-        pub regex: Option<String>,
+        pub regex: Option<CompactString>,
         /// What kind of text the field takes.
         pub style: Option<TextInputStyle>,
         /// A button beside the field (not `Action.ShowCard`).
@@ -30,7 +31,7 @@ input! {
         /// The initial number.
         pub value: Option<f64>,
         /// A hint shown while the field is empty.
-        pub placeholder: Option<String>,
+        pub placeholder: Option<CompactString>,
         /// The smallest number allowed.
         pub min: Option<f64>,
         /// The largest number allowed.
@@ -47,13 +48,13 @@ macro_rules! text_valued_input {
             $(#[doc = $doc])*
             pub struct $name {
                 #[doc = concat!("The initial ", $what, ".")]
-                pub value: Option<String>,
+                pub value: Option<CompactString>,
                 /// A hint shown while the field is empty.
-                pub placeholder: Option<String>,
+                pub placeholder: Option<CompactString>,
                 #[doc = concat!("The earliest ", $what, " allowed.")]
-                pub min: Option<String>,
+                pub min: Option<CompactString>,
                 #[doc = concat!("The latest ", $what, " allowed.")]
-                pub max: Option<String>,
+                pub max: Option<CompactString>,
             }
         }
 
@@ -75,10 +76,10 @@ macro_rules! text_valued_input {
 /// The properties of a date or time input, as their one reader gathers them.
 #[derive(Debug)]
 pub(crate) struct TextValued {
-    pub(crate) value: Option<String>,
-    pub(crate) placeholder: Option<String>,
-    pub(crate) min: Option<String>,
-    pub(crate) max: Option<String>,
+    pub(crate) value: Option<CompactString>,
+    pub(crate) placeholder: Option<CompactString>,
+    pub(crate) min: Option<CompactString>,
+    pub(crate) max: Option<CompactString>,
     pub(crate) input: InputCommon,
     pub(crate) common: ElementCommon,
 }
@@ -103,13 +104,13 @@ input! {
     /// A check box with a title.
     pub struct ToggleInput {
         /// The text beside the box.
-        pub title: String,
+        pub title: CompactString,
         /// The initial value: checked when it equals `valueOn`.
-        pub value: Option<String>,
+        pub value: Option<CompactString>,
         /// The value submitted when checked (default `"true"`).
-        pub value_on: Option<String>,
+        pub value_on: Option<CompactString>,
         /// The value submitted when not checked (default `"false"`).
-        pub value_off: Option<String>,
+        pub value_off: Option<CompactString>,
         /// Whether the title wraps.
         pub wrap: Option<bool>,
     }
@@ -141,9 +142,9 @@ input! {
         /// How the options are shown.
         pub style: Option<ChoiceInputStyle>,
         /// The initially chosen values, comma-separated.
-        pub value: Option<String>,
+        pub value: Option<CompactString>,
         /// A hint shown while nothing is chosen.
-        pub placeholder: Option<String>,
+        pub placeholder: Option<CompactString>,
         /// Whether option titles wrap.
         pub wrap: Option<bool>,
     }
@@ -154,9 +155,9 @@ model_struct! {
     #[derive(Default)]
     pub struct Choice {
         /// What the user sees.
-        pub title: String,
+        pub title: CompactString,
         /// What is submitted.
-        pub value: String,
+        pub value: CompactString,
     }
     extra;
 }
@@ -166,7 +167,7 @@ model_struct! {
     #[derive(Default)]
     pub struct DataQuery {
         /// The data set to query.
-        pub dataset: String,
+        pub dataset: CompactString,
         /// How many results to ask for.
         pub count: Option<u32>,
         /// How many results to skip.

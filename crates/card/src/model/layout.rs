@@ -2,6 +2,7 @@
 
 use super::{Action, BoxProps, ColumnWidth, Element, ElementCommon, Px};
 use crate::enums::{ContainerStyle, HorizontalAlignment};
+use compact_str::CompactString;
 
 element! {
     /// A group of elements, with an optional style and background.
@@ -70,9 +71,9 @@ model_struct! {
     #[derive(Default)]
     pub struct Fact {
         /// The title.
-        pub title: String,
+        pub title: CompactString,
         /// The value.
-        pub value: String,
+        pub value: CompactString,
     }
     extra;
 }

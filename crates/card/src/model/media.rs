@@ -2,16 +2,17 @@
 
 use super::{Action, Dimension};
 use crate::enums::{HorizontalAlignment, ImageSize, ImageStyle};
+use compact_str::CompactString;
 
 element! {
     /// An image.
     pub struct Image {
         /// The image: `https`, `http` or a `data:` URI.
-        pub url: String,
+        pub url: CompactString,
         /// What the image shows, for screen readers and while it loads.
-        pub alt_text: Option<String>,
+        pub alt_text: Option<CompactString>,
         /// A colour behind transparent images (`#RRGGBB` or `#AARRGGBB`).
-        pub background_color: Option<String>,
+        pub background_color: Option<CompactString>,
         /// Horizontal position within the container.
         pub horizontal_alignment: Option<HorizontalAlignment>,
         /// What clicking the image does.
@@ -45,9 +46,9 @@ element! {
         /// The clip in one or more formats.
         pub sources: Vec<MediaSource>,
         /// An image shown before playback.
-        pub poster: Option<String>,
+        pub poster: Option<CompactString>,
         /// What the clip shows, for screen readers.
-        pub alt_text: Option<String>,
+        pub alt_text: Option<CompactString>,
         /// Captions.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         pub caption_sources: Vec<CaptionSource>,
@@ -59,9 +60,9 @@ model_struct! {
     #[derive(Default)]
     pub struct MediaSource {
         /// Where the clip is.
-        pub url: String,
+        pub url: CompactString,
         /// Its mime type (`video/mp4`).
-        pub mime_type: Option<String>,
+        pub mime_type: Option<CompactString>,
     }
     extra;
 }
@@ -71,11 +72,11 @@ model_struct! {
     #[derive(Default)]
     pub struct CaptionSource {
         /// Where the captions are.
-        pub url: String,
+        pub url: CompactString,
         /// Their mime type (`vtt`).
-        pub mime_type: String,
+        pub mime_type: CompactString,
         /// Their label (the language, say).
-        pub label: String,
+        pub label: CompactString,
     }
     extra;
 }

@@ -1,5 +1,6 @@
 //! Text elements.
 
+use compact_str::CompactString;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -11,7 +12,7 @@ element! {
     /// bullet (`- `) and numbered (`1. `) lists.
     pub struct TextBlock {
         /// The text.
-        pub text: String,
+        pub text: CompactString,
         /// The colour.
         pub color: Option<Color>,
         /// The font family.
@@ -58,7 +59,7 @@ model_struct! {
     #[derive(Default)]
     pub struct TextRun {
         /// The text.
-        pub text: String,
+        pub text: CompactString,
         /// The colour.
         pub color: Option<Color>,
         /// The font family.

@@ -142,9 +142,9 @@ fn toggle_visibility<'de, A: MapAccess<'de>>(
 impl ObjectItem for TargetElement {
     const WHAT: &'static str = "a target element";
 
-    fn from_string(element_id: String) -> Option<Self> {
+    fn from_string(element_id: &str) -> Option<Self> {
         Some(TargetElement {
-            element_id,
+            element_id: element_id.into(),
             ..TargetElement::default()
         })
     }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use compact_str::CompactString;
 use serde::de::{MapAccess, Visitor};
 use serde_json::Value;
 
@@ -148,7 +149,7 @@ object_item! { Refresh = "`refresh`", |cx, map, e| {
 } }
 
 /// The strings of an array; anything else is reported and left out.
-fn strings(cx: &mut Ctx, value: Value, what: &str) -> Vec<String> {
+fn strings(cx: &mut Ctx, value: Value, what: &str) -> Vec<CompactString> {
     let Value::Array(items) = value else {
         let found = super::json_type(&value);
         cx.report(
@@ -160,7 +161,7 @@ fn strings(cx: &mut Ctx, value: Value, what: &str) -> Vec<String> {
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.into_iter().enumerate() {
         match item {
-            Value::String(s) => out.push(s),
+            Value::String(s) => out.push(s.into()),
             other => {
                 let found = super::json_type(&other);
                 cx.at_index(i, |cx| {

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 
+use compact_str::CompactString;
 use serde::Deserializer;
 use serde::de::value::{MapAccessDeserializer, MapDeserializer};
 use serde::de::{self, MapAccess, Visitor};
@@ -235,9 +236,9 @@ impl Ctx {
         map: &mut A,
         key: &str,
         used_as: UrlUse,
-    ) -> Result<Option<String>, A::Error> {
-        let url: Option<String> = self.opt(map, key)?;
-        Ok(url.and_then(|url| self.at(key, |cx| checked_url(cx, url, used_as))))
+    ) -> Result<Option<CompactString>, A::Error> {
+        let url: Option<CompactString> = self.opt(map, key)?;
+        Ok(url.and_then(|url| checked_url(self, Some(key), url, used_as)))
     }
 
     /// Reads a required URL property of `owner`, checked as [`Ctx::url`] does.
@@ -247,9 +248,9 @@ impl Ctx {
         key: &str,
         owner: &str,
         used_as: UrlUse,
-    ) -> Result<Slot<String>, A::Error> {
-        Ok(match self.req::<String, A>(map, key, owner)? {
-            Slot::Set(url) => match self.at(key, |cx| checked_url(cx, url, used_as)) {
+    ) -> Result<Slot<CompactString>, A::Error> {
+        Ok(match self.req::<CompactString, A>(map, key, owner)? {
+            Slot::Set(url) => match checked_url(self, Some(key), url, used_as) {
                 Some(url) => Slot::Set(url),
                 None => Slot::Invalid,
             },
@@ -318,10 +319,16 @@ impl Ctx {
     }
 }
 
-/// Checks a URL that is the value at the current pointer. Unsafe and invalid URLs are errors
-/// and left out of the model; harmless unsupported ones are warnings and left out too;
-/// relative resource URLs are kept (the host may know a base for them).
-fn checked_url(cx: &mut Ctx, url: String, used_as: UrlUse) -> Option<String> {
+/// Checks a URL that is the value of property `key` of the current value (or the current value
+/// itself). Unsafe and invalid URLs are errors and left out of the model; harmless unsupported
+/// ones are warnings and left out too; relative resource URLs are kept (the host may know a
+/// base for them).
+fn checked_url(
+    cx: &mut Ctx,
+    key: Option<&str>,
+    url: CompactString,
+    used_as: UrlUse,
+) -> Option<CompactString> {
     let Err(problem) = check_url(&url, used_as) else {
         return Some(url);
     };
@@ -332,7 +339,12 @@ fn checked_url(cx: &mut Ctx, url: String, used_as: UrlUse) -> Option<String> {
         UrlProblem::Unsupported { .. } => (Code::UnsupportedUrl, false),
     };
     let shown: String = url.chars().take(80).collect();
-    cx.report(code, format!("`{shown}` is {problem}"));
+    let message = format!("`{shown}` is {problem}");
+    // The pointer is extended only for a finding: this runs for every URL of every card.
+    match key {
+        Some(key) => cx.at(key, |cx| cx.report(code, message)),
+        None => cx.report(code, message),
+    }
     keep.then_some(url)
 }
 
@@ -365,9 +377,11 @@ impl<'de> Visitor<'de> for BackgroundVisitor<'_> {
     fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
         self.cx.check_str(s)?;
         Ok(
-            checked_url(self.cx, s.to_owned(), UrlUse::Resource).map(|url| BackgroundImage {
-                url,
-                ..BackgroundImage::default()
+            checked_url(self.cx, None, CompactString::new(s), UrlUse::Resource).map(|url| {
+                BackgroundImage {
+                    url,
+                    ..BackgroundImage::default()
+                }
             }),
         )
     }

@@ -91,9 +91,9 @@ fn rich_text_block<'de, A: MapAccess<'de>>(
 impl ObjectItem for Inline {
     const WHAT: &'static str = "an inline";
 
-    fn from_string(text: String) -> Option<Self> {
+    fn from_string(text: &str) -> Option<Self> {
         Some(Inline::TextRun(TextRun {
-            text,
+            text: text.into(),
             ..TextRun::default()
         }))
     }

@@ -234,9 +234,10 @@ impl Scan<'_, '_> {
         self.pos += 1;
         let start = self.pos;
         loop {
-            // Straight to the next quote or backslash: text is most of a card.
+            // Straight to the next quote or backslash, many bytes at a time: text is most of a
+            // card.
             let rest = self.bytes.get(self.pos..).unwrap_or_default();
-            let Some(i) = rest.iter().position(|b| matches!(b, b'"' | b'\\')) else {
+            let Some(i) = memchr::memchr2(b'"', b'\\', rest) else {
                 self.pos = self.bytes.len();
                 break;
             };

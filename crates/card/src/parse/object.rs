@@ -3,6 +3,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use compact_str::CompactString;
 use serde::Deserializer;
 use serde::de::{MapAccess, Visitor};
 use serde_json::{Map, Value};
@@ -21,7 +22,7 @@ pub(crate) trait ObjectItem: Sized {
         map: &mut A,
     ) -> Result<Option<Self>, A::Error>;
     /// Reads the string shorthand, for the items that have one.
-    fn from_string(_text: String) -> Option<Self> {
+    fn from_string(_text: &str) -> Option<Self> {
         None
     }
 }
@@ -65,7 +66,7 @@ impl<'de, T: ObjectItem> Visitor<'de> for ObjectVisitor<'_, T> {
     }
     fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Option<T>, E> {
         self.cx.check_str(s)?;
-        match T::from_string(s.to_owned()) {
+        match T::from_string(s) {
             Some(item) => Ok(Some(item)),
             None => Ok(self.mismatch("a string")),
         }
@@ -101,7 +102,7 @@ pub(crate) fn title_and_value<'de, A: MapAccess<'de>, T>(
     map: &mut A,
     what: &'static str,
     owner: &'static str,
-    make: impl FnOnce(String, String, Map<String, Value>) -> T,
+    make: impl FnOnce(CompactString, CompactString, Map<String, Value>) -> T,
 ) -> Result<Option<T>, A::Error> {
     let mut extra = Map::new();
     fields! { cx, map {

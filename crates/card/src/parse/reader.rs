@@ -11,6 +11,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use compact_str::CompactString;
 use serde::Deserializer;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
@@ -104,8 +105,8 @@ impl Ctx {
         &mut self,
         map: &mut A,
         key: &str,
-    ) -> Result<Option<String>, A::Error> {
-        let id: Option<String> = self.opt(map, key)?;
+    ) -> Result<Option<CompactString>, A::Error> {
+        let id: Option<CompactString> = self.opt(map, key)?;
         if let Some(id) = &id {
             self.places.push(Kind::Id, id, &self.path, "id");
         }

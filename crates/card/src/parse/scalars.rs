@@ -1,6 +1,8 @@
 //! Reading property values from JSON scalars: strings, booleans, numbers, the card
 //! enumerations and sizes.
 
+use compact_str::CompactString;
+
 use super::reader::{FromScalar, Invalid};
 use super::seeds::Scalar;
 use crate::diagnostic::Code;
@@ -12,6 +14,17 @@ impl FromScalar for String {
     fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
         match scalar {
             Scalar::Str(s) => Ok(s.into_string()),
+            _ => Err(Self::wrong_type()),
+        }
+    }
+}
+
+/// Model strings: short ones are kept inline, without an allocation of their own.
+impl FromScalar for CompactString {
+    const EXPECTED: &'static str = "a string";
+    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
+        match scalar {
+            Scalar::Str(s) => Ok(s.into_compact()),
             _ => Err(Self::wrong_type()),
         }
     }

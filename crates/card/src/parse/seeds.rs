@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use compact_str::CompactString;
+
 use serde::Deserializer;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
@@ -20,6 +22,15 @@ impl Key<'_> {
         match self {
             Self::Borrowed(s) => s,
             Self::Owned(s) => s,
+        }
+    }
+
+    /// The key as a model string: a borrowed one is copied inline when short, an owned one
+    /// keeps its buffer when long.
+    pub(crate) fn into_compact(self) -> CompactString {
+        match self {
+            Self::Borrowed(s) => CompactString::new(s),
+            Self::Owned(s) => CompactString::from(s),
         }
     }
 

@@ -234,15 +234,16 @@ pub(crate) fn action_title(action: &Action) -> String {
     let common = action.common();
     common
         .title
-        .clone()
+        .as_deref()
         .filter(|t| !t.trim().is_empty())
-        .or_else(|| common.tooltip.clone())
-        .unwrap_or_else(|| match action {
-            Action::OpenUrl(_) => "Open link".to_owned(),
-            Action::ShowCard(_) => "Show more".to_owned(),
-            Action::ToggleVisibility(_) => "Show or hide".to_owned(),
-            Action::Submit(_) | Action::Execute(_) => "Submit".to_owned(),
+        .or(common.tooltip.as_deref())
+        .unwrap_or(match action {
+            Action::OpenUrl(_) => "Open link",
+            Action::ShowCard(_) => "Show more",
+            Action::ToggleVisibility(_) => "Show or hide",
+            Action::Submit(_) | Action::Execute(_) => "Submit",
         })
+        .to_owned()
 }
 
 /// Black or white, whichever reads better on `fill` (dark themes have light accent colours).

@@ -41,7 +41,11 @@ impl Drawer<'_, '_> {
             .map(|f| {
                 ui.fonts_mut(|fonts| {
                     fonts
-                        .layout_no_wrap(f.title.clone(), title_look.font.clone(), title_look.color)
+                        .layout_no_wrap(
+                            f.title.to_string(),
+                            title_look.font.clone(),
+                            title_look.color,
+                        )
                         .size()
                         .x
                 })

@@ -210,17 +210,17 @@ impl Drawer<'_, '_> {
         input: &'c NumberInput,
         scope: &Scope<'c>,
     ) -> Response {
-        let hint = input
-            .placeholder
-            .clone()
-            .unwrap_or_else(|| match (input.min, input.max) {
+        let hint = input.placeholder.as_deref().map_or_else(
+            || match (input.min, input.max) {
                 (Some(lo), Some(hi)) => format!(
                     "{} – {}",
                     mcpapp_card::format_number(lo),
                     mcpapp_card::format_number(hi)
                 ),
                 _ => String::new(),
-            });
+            },
+            str::to_owned,
+        );
         self.simple_field(ui, &input.input, input.common.id.as_deref(), &hint, scope)
     }
 
@@ -326,7 +326,7 @@ impl Drawer<'_, '_> {
                 };
                 if changed {
                     // Keep the card's order, as the official drawer submits it.
-                    chosen.sort_by_key(|v| input.choices.iter().position(|c| &c.value == v));
+                    chosen.sort_by_key(|v| input.choices.iter().position(|c| c.value == *v));
                     this.state.values.set(id, InputValue::Choices(chosen));
                     this.input_changed(id);
                 }
@@ -348,7 +348,7 @@ impl Drawer<'_, '_> {
             if i > 0 {
                 ui.add_space(2.0);
             }
-            let mut on = chosen.contains(&choice.value);
+            let mut on = chosen.iter().any(|v| *v == choice.value);
             let response = if multi {
                 ui.add_enabled(
                     !self.disabled,
@@ -362,13 +362,13 @@ impl Drawer<'_, '_> {
             };
             if response.clicked() || response.changed() {
                 if multi {
-                    chosen.retain(|v| v != &choice.value);
+                    chosen.retain(|v| *v != choice.value);
                     if on {
-                        chosen.push(choice.value.clone());
+                        chosen.push(choice.value.to_string());
                     }
                 } else {
                     chosen.clear();
-                    chosen.push(choice.value.clone());
+                    chosen.push(choice.value.to_string());
                 }
                 changed = true;
             }
@@ -394,7 +394,7 @@ impl Drawer<'_, '_> {
         let titles: Vec<&str> = input
             .choices
             .iter()
-            .filter(|c| chosen.contains(&c.value))
+            .filter(|c| chosen.iter().any(|v| *v == c.value))
             .map(|c| c.title.as_str())
             .collect();
         let selected_text = if titles.is_empty() {
@@ -426,17 +426,17 @@ impl Drawer<'_, '_> {
                         {
                             continue;
                         }
-                        let on = chosen.contains(&choice.value);
+                        let on = chosen.iter().any(|v| *v == choice.value);
                         if ui.selectable_label(on, choice.title.as_str()).clicked() {
                             if multi {
                                 if on {
-                                    chosen.retain(|v| v != &choice.value);
+                                    chosen.retain(|v| *v != choice.value);
                                 } else {
-                                    chosen.push(choice.value.clone());
+                                    chosen.push(choice.value.to_string());
                                 }
                             } else {
                                 chosen.clear();
-                                chosen.push(choice.value.clone());
+                                chosen.push(choice.value.to_string());
                             }
                             changed = true;
                         }

@@ -76,7 +76,7 @@ impl Drawer<'_, '_> {
         let response = if alt.is_empty() {
             response
         } else {
-            response.on_hover_text_at_pointer(&alt)
+            response.on_hover_text_at_pointer(alt.as_str())
         };
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &alt));
         if let Some(action) = &image.select_action {

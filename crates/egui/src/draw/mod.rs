@@ -237,7 +237,7 @@ impl Drawer<'_, '_> {
         }
         match action {
             Action::Submit(_) | Action::Execute(_) => {
-                let action_id = action.common().id.clone();
+                let action_id = action.common().id.as_deref().map(str::to_owned);
                 match prepare_submit(&scope.cards, action, &self.state.values) {
                     Ok(data) => {
                         self.state.errors.clear();
@@ -262,7 +262,7 @@ impl Drawer<'_, '_> {
             Action::OpenUrl(a) => self.open_url(&a.url),
             Action::ToggleVisibility(t) => {
                 for target in &t.target_elements {
-                    let id = &target.element_id;
+                    let id = target.element_id.as_str();
                     let current = self.state.visibility.get(id).copied().unwrap_or_else(|| {
                         scope
                             .cards
@@ -271,7 +271,7 @@ impl Drawer<'_, '_> {
                             .is_none_or(|e| e.common().is_visible != Some(false))
                     });
                     let next = target.is_visible.unwrap_or(!current);
-                    self.state.visibility.insert(id.clone(), next);
+                    self.state.visibility.insert(id.to_string(), next);
                 }
                 self.view_changed = true;
             }

@@ -292,7 +292,7 @@ impl Drawer<'_, '_> {
                         .gamma_multiply(0.35);
                 }
                 Section {
-                    text: run.text.clone(),
+                    text: run.text.to_string(),
                     format,
                     bold: t.is_bold(font_type, run.weight.unwrap_or(FontWeight::Default)),
                     click: run.select_action.as_deref().map(Click::Action),
