@@ -2,7 +2,7 @@
 //! numbers. Only runs when there is something to report, so the common path pays nothing.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::reader::{push_index, push_key};
 use crate::diagnostic::Diagnostic;
@@ -36,28 +36,36 @@ pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
     });
     let wanted = Pointers::new(wanted);
     let mut scan = Scan {
+        text: source,
         bytes: source.as_bytes(),
         pos: 0,
-        path: String::new(),
+        path: String::with_capacity(64),
         wanted: &wanted,
         on_the_way: on_the_way.as_ref(),
-        found: HashMap::new(),
+        found: vec![None; wanted.len()],
+        found_count: 0,
     };
     scan.skip_ws();
     let root = scan.pos;
     scan.value(root);
     let found = scan.found;
-    let mut offsets: Vec<usize> = found.values().copied().collect();
+    let mut offsets: Vec<usize> = found.iter().flatten().copied().collect();
     offsets.sort_unstable();
     offsets.dedup();
     let positions = line_columns(source, &offsets);
-    for d in diagnostics.iter_mut().filter(|d| d.line.is_none()) {
-        if let Some(pos) = found
-            .get(d.pointer.as_str())
-            .and_then(|offset| positions.get(offset))
-        {
-            d.line = Some(pos.0);
-            d.column = Some(pos.1);
+    // The wanted pointers borrow the findings: look every one up before filling them in.
+    let located: Vec<Option<(usize, usize)>> = diagnostics
+        .iter()
+        .map(|d| {
+            d.line.is_none().then_some(())?;
+            let offset = found.get(wanted.index(&d.pointer)?).copied().flatten()?;
+            positions.get(&offset).copied()
+        })
+        .collect();
+    for (d, pos) in diagnostics.iter_mut().zip(located) {
+        if let Some((line, column)) = pos {
+            d.line = Some(line);
+            d.column = Some(column);
         }
     }
 }
@@ -96,12 +104,14 @@ fn line_columns(source: &str, offsets: &[usize]) -> HashMap<usize, (usize, usize
     out
 }
 
-/// A set of pointers. A card usually has a handful of findings, and then a sorted list
-/// searched by halves is cheaper than hashing; with many (one on each of thousands of
-/// properties) pointers share long prefixes that make every comparison long, and hashing wins.
+/// A set of distinct pointers, each with an index below [`Pointers::len`]. A card usually has
+/// a handful of findings, and then a sorted list searched by halves is cheaper than hashing
+/// (sorted by length first: most comparisons end there, without comparing bytes); with many
+/// (one on each of thousands of properties) pointers share long prefixes that make every
+/// comparison long, and hashing wins.
 enum Pointers<'p> {
     Few(Vec<&'p str>),
-    Many(HashSet<&'p str>),
+    Many(HashMap<&'p str, usize>),
 }
 
 impl<'p> Pointers<'p> {
@@ -109,30 +119,43 @@ impl<'p> Pointers<'p> {
 
     fn new(mut pointers: Vec<&'p str>) -> Self {
         if pointers.len() <= Self::FEW {
-            pointers.sort_unstable();
+            pointers.sort_unstable_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
             pointers.dedup();
             Self::Few(pointers)
         } else {
-            Self::Many(pointers.into_iter().collect())
+            let mut map = HashMap::with_capacity(pointers.len());
+            for pointer in pointers {
+                let next = map.len();
+                map.entry(pointer).or_insert(next);
+            }
+            Self::Many(map)
+        }
+    }
+
+    /// The index of `pointer`, if it is one of the set.
+    fn index(&self, pointer: &str) -> Option<usize> {
+        match self {
+            Self::Few(sorted) => sorted
+                .binary_search_by(|p| (p.len(), *p).cmp(&(pointer.len(), pointer)))
+                .ok(),
+            Self::Many(map) => map.get(pointer).copied(),
         }
     }
 
     fn contains(&self, pointer: &str) -> bool {
-        match self {
-            Self::Few(sorted) => sorted.binary_search(&pointer).is_ok(),
-            Self::Many(set) => set.contains(pointer),
-        }
+        self.index(pointer).is_some()
     }
 
     fn len(&self) -> usize {
         match self {
             Self::Few(sorted) => sorted.len(),
-            Self::Many(set) => set.len(),
+            Self::Many(map) => map.len(),
         }
     }
 }
 
 struct Scan<'s, 'w> {
+    text: &'s str,
     bytes: &'s [u8],
     pos: usize,
     path: String,
@@ -140,7 +163,9 @@ struct Scan<'s, 'w> {
     wanted: &'w Pointers<'w>,
     /// The wanted pointers and every pointer above one of them; `None`: every pointer.
     on_the_way: Option<&'w Pointers<'w>>,
-    found: HashMap<String, usize>,
+    /// Where each wanted pointer was found, by its index.
+    found: Vec<Option<usize>>,
+    found_count: usize,
 }
 
 impl Scan<'_, '_> {
@@ -160,15 +185,21 @@ impl Scan<'_, '_> {
     }
 
     fn mark(&mut self, at: usize) {
-        if self.wanted.contains(&self.path) && !self.found.contains_key(&self.path) {
-            self.found.insert(self.path.clone(), at);
+        if let Some(slot) = self
+            .wanted
+            .index(&self.path)
+            .and_then(|i| self.found.get_mut(i))
+            .filter(|slot| slot.is_none())
+        {
+            *slot = Some(at);
+            self.found_count += 1;
         }
     }
 
     /// Scans the value at `self.pos`; `mark_at` is where its position is reported.
     fn value(&mut self, mark_at: usize) {
         self.mark(mark_at);
-        if self.found.len() == self.wanted.len() {
+        if self.found_count == self.wanted.len() {
             return;
         }
         match self.peek() {
@@ -269,12 +300,13 @@ impl Scan<'_, '_> {
             }
             let key_at = self.pos;
             let (start, end) = self.string();
-            let raw = self.bytes.get(start..end).unwrap_or_default();
-            let key: Cow<'_, str> = if raw.contains(&b'\\') {
+            let raw = self.text.get(start..end).unwrap_or_default();
+            let key: Cow<'_, str> = if raw.contains('\\') {
                 let quoted = self.bytes.get(start - 1..end + 1).unwrap_or_default();
                 Cow::Owned(serde_json::from_slice(quoted).unwrap_or_default())
             } else {
-                String::from_utf8_lossy(raw)
+                // Quotes are ASCII, so a key is whole characters of the text: no check needed.
+                Cow::Borrowed(raw)
             };
             self.skip_ws();
             if self.peek() == Some(b':') {
@@ -302,7 +334,7 @@ impl Scan<'_, '_> {
             self.skip_value();
         }
         self.path.truncate(len);
-        self.found.len() == self.wanted.len()
+        self.found_count == self.wanted.len()
     }
 
     fn array(&mut self) {
