@@ -59,7 +59,8 @@ pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
         .map(|d| {
             d.line.is_none().then_some(())?;
             let offset = found.get(wanted.index(&d.pointer)?).copied().flatten()?;
-            positions.get(&offset).copied()
+            let i = positions.binary_search_by_key(&offset, |p| p.0).ok()?;
+            positions.get(i).map(|p| p.1)
         })
         .collect();
     for (d, pos) in diagnostics.iter_mut().zip(located) {
@@ -74,10 +75,10 @@ pub(crate) fn locate(source: &str, diagnostics: &mut [Diagnostic]) {
 /// text: each stretch between two offsets is counted once (its newlines, and its characters
 /// after the last of them), never again from the line's start, so a single 4 MiB line with
 /// many findings costs one scan, not one per finding. The counts are plain byte counts, which
-/// the compiler vectorizes.
-fn line_columns(source: &str, offsets: &[usize]) -> HashMap<usize, (usize, usize)> {
+/// the compiler vectorizes. The result is sorted by offset, as `offsets` is.
+fn line_columns(source: &str, offsets: &[usize]) -> Vec<(usize, (usize, usize))> {
     let bytes = source.as_bytes();
-    let mut out = HashMap::with_capacity(offsets.len());
+    let mut out = Vec::with_capacity(offsets.len());
     let (mut line, mut column, mut at) = (1, 1, 0);
     for &offset in offsets {
         // An offset at the very end starts no value: it has no position.
@@ -86,7 +87,7 @@ fn line_columns(source: &str, offsets: &[usize]) -> HashMap<usize, (usize, usize
         };
         // Characters: UTF-8 bytes that begin one.
         let chars = |s: &[u8]| s.iter().filter(|b| **b & 0xC0 != 0x80).count();
-        match stretch.iter().rposition(|b| *b == b'\n') {
+        match memchr::memrchr(b'\n', stretch) {
             Some(last) => {
                 #[expect(
                     clippy::naive_bytecount,
@@ -99,7 +100,7 @@ fn line_columns(source: &str, offsets: &[usize]) -> HashMap<usize, (usize, usize
             None => column += chars(stretch),
         }
         at = offset;
-        out.insert(offset, (line, column));
+        out.push((offset, (line, column)));
     }
     out
 }
