@@ -9,16 +9,6 @@ use crate::diagnostic::Code;
 use crate::enums::CardEnum;
 use crate::model::{ColumnWidth, Dimension, Px};
 
-impl FromScalar for String {
-    const EXPECTED: &'static str = "a string";
-    fn from_scalar(scalar: Scalar<'_>) -> Result<Self, Invalid> {
-        match scalar {
-            Scalar::Str(s) => Ok(s.into_string()),
-            _ => Err(Self::wrong_type()),
-        }
-    }
-}
-
 /// Model strings: short ones are kept inline, without an allocation of their own.
 impl FromScalar for CompactString {
     const EXPECTED: &'static str = "a string";
