@@ -232,12 +232,32 @@ pub fn check_regex(pattern: &str) -> Result<(), String> {
 /// (`\p`, `\P`) naming no property, as this crate enables every Unicode feature of
 /// `regex-syntax`. A pattern that might fail takes the full parse, for its exact message.
 fn regex_surely_translates(pattern: &str) -> bool {
-    !pattern.contains("(?")
-        && !pattern.contains("\\p")
-        && !pattern.contains("\\P")
+    !may_set_flags_or_name_a_class(pattern)
         && regex_syntax::ast::parse::Parser::new()
             .parse(pattern)
             .is_ok()
+}
+
+/// Whether `pattern` has a group that may set flags (`(?`) or a named Unicode class (`\p`,
+/// `\P`). Escapes are skipped, so an optional literal parenthesis (`\(?`, common in phone
+/// number patterns) is not taken for a flag group. Within a bracketed class `(?` is literal,
+/// and is taken for one anyway: the full parse then decides.
+fn may_set_flags_or_name_a_class(pattern: &str) -> bool {
+    let mut bytes = pattern.bytes().peekable();
+    while let Some(b) = bytes.next() {
+        match b {
+            // The escaped byte is skipped; a multi-byte character's other bytes are never
+            // ASCII, so they cannot be taken for syntax either.
+            b'\\' => {
+                if matches!(bytes.next(), Some(b'p' | b'P')) {
+                    return true;
+                }
+            }
+            b'(' if bytes.peek() == Some(&b'?') => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// A calendar date, as `Input.Date` values are written (`YYYY-MM-DD`).
@@ -496,12 +516,27 @@ mod tests {
             "a(?=b)",
             "\\1",
             "",
+            "\\\\p{L}",
+            "\\\\\\p{NotAProperty}",
+            "[(?i)]",
+            "(?",
+            "\\",
+            "é\\p{L}",
+            "\\é(?i)x",
         ] {
             assert_eq!(check_regex(p).is_ok(), full(p), "{p}");
             if regex_surely_translates(p) {
                 assert!(full(p), "{p}");
             }
         }
+        // An optional literal parenthesis is no flag group: such a pattern takes the shortcut.
+        assert!(regex_surely_translates(
+            "^\\(?([0-9]{3})\\)?[-.\\s]?([0-9]{3})[-.\\s]?([0-9]{4})$"
+        ));
+        assert!(
+            !regex_surely_translates("\\\\(?i)x"),
+            "an escaped backslash escapes nothing after it"
+        );
     }
 
     #[test]
