@@ -48,7 +48,7 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Card>, A::Error> {
         let (cx, is_root, map) = (self.cx, self.is_root, &mut map);
         cx.enter()?;
-        let first_finding = cx.diagnostics.len();
+        let first_finding = cx.findings();
         let mut kind = None;
         let mut card = Card::new();
         let unknown = UnknownReader::new("the card", &mut card.extra);
@@ -102,7 +102,7 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
         };
         if let Some(message) = problem {
             // Not a card: what was found inside it would only be noise.
-            cx.diagnostics.truncate(first_finding);
+            cx.truncate_findings(first_finding);
             cx.report(Code::InvalidRoot, message);
             return Ok(None);
         }

@@ -16,7 +16,7 @@ pub(super) fn card_wide_rules(cx: &mut Ctx) {
     let mut found = Vec::new();
     duplicate_ids(&cx.places, &mut found);
     inputs_shadowing_data(&cx.places, &mut found);
-    cx.diagnostics.extend(found);
+    cx.extend_findings(found);
 }
 
 /// Each id used before is reported where it is used again, naming its first use.

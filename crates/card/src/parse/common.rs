@@ -52,7 +52,11 @@ impl<T: Typed> ObjectItem for T {
         cx: &mut Ctx,
         map: &mut A,
     ) -> Result<Option<Self>, A::Error> {
-        Ok(match cx.next_key(map)? {
+        let first = cx.next_key(map)?;
+        if let Some(key) = &first {
+            cx.first_key_read(key.as_str());
+        }
+        Ok(match first {
             None => {
                 no_type::<T>(cx);
                 None
@@ -128,7 +132,7 @@ fn rest<'de, T: Typed, A: MapAccess<'de>>(
             while let Some(key) = cx.next_key(map)? {
                 if key.as_str() == "fallback" && !seen {
                     seen = true;
-                    fallback = cx.at("fallback", |cx| {
+                    fallback = cx.at(key.as_str(), |cx| {
                         map.next_value_seed(FallbackSeed::<T> {
                             cx,
                             item: PhantomData,

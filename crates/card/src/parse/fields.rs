@@ -18,8 +18,10 @@
 //! } }
 //! ```
 //!
-//! A row `"key" => place = method(args)` reads with `cx.method(map, "key", args)?`: every
-//! property reader of [`Ctx`](super::reader::Ctx) takes the map and the key first. A `let`
+//! A row `"key" => place = method(args)` reads with `cx.method(map, key, args)?`: every
+//! property reader of [`Ctx`](super::reader::Ctx) takes the map and the key first. The key
+//! passed is the one read (equal to `"key"`), not the literal: borrowed from the source text,
+//! it tells a finding at the property where the property is. A `let`
 //! row declares its place (before the loop) as [`Slot::Missing`](super::reader::Slot) with
 //! the key, to be finished after the loop. The last row says what becomes of other keys:
 //! `shared(reader)` gives them to the reader of the properties every element (input, action)
@@ -63,8 +65,7 @@ macro_rules! fields {
     (@rows $cx:ident $map:ident $mode:tt [$($decl:tt)*] [$($arm:tt)*]
         $key:literal => |$k:ident| $body:expr, $($rest:tt)*) => {
         fields! { @rows $cx $map $mode [$($decl)*] [
-            $($arm)* $key => {
-                let $k = $key;
+            $($arm)* $k @ $key => {
                 $body;
             }
         ] $($rest)* }
@@ -75,7 +76,7 @@ macro_rules! fields {
         fields! { @rows $cx $map $mode [
             $($decl)* let mut $slot = $crate::parse::reader::Slot::Missing($key);
         ] [
-            $($arm)* $key => $slot = $cx.$how($map, $key $($(, $arg)*)?)?,
+            $($arm)* k @ $key => $slot = $cx.$how($map, k $($(, $arg)*)?)?,
         ] $($rest)* }
     };
     // A property read into a place.
@@ -84,7 +85,7 @@ macro_rules! fields {
         => $root:ident $(. $field:ident)* = $how:ident $(($($arg:expr),* $(,)?))?,
         $($rest:tt)*) => {
         fields! { @rows $cx $map $mode [$($decl)*] [
-            $($arm)* $key $(if $guard)? => $root $(.$field)* = $cx.$how($map, $key $($(, $arg)*)?)?,
+            $($arm)* k @ $key $(if $guard)? => $root $(.$field)* = $cx.$how($map, k $($(, $arg)*)?)?,
         ] $($rest)* }
     };
     // A property of several spellings read into a place; the spelling found is passed on.

@@ -142,19 +142,8 @@ impl Parser {
         if text.len() > self.limits.max_bytes {
             return self.parse(text.as_bytes());
         }
-        let mut cx = Ctx::new(self.limits);
-        let mut de = serde_json::Deserializer::from_str(text);
-        let read = CardSeed {
-            cx: &mut cx,
-            is_root: true,
-        }
-        .deserialize(&mut de)
-        .and_then(|card| de.end().map(|()| card));
-        let mut parsed = match read {
-            Ok(card) => finish(cx, card),
-            Err(e) => Parsed::failed(cx.aborted.take().unwrap_or_else(|| json_error(text, &e))),
-        };
-        locate::locate(text, &mut parsed.diagnostics);
+        let (mut parsed, positions) = self.read_text(text);
+        locate::place(text, &mut parsed.diagnostics, &positions);
         sort_by_position(&mut parsed.diagnostics);
         parsed
     }
@@ -169,7 +158,7 @@ impl Parser {
         }
         .deserialize(value);
         match read {
-            Ok(card) => finish(cx, card),
+            Ok(card) => finish(cx, card).0,
             Err(e) => Parsed::failed(cx.aborted.take().unwrap_or_else(|| {
                 Diagnostic::new(
                     Code::InvalidRoot,
@@ -182,6 +171,26 @@ impl Parser {
 }
 
 impl Parser {
+    /// Reads a card from JSON text: the outcome without line numbers, and where the read
+    /// placed each finding in the text.
+    fn read_text(&self, text: &str) -> (Parsed, Vec<locate::Position>) {
+        let mut cx = Ctx::for_text(self.limits, text);
+        let mut de = serde_json::Deserializer::from_str(text);
+        let read = CardSeed {
+            cx: &mut cx,
+            is_root: true,
+        }
+        .deserialize(&mut de)
+        .and_then(|card| de.end().map(|()| card));
+        match read {
+            Ok(card) => finish(cx, card),
+            Err(e) => (
+                Parsed::failed(cx.aborted.take().unwrap_or_else(|| json_error(text, &e))),
+                Vec::new(),
+            ),
+        }
+    }
+
     /// Reads JSON text as a plain value (a template, say), with the byte limit and UTF-8 and
     /// syntax findings a card would get.
     pub(crate) fn read_json(&self, bytes: &[u8]) -> Result<Value, Vec<Diagnostic>> {
@@ -198,12 +207,11 @@ pub(crate) fn locate_all(source: &str, diagnostics: &mut [Diagnostic]) {
     locate::locate(source, diagnostics);
 }
 
-fn finish(mut cx: Ctx, card: Option<Card>) -> Parsed {
+/// The card-wide rules, then the outcome with where the read placed each finding.
+fn finish(mut cx: Ctx, card: Option<Card>) -> (Parsed, Vec<locate::Position>) {
     card_wide_rules(&mut cx);
-    Parsed {
-        card,
-        diagnostics: cx.diagnostics,
-    }
+    let (diagnostics, positions) = cx.into_findings();
+    (Parsed { card, diagnostics }, positions)
 }
 
 /// A JSON value's type as messages name it: `null`, `a boolean`, `a number`, `a string`, `an

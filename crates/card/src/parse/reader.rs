@@ -17,6 +17,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::limits::Limits;
+use super::locate::Position;
 use super::places::{Kind, Places};
 use super::seeds::{Key, KeySeed, Scalar, ScalarSeed, SkipSeed, ValueSeed};
 use crate::diagnostic::{Code, Diagnostic, Severity};
@@ -25,8 +26,16 @@ use crate::diagnostic::{Code, Diagnostic, Severity};
 pub(crate) struct Ctx {
     /// The JSON pointer of the value being read.
     path: String,
+    /// Where the value at `path` is in the source text, as far as the read can tell (kept
+    /// beside `path` and restored with it).
+    here: Position,
+    /// The source text's address and length, when reading text: a key borrowed from it tells
+    /// its own place by its address.
+    source: Option<(usize, usize)>,
     /// Everything found so far.
-    pub(crate) diagnostics: Vec<Diagnostic>,
+    diagnostics: Vec<Diagnostic>,
+    /// Where each finding is in the source text, as far as the read can tell.
+    positions: Vec<Position>,
     /// Every `id` of an element or action and of an input, with the pointer of the `id`
     /// property, and the keys of every submit action's object `data`, with the pointer of
     /// that `data`.
@@ -43,12 +52,74 @@ impl Ctx {
         Self {
             // Deep enough for most cards, so that the pointer is not regrown on every read.
             path: String::with_capacity(128),
+            here: Position::Root,
+            source: None,
             diagnostics: Vec::new(),
+            positions: Vec::new(),
             places: Places::default(),
             limits,
             depth: 0,
             elements: 0,
             aborted: None,
+        }
+    }
+
+    /// A context for reading `text`: findings get their places from the keys borrowed from it.
+    pub(crate) fn for_text(limits: Limits, text: &str) -> Self {
+        Self {
+            source: Some((text.as_ptr() as usize, text.len())),
+            ..Self::new(limits)
+        }
+    }
+
+    /// The findings so far, and where each is in the source text as far as the read could
+    /// tell (a finding added after the read, such as a card-wide one, has no position).
+    pub(crate) fn into_findings(self) -> (Vec<Diagnostic>, Vec<Position>) {
+        (self.diagnostics, self.positions)
+    }
+
+    /// Adds findings made after the read, which have no position of their own.
+    pub(crate) fn extend_findings(&mut self, found: Vec<Diagnostic>) {
+        self.positions
+            .resize(self.positions.len() + found.len(), Position::Unknown);
+        self.diagnostics.extend(found);
+    }
+
+    /// How many findings there are so far.
+    pub(crate) fn findings(&self) -> usize {
+        self.diagnostics.len()
+    }
+
+    /// Forgets the findings after the first `n`.
+    pub(crate) fn truncate_findings(&mut self, n: usize) {
+        self.diagnostics.truncate(n);
+        self.positions.truncate(n);
+    }
+
+    /// Where `key` is in the source text: the key's opening quote when `key` was borrowed from
+    /// the text (the readers pass on the key they read), unknown otherwise (a key with escapes,
+    /// a key named in code, a read from a `Value`).
+    fn key_position(&self, key: &str) -> Position {
+        let at = key.as_ptr() as usize;
+        match self.source {
+            Some((start, len)) if at > start && at <= start + len => Position::At(at - start - 1),
+            _ => Position::Unknown,
+        }
+    }
+
+    /// Notes the first key of an object just read: when the object is an array item (an
+    /// element, an action), it tells where the item starts. Called by the readers of elements
+    /// and actions, where findings about the item itself are made (an unknown type, a fallback
+    /// used, a required property missing), not for every key: the check would cost more than
+    /// the walk it spares elsewhere.
+    pub(crate) fn first_key_read(&mut self, key: &str) {
+        if let Position::Item(depth) = self.here
+            && depth + 1 == self.depth
+        {
+            self.here = match self.key_position(key) {
+                Position::At(quote) => Position::Opens(quote),
+                _ => Position::Unknown,
+            };
         }
     }
 
@@ -73,7 +144,10 @@ impl Ctx {
     pub(crate) fn at<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> R {
         let len = self.path.len();
         push_key(&mut self.path, key);
+        let place = self.key_position(key);
+        let outer = std::mem::replace(&mut self.here, place);
         let r = f(self);
+        self.here = outer;
         self.path.truncate(len);
         r
     }
@@ -82,7 +156,10 @@ impl Ctx {
     pub(crate) fn at_index<R>(&mut self, index: usize, f: impl FnOnce(&mut Self) -> R) -> R {
         let len = self.path.len();
         push_index(&mut self.path, index);
+        // Where the item starts is learnt from its first key, if it is an object.
+        let outer = std::mem::replace(&mut self.here, Position::Item(self.depth));
         let r = f(self);
+        self.here = outer;
         self.path.truncate(len);
         r
     }
@@ -91,12 +168,14 @@ impl Ctx {
     pub(crate) fn report(&mut self, code: Code, message: impl Into<String>) {
         self.diagnostics
             .push(Diagnostic::new(code, self.path.clone(), message));
+        self.positions.push(self.here);
     }
 
     /// Reports a finding at the current place with a severity other than the code's.
     pub(crate) fn report_as(&mut self, code: Code, severity: Severity, message: impl Into<String>) {
         self.diagnostics
             .push(Diagnostic::new(code, self.path.clone(), message).with_severity(severity));
+        self.positions.push(self.here);
     }
 
     /// Reads an element's or action's `id` (the property `key`) and remembers it for the
@@ -318,6 +397,7 @@ impl Ctx {
     ) -> Result<(), A::Error> {
         let value = self.value(map, key)?;
         let pointer = self.child_pointer(key);
+        self.positions.push(self.key_position(key));
         self.diagnostics.push(Diagnostic::new(
             Code::UnknownProperty,
             pointer,
