@@ -34,12 +34,14 @@ model_struct! {
         pub speak: Option<CompactString>,
         /// The card's language (BCP 47).
         pub lang: Option<CompactString>,
-        /// How the card refreshes itself (Universal Actions).
-        pub refresh: Option<Refresh>,
+        /// How the card refreshes itself (Universal Actions). This and the next two are boxed:
+        /// seldom there, they would otherwise make every card (and every move of one) larger
+        /// by nearly 300 bytes.
+        pub refresh: Option<Box<Refresh>>,
         /// Sign-in for Universal Actions.
-        pub authentication: Option<Authentication>,
+        pub authentication: Option<Box<Authentication>>,
         /// Metadata about the card.
-        pub metadata: Option<Metadata>,
+        pub metadata: Option<Box<Metadata>>,
         /// An mcpapp extension: the card is the app's last word (a final answer, a receipt). A
         /// host that shows it ends the app (`ui/notifications/close-ws-app`): inline, the card
         /// stays in the conversation as history; in a window, the window goes. Adaptive Cards

@@ -62,9 +62,9 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
             "fallbackText" => card.fallback_text = opt,
             "speak" => card.speak = opt,
             "lang" => card.lang = opt,
-            "refresh" => card.refresh = item,
-            "authentication" => card.authentication = item,
-            "metadata" => card.metadata = item,
+            "refresh" => |key| card.refresh = cx.item(map, key)?.map(Box::new),
+            "authentication" => |key| card.authentication = cx.item(map, key)?.map(Box::new),
+            "metadata" => |key| card.metadata = cx.item(map, key)?.map(Box::new),
             "isFinal" => card.is_final = opt,
             _ => shared(shared),
         } }
