@@ -34,9 +34,9 @@ model_struct! {
         pub speak: Option<CompactString>,
         /// The card's language (BCP 47).
         pub lang: Option<CompactString>,
-        /// How the card refreshes itself (Universal Actions). This and the next two are boxed:
-        /// seldom there, they would otherwise make every card (and every move of one) larger
-        /// by nearly 300 bytes.
+        // This and the next two are boxed: seldom there, they would otherwise make every card
+        // (and every move of one) larger by nearly 300 bytes.
+        /// How the card refreshes itself (Universal Actions).
         pub refresh: Option<Box<Refresh>>,
         /// Sign-in for Universal Actions.
         pub authentication: Option<Box<Authentication>>,
