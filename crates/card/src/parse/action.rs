@@ -110,9 +110,15 @@ fn show_card<'de, A: MapAccess<'de>>(
     fields! { cx, map {
         "card" => |key| {
             seen = true;
-            e.card = cx
-                .at(key, |cx| map.next_value_seed(CardSeed { cx, is_root: false }))?
-                .map(Box::new);
+            let mut card = None;
+            cx.at(key, |cx| {
+                map.next_value_seed(CardSeed {
+                    cx,
+                    is_root: false,
+                    out: &mut card,
+                })
+            })?;
+            e.card = card.map(Box::new);
         },
         _ => shared(common),
     } }

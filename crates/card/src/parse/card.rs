@@ -24,33 +24,35 @@ pub const SUPPORTED_VERSION: (u32, u32) = (1, 6);
 pub(crate) struct CardSeed<'c> {
     pub(crate) cx: &'c mut Ctx,
     pub(crate) is_root: bool,
+    /// Where the card is read to, in place (a card is hundreds of bytes, and handed back by
+    /// value it would be copied at every step out); left `None` when the value is no card.
+    pub(crate) out: &'c mut Option<Card>,
 }
 
-seed_visits_itself!(CardSeed<'_> => Option<Card>, deserialize_any);
+seed_visits_itself!(CardSeed<'_> => (), deserialize_any);
 
 impl CardSeed<'_> {
-    fn mismatch(self, found: &str) -> Option<Card> {
+    fn mismatch(self, found: &str) {
         self.cx.report(
             Code::InvalidRoot,
             format!("a card must be a JSON object, not {found}"),
         );
-        None
     }
 }
 
 impl<'de> Visitor<'de> for CardSeed<'_> {
-    type Value = Option<Card>;
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a card")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Card>, A::Error> {
-        let (cx, is_root, map) = (self.cx, self.is_root, &mut map);
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let (cx, is_root, out, map) = (self.cx, self.is_root, self.out, &mut map);
         cx.enter()?;
         let first_finding = cx.findings();
         let mut kind = None;
-        let mut card = Card::new();
+        let card = out.insert(Card::new());
         let unknown = UnknownReader::new("the card", &mut card.extra);
         let mut shared = BoxReader::new(&mut card.box_props, unknown);
         fields! { cx, map {
@@ -104,12 +106,13 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
             // Not a card: what was found inside it would only be noise.
             cx.truncate_findings(first_finding);
             cx.report(Code::InvalidRoot, message);
-            return Ok(None);
+            *out = None;
+            return Ok(());
         }
         if let Some(v) = &card.version {
             check_version(cx, v);
         }
-        Ok(Some(card))
+        Ok(())
     }
 
     lenient_object_defaults!();

@@ -576,7 +576,8 @@ mod tests {
                 ),
             ];
             for (variant, as_written) in variants {
-                let (parsed, positions) = crate::parse::Parser::new().read_text(&variant);
+                let mut positions = Vec::new();
+                let parsed = crate::parse::Parser::new().read_text(&variant, &mut positions);
                 let mut read = parsed.diagnostics;
                 let mut walked = read.clone();
                 let by_read = place_by_positions(&variant, &mut read, &positions);

@@ -142,7 +142,8 @@ impl Parser {
         if text.len() > self.limits.max_bytes {
             return self.parse(text.as_bytes());
         }
-        let (mut parsed, positions) = self.read_text(text);
+        let mut positions = Vec::new();
+        let mut parsed = self.read_text(text, &mut positions);
         locate::place(text, &mut parsed.diagnostics, &positions);
         sort_by_position(&mut parsed.diagnostics);
         parsed
@@ -152,13 +153,21 @@ impl Parser {
     /// pointers but no line numbers.
     pub fn parse_value(&self, value: Value) -> Parsed {
         let mut cx = Ctx::new(self.limits);
+        let mut parsed = Parsed {
+            card: None,
+            diagnostics: Vec::new(),
+        };
         let read = CardSeed {
             cx: &mut cx,
             is_root: true,
+            out: &mut parsed.card,
         }
         .deserialize(value);
         match read {
-            Ok(card) => finish(cx, card).0,
+            Ok(()) => {
+                finish(cx, &mut parsed);
+                parsed
+            }
             Err(e) => Parsed::failed(cx.aborted.take().unwrap_or_else(|| {
                 Diagnostic::new(
                     Code::InvalidRoot,
@@ -171,24 +180,32 @@ impl Parser {
 }
 
 impl Parser {
-    /// Reads a card from JSON text: the outcome without line numbers, and where the read
-    /// placed each finding in the text.
-    fn read_text(&self, text: &str) -> (Parsed, Vec<locate::Position>) {
+    /// Reads a card from JSON text: the outcome without line numbers, and in `positions`
+    /// where the read placed each finding in the text.
+    fn read_text(&self, text: &str, positions: &mut Vec<locate::Position>) -> Parsed {
         let mut cx = Ctx::for_text(self.limits, text);
+        // The card is read in place, into the outcome handed back.
+        let mut parsed = Parsed {
+            card: None,
+            diagnostics: Vec::new(),
+        };
         let mut de = serde_json::Deserializer::from_str(text);
         let read = CardSeed {
             cx: &mut cx,
             is_root: true,
+            out: &mut parsed.card,
         }
         .deserialize(&mut de)
-        .and_then(|card| de.end().map(|()| card));
+        .and_then(|()| de.end());
         match read {
-            Ok(card) => finish(cx, card),
-            Err(e) => (
-                Parsed::failed(cx.aborted.take().unwrap_or_else(|| json_error(text, &e))),
-                Vec::new(),
-            ),
+            Ok(()) => *positions = finish(cx, &mut parsed),
+            Err(e) => {
+                parsed.card = None;
+                parsed.diagnostics =
+                    vec![cx.aborted.take().unwrap_or_else(|| json_error(text, &e))];
+            }
         }
+        parsed
     }
 
     /// Reads JSON text as a plain value (a template, say), with the byte limit and UTF-8 and
@@ -207,11 +224,12 @@ pub(crate) fn locate_all(source: &str, diagnostics: &mut [Diagnostic]) {
     locate::locate(source, diagnostics);
 }
 
-/// The card-wide rules, then the outcome with where the read placed each finding.
-fn finish(mut cx: Ctx, card: Option<Card>) -> (Parsed, Vec<locate::Position>) {
+/// The card-wide rules, then the findings into the outcome; where the read placed each.
+fn finish(mut cx: Ctx, parsed: &mut Parsed) -> Vec<locate::Position> {
     card_wide_rules(&mut cx);
     let (diagnostics, positions) = cx.into_findings();
-    (Parsed { card, diagnostics }, positions)
+    parsed.diagnostics = diagnostics;
+    positions
 }
 
 /// A JSON value's type as messages name it: `null`, `a boolean`, `a number`, `a string`, `an
