@@ -204,8 +204,9 @@ impl<'de, T: Item> Visitor<'de> for FallbackSeed<'_, T> {
         f.write_str("\"drop\" or an object")
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        Ok(T::read(MapAccessDeserializer::new(map), self.cx)?
-            .map(|item| Fallback::Item(Box::new(item))))
+        let mut item = None;
+        T::read(MapAccessDeserializer::new(map), self.cx, &mut item)?;
+        Ok(item.map(|item| Fallback::Item(Box::new(item))))
     }
     fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
         if s.eq_ignore_ascii_case("drop") {
@@ -354,8 +355,13 @@ fn checked_url(
 
 /// A `backgroundImage`: a URL, or an object.
 impl Item for BackgroundImage {
-    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
-        d.deserialize_any(BackgroundVisitor { cx })
+    fn read<'de, D: Deserializer<'de>>(
+        d: D,
+        cx: &mut Ctx,
+        out: &mut Option<Self>,
+    ) -> Result<(), D::Error> {
+        *out = d.deserialize_any(BackgroundVisitor { cx })?;
+        Ok(())
     }
 }
 

@@ -1,7 +1,6 @@
 //! Items read from a JSON object of their own (facts, choices, columns, cells, …).
 
 use std::fmt;
-use std::marker::PhantomData;
 
 use compact_str::CompactString;
 use serde::Deserializer;
@@ -28,48 +27,49 @@ pub(crate) trait ObjectItem: Sized {
 }
 
 impl<T: ObjectItem> Item for T {
-    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error> {
-        d.deserialize_any(ObjectVisitor::<T> {
-            cx,
-            item: PhantomData,
-        })
+    fn read<'de, D: Deserializer<'de>>(
+        d: D,
+        cx: &mut Ctx,
+        out: &mut Option<Self>,
+    ) -> Result<(), D::Error> {
+        d.deserialize_any(ObjectVisitor::<T> { cx, out })
     }
 }
 
 struct ObjectVisitor<'c, T> {
     cx: &'c mut Ctx,
-    item: PhantomData<T>,
+    out: &'c mut Option<T>,
 }
 
 impl<T: ObjectItem> ObjectVisitor<'_, T> {
-    fn mismatch(self, found: &str) -> Option<T> {
+    fn mismatch(self, found: &str) {
         self.cx.report(
             Code::WrongType,
             format!("{} must be an object, not {found}; it is dropped", T::WHAT),
         );
-        None
     }
 }
 
 impl<'de, T: ObjectItem> Visitor<'de> for ObjectVisitor<'_, T> {
-    type Value = Option<T>;
+    type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(T::WHAT)
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<T>, A::Error> {
-        let cx = self.cx;
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let Self { cx, out } = self;
         cx.enter()?;
         cx.count_element()?;
-        let item = T::read_fields(cx, &mut map)?;
+        *out = T::read_fields(cx, &mut map)?;
         cx.leave();
-        Ok(item)
+        Ok(())
     }
-    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Option<T>, E> {
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<(), E> {
         self.cx.check_str(s)?;
         match T::from_string(s) {
-            Some(item) => Ok(Some(item)),
-            None => Ok(self.mismatch("a string")),
+            Some(item) => *self.out = Some(item),
+            None => self.mismatch("a string"),
         }
+        Ok(())
     }
     lenient_non_string!();
     lenient_seq!();

@@ -355,7 +355,9 @@ impl Ctx {
         map: &mut A,
         key: &str,
     ) -> Result<Option<T>, A::Error> {
-        self.at(key, |cx| map.next_value_seed(ItemSeed::<T>::new(cx)))
+        let mut out = None;
+        self.at(key, |cx| map.next_value_seed(ItemSeed::new(cx, &mut out)))?;
+        Ok(out)
     }
 
     /// Reads the value of `key` as an array of items; items that fail are dropped (reported).
@@ -505,29 +507,32 @@ pub(crate) trait FromScalar: Sized {
 
 /// Something read from an object or array of its own (an element, an action, a fact, …).
 pub(crate) trait Item: Sized {
-    /// Reads one value as this item; `None` when it is dropped (reported).
-    fn read<'de, D: Deserializer<'de>>(d: D, cx: &mut Ctx) -> Result<Option<Self>, D::Error>;
+    /// Reads one value as this item into `out`, which stays `None` when the item is dropped
+    /// (reported). In place: an item can be hundreds of bytes (a column, a table cell), and
+    /// handed back by value through serde it would be copied at every step out.
+    fn read<'de, D: Deserializer<'de>>(
+        d: D,
+        cx: &mut Ctx,
+        out: &mut Option<Self>,
+    ) -> Result<(), D::Error>;
 }
 
-/// Reads one item.
+/// Reads one item into `out`.
 pub(crate) struct ItemSeed<'c, T> {
     cx: &'c mut Ctx,
-    item: PhantomData<T>,
+    out: &'c mut Option<T>,
 }
 
 impl<'c, T> ItemSeed<'c, T> {
-    pub(crate) fn new(cx: &'c mut Ctx) -> Self {
-        Self {
-            cx,
-            item: PhantomData,
-        }
+    pub(crate) fn new(cx: &'c mut Ctx, out: &'c mut Option<T>) -> Self {
+        Self { cx, out }
     }
 }
 
 impl<'de, T: Item> DeserializeSeed<'de> for ItemSeed<'_, T> {
-    type Value = Option<T>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
-        T::read(d, self.cx)
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        T::read(d, self.cx, self.out)
     }
 }
 
@@ -553,9 +558,12 @@ impl<'de, T: Item> Visitor<'de> for ListSeed<'_, '_, T> {
         // free (about 2% of reading the corpus); larger items start as `Vec` starts them.
         let guess = if std::mem::size_of::<T>() <= 16 { 8 } else { 0 };
         let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(guess).min(64));
-        let mut i = 0;
-        while let Some(item) = cx.at_index(i, |cx| seq.next_element_seed(ItemSeed::<T>::new(cx)))? {
-            out.extend(item);
+        let (mut i, mut item) = (0, None);
+        while cx
+            .at_index(i, |cx| seq.next_element_seed(ItemSeed::new(cx, &mut item)))?
+            .is_some()
+        {
+            out.extend(item.take());
             i += 1;
         }
         cx.leave();
