@@ -165,6 +165,75 @@ async fn the_reference_servers_form_question_is_answered_through_its_card() {
     server.close().await;
 }
 
+/// A user who reads the question for a while before answering as [`User`] does.
+struct SlowUser {
+    user: User,
+    reads_for: Duration,
+}
+
+impl ElicitationHandler for SlowUser {
+    fn elicit(&self, question: Elicitation) -> HandlerFuture<'_, ElicitationAnswer> {
+        let answer = self.user.elicit(question);
+        Box::pin(async move {
+            tokio::time::sleep(self.reads_for).await;
+            answer.await
+        })
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_slower_than_the_request_timeout_does_not_fail_the_call_that_asked() {
+    let Some(spec) = everything() else {
+        return;
+    };
+    // The server answers within a fraction of the 2 s; the user takes 5 s over its question.
+    let user = Arc::new(SlowUser {
+        user: User::default(),
+        reads_for: Duration::from_secs(5),
+    });
+    let options = ClientOptions {
+        request_timeout: Duration::from_secs(2),
+        handlers: Handlers {
+            elicitation: Some(Arc::clone(&user) as Arc<dyn ElicitationHandler>),
+            sampling: None,
+        },
+        ..ClientOptions::default()
+    };
+    let server = McpConnection::connect("everything", &spec, &options)
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let result = server
+        .call_tool("trigger-elicitation-request", Map::new())
+        .await
+        .unwrap();
+    assert!(started.elapsed() >= Duration::from_secs(5));
+    let text = text_of(&result);
+    assert!(
+        text.contains("Ada Lovelace"),
+        "the server got the late answer: {text}"
+    );
+    // A question nobody answers is still bounded, by its own timeout.
+    let impatient = ClientOptions {
+        question_timeout: Duration::from_secs(1),
+        ..options
+    };
+    let server2 = McpConnection::connect("everything", &spec, &impatient)
+        .await
+        .unwrap();
+    let result = server2
+        .call_tool("trigger-elicitation-request", Map::new())
+        .await
+        .unwrap();
+    let text = text_of(&result);
+    assert!(
+        text.contains("cancel"),
+        "the unanswered question was cancelled: {text}"
+    );
+    server.close().await;
+    server2.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn url_questions_by_request_and_by_the_32042_error_reach_the_handler() {
     let user = Arc::new(User::default());

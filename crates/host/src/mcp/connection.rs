@@ -19,6 +19,7 @@ use super::handshake::{Session, client_config, open};
 use super::process::ChildProcess;
 use super::resources::ResourceCache;
 use super::status::{monitor, set_once};
+use super::user_time::UserTime;
 use super::{ClientOptions, Error, McpEvent, ServerInfo, ServerSpec};
 
 /// The MCP protocol version the host asks for in `initialize`.
@@ -38,8 +39,9 @@ pub(super) const CLOSE_GRACE: Duration = Duration::from_secs(2);
 ///
 /// It keeps the server's full tool catalogue (for routing a view's calls, visibility included)
 /// and a bounded cache of its `ui://` resources. Cheap to clone: clones share the connection. Each
-/// request is bounded by [`ClientOptions::request_timeout`]; a server that exits or hangs fails
-/// its own requests with a clear [`Error`] and affects no other connection.
+/// request is bounded by [`ClientOptions::request_timeout`] of the server's time (time the
+/// server waits on the user's answer to its question does not count); a server that exits or
+/// hangs fails its own requests with a clear [`Error`] and affects no other connection.
 ///
 /// Dropping the last clone ends the connection and kills a child process that does not exit by
 /// itself; [`McpConnection::close`] does the same and waits for it.
@@ -81,6 +83,9 @@ pub(super) struct Status {
     pub(super) gone: watch::Sender<Option<String>>,
     /// Set by `close`, so that the end is reported as the host's doing.
     pub(super) closing: AtomicBool,
+    /// The time the server has spent waiting on the user, which its requests' timeouts leave
+    /// out.
+    pub(super) user_time: Arc<UserTime>,
 }
 
 impl Drop for Inner {
@@ -121,7 +126,7 @@ impl McpConnection {
             status: Arc::clone(&status),
             connection: Arc::clone(&slot),
             handlers: options.handlers.clone(),
-            timeout: options.request_timeout,
+            timeout: options.question_timeout,
         };
         let command_line = spec.to_string();
         tracing::debug!(server = id, spec = command_line, "connecting to MCP server");

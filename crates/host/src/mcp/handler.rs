@@ -29,7 +29,7 @@ pub(super) struct Handler {
     pub(super) connection: Arc<OnceLock<Weak<Inner>>>,
     /// Who answers questions and sampling requests.
     pub(super) handlers: Handlers,
-    /// The longest a handler may take (the connection's request timeout).
+    /// The longest a handler may take (the connection's question timeout).
     pub(super) timeout: Duration,
 }
 
@@ -82,6 +82,8 @@ impl ClientHandler for Handler {
             _ => return Ok(ElicitResult::new(ElicitationAction::Decline)),
         };
         tracing::debug!(server = self.status.server, "server asks the user");
+        // The user's time: the call that asked waits without counting it.
+        let _open = self.status.user_time.question();
         // A question nobody answers in time is cancelled, never left hanging.
         let answer = tokio::time::timeout(self.timeout, handler.elicit(question))
             .await
@@ -116,6 +118,8 @@ impl ClientHandler for Handler {
             server: self.status.server.clone(),
             params: serde_json::to_value(params).unwrap_or(Value::Null),
         };
+        // A model, and often the user approving what it sends, answer: not the server's time.
+        let _open = self.status.user_time.question();
         let answered = tokio::time::timeout(self.timeout, handler.sample(request))
             .await
             .map_err(|_| {

@@ -48,6 +48,7 @@ mod resources;
 mod scripted;
 mod spec;
 mod status;
+mod user_time;
 
 use serde_json::Value;
 

@@ -5,7 +5,8 @@
 //! [`ElicitationHandler`] and [`SamplingHandler`] (set in [`super::ClientOptions::handlers`];
 //! the client advertises each capability only when its handler is set). A request the host
 //! cannot answer gets a clear refusal, never a hang: every handler call is bounded by the
-//! connection's request timeout, after which the question is cancelled.
+//! connection's question timeout, after which the question is cancelled. While a question is
+//! open, the request that asked it does not count the time (it is the user's).
 
 use std::fmt;
 use std::future::Future;

@@ -24,7 +24,8 @@ impl McpConnection {
     /// Visibility is not checked here: the caller decides who may call what (see
     /// [`Tool::is_app_visible`](mcpapp_protocol::Tool::is_app_visible)). After
     /// [`ClientOptions::request_timeout`](super::ClientOptions::request_timeout) the call
-    /// fails with [`Error::Timeout`] and the server is sent `notifications/cancelled`.
+    /// fails with [`Error::Timeout`] and the server is sent `notifications/cancelled`; the
+    /// time the user takes to answer a question the server asks meanwhile is not counted.
     ///
     /// A server that needs the user on a page of its first answers
     /// [`URL_ELICITATION_REQUIRED`] (-32042) with the pages: with an
@@ -69,7 +70,7 @@ impl McpConnection {
             server: self.id().to_owned(),
             params: Value::Object(params),
         };
-        match tokio::time::timeout(self.inner.options.request_timeout, handler.sample(request))
+        match tokio::time::timeout(self.inner.options.question_timeout, handler.sample(request))
             .await
         {
             Ok(Ok(result)) => Ok(result),
@@ -124,9 +125,11 @@ impl McpConnection {
                 url,
                 elicitation_id: text("elicitationId"),
             };
-            let answer =
-                tokio::time::timeout(self.inner.options.request_timeout, handler.elicit(question))
-                    .await;
+            let answer = tokio::time::timeout(
+                self.inner.options.question_timeout,
+                handler.elicit(question),
+            )
+            .await;
             if !matches!(answer, Ok(ElicitationAnswer::Accept(_))) {
                 return false;
             }
@@ -134,7 +137,8 @@ impl McpConnection {
         pages.len() <= MAX_URL_ELICITATIONS
     }
 
-    /// Runs one request with the request timeout and turns its failure into an [`Error`].
+    /// Runs one request with the request timeout (of the server's time: while the user has one
+    /// of its questions, the clock stops) and turns its failure into an [`Error`].
     pub(super) async fn request<T>(
         &self,
         what: &str,
@@ -144,12 +148,12 @@ impl McpConnection {
             return Err(self.gone(what, reason));
         }
         let after = self.inner.options.request_timeout;
-        match tokio::time::timeout(after, future).await {
-            Ok(Ok(value)) => Ok(value),
-            Ok(Err(error)) => Err(self.service_error(what, error).await),
+        match self.inner.status.user_time.bound(after, future).await {
+            Some(Ok(value)) => Ok(value),
+            Some(Err(error)) => Err(self.service_error(what, error).await),
             // Dropping the request's future sent `notifications/cancelled` (rmcp does that for
             // an abandoned request).
-            Err(_) => {
+            None => {
                 tracing::warn!(server = self.id(), what, ?after, "MCP request timed out");
                 Err(Error::Timeout {
                     server: self.id().to_owned(),

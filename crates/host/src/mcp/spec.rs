@@ -115,8 +115,15 @@ impl fmt::Display for ServerSpec {
 pub struct ClientOptions {
     /// The longest wait for the answer to one request (`tools/list`, `resources/read`,
     /// `tools/call`); 30 s. A call that takes longer fails with [`super::Error::Timeout`] and
-    /// the server is sent `notifications/cancelled`; the connection stays usable.
+    /// the server is sent `notifications/cancelled`; the connection stays usable. This is the
+    /// server's time: while one of its questions waits for the user (or a sampling request
+    /// for the model), the clock stops.
     pub request_timeout: Duration,
+    /// The longest a question waits for its answer: a server's `elicitation/create` or
+    /// `sampling/createMessage`, a view's `sampling/createMessage`, a URL-mode page of a
+    /// -32042 answer; 10 minutes. A person reads, thinks and types; after this the question
+    /// is cancelled (a sampling request refused), never left hanging.
+    pub question_timeout: Duration,
     /// The longest wait for the `initialize` handshake (spawning included); 20 s.
     pub connect_timeout: Duration,
     /// `clientInfo.name` sent in `initialize`; `"mcpapp"`.
@@ -147,6 +154,7 @@ impl Default for ClientOptions {
     fn default() -> Self {
         Self {
             request_timeout: Duration::from_secs(30),
+            question_timeout: Duration::from_secs(600),
             connect_timeout: Duration::from_secs(20),
             client_name: "mcpapp".to_owned(),
             client_version: env!("CARGO_PKG_VERSION").to_owned(),

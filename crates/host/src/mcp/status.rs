@@ -9,6 +9,7 @@ use tokio::sync::{broadcast, watch};
 use super::connection::{CLOSE_GRACE, END_REASON_WAIT, Status};
 use super::handshake::Session;
 use super::process::ChildProcess;
+use super::user_time::UserTime;
 use super::{McpConnection, McpEvent, McpEventKind};
 
 /// Capacity of the event channel; a slower subscriber misses events (and is told so).
@@ -23,6 +24,7 @@ impl Status {
             events,
             gone: watch::Sender::new(None),
             closing: AtomicBool::new(false),
+            user_time: UserTime::new(),
         })
     }
 }
