@@ -154,7 +154,7 @@ impl Default for ClientOptions {
     fn default() -> Self {
         Self {
             request_timeout: Duration::from_secs(30),
-            question_timeout: Duration::from_secs(600),
+            question_timeout: Duration::from_mins(10),
             connect_timeout: Duration::from_secs(20),
             client_name: "mcpapp".to_owned(),
             client_version: env!("CARGO_PKG_VERSION").to_owned(),

@@ -155,7 +155,7 @@ mod tests {
         let asker = std::sync::Arc::clone(&time);
         let call = async move {
             let question = asker.question();
-            tokio::time::sleep(Duration::from_secs(300)).await;
+            tokio::time::sleep(Duration::from_mins(5)).await;
             drop(question);
             tokio::time::sleep(Duration::from_secs(5)).await;
             "result"
