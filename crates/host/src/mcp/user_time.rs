@@ -20,8 +20,8 @@ use super::connection::lock;
 /// The time during which at least one of a connection's questions was open.
 pub(super) struct UserTime {
     state: Mutex<State>,
-    /// Bumped whenever a question opens or closes, so that a waiting request looks again.
-    changes: watch::Sender<u64>,
+    /// Sent to whenever a question opens or closes, so that a waiting request looks again.
+    changes: watch::Sender<()>,
 }
 
 #[derive(Default)]
@@ -38,7 +38,7 @@ impl UserTime {
     pub(super) fn new() -> Arc<Self> {
         Arc::new(Self {
             state: Mutex::new(State::default()),
-            changes: watch::Sender::new(0),
+            changes: watch::Sender::new(()),
         })
     }
 
@@ -52,7 +52,7 @@ impl UserTime {
             }
             state.open += 1;
         }
-        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+        self.changes.send_replace(());
         OpenQuestion {
             of: Arc::clone(self),
         }
@@ -111,7 +111,7 @@ impl Drop for OpenQuestion {
                 state.ended += since.elapsed();
             }
         }
-        self.of.changes.send_modify(|n| *n = n.wrapping_add(1));
+        self.of.changes.send_replace(());
     }
 }
 
